@@ -1,0 +1,34 @@
+# rulecraft: `make run` sets everything up and runs the main job; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PACK   := content/tem-core
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rulecraft needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/rulecraft check $(PACK)
+
+# pytest exits 5 when it collected no test: that is a failure here, never a pass.
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest; status=$$?; \
+	if [ $$status -eq 5 ]; then echo "make test: pytest ran no test; failing"; exit 1; fi; \
+	exit $$status
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,67 @@
+"""Command line entry point: ``rulecraft COMMAND ...``.
+
+Each command lives in its own module under ``rulecraft.cli`` with ``register(subparsers)`` and
+``run(args) -> int``; this module only dispatches and turns failures into exit codes:
+0 clean, 1 content errors, 2 usage errors, 3 an internal bug (short message, no traceback
+unless ``RULECRAFT_DEBUG`` is set).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from rulecraft.compiler.diagnostics import DiagnosticError, format_human
+
+# Command modules, in the order ``--help`` lists them.
+COMMANDS: list[str] = []
+
+REPORT_URL = "https://github.com/rulecraft/rulecraft/issues"
+EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """A command was called in a way it cannot serve; the message says how to call it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2 on usage errors, as we do
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error[usage]: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="rulecraft", description="A data-driven rules compiler for tabletop games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
+    for name in COMMANDS:
+        importlib.import_module(f"rulecraft.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except UsageError as exc:
+        print(f"rulecraft: error[usage]: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except DiagnosticError as exc:
+        print(format_human(exc.diagnostics), file=sys.stderr)
+        return EXIT_CONTENT
+    except KeyboardInterrupt:
+        print("rulecraft: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if os.environ.get("RULECRAFT_DEBUG"):
+            raise
+        print(f"rulecraft: internal error: {type(exc).__name__}: {exc}\n"
+              f"This is a bug in rulecraft, not in your content. Please report it at {REPORT_URL}\n"
+              f"(set RULECRAFT_DEBUG=1 to see the traceback).", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The compiler: load, validate, resolve, parse and check, generate. It knows nothing of agents."""

@@ -1,0 +1,1 @@
+"""Content packs shipped with rulecraft, read through importlib.resources."""

@@ -1,0 +1,1 @@
+"""Plugins: rule variants and built-in behaviour, hosted with pluggy."""

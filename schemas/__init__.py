@@ -1,0 +1,1 @@
+"""JSON Schemas (draft-07) for every content kind, read through importlib.resources."""

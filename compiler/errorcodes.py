@@ -55,3 +55,30 @@ YAML_TAG = register("yaml-tag", "A tag outside YAML's core schema was used.")
 YAML_TOO_DEEP = register("too-deep", "Nesting is deeper than the loader accepts.")
 YAML_COMPLEX_KEY = register("complex-key", "A mapping key is a list or mapping; keys must be plain text.")
 YAML_MULTI_DOCUMENT = register("multiple-documents", "A content file holds more than one YAML document.")
+
+# --- validate: JSON Schema checks of files and resolved entities --------------------------
+SCHEMA_TYPE = register("schema-type", "A value has the wrong type (text where a number belongs, ...).")
+SCHEMA_REQUIRED = register("schema-required", "A required field is missing.")
+UNKNOWN_KEY = register("unknown-key", "A mapping has a key its schema does not know (often a typo).")
+ENUM_VALUE = register("enum-value", "A value is not one of the allowed choices.")
+SCHEMA_RANGE = register("schema-range", "A number, text or list is outside its allowed size or range.")
+SCHEMA_PATTERN = register("schema-pattern", "A text value does not have the required form.")
+SCHEMA_VIOLATION = register("schema-violation", "A value breaks its schema in a way no other code names.")
+UNKNOWN_KIND = register("unknown-kind", "A content file names a `kind` rulecraft has no schema for.")
+
+# --- packs: manifests, discovery and load order -------------------------------------------
+MISSING_MANIFEST = register("missing-manifest", "A pack folder has no `pack.yaml`.")
+PACK_MANIFEST = register("pack-manifest", "A pack manifest is inconsistent (bad version, duplicate pack id).")
+MISSING_FILE = register("missing-file", "A file listed in a manifest's `files` does not exist.")
+UNLISTED_FILE = register("unlisted-file", "A YAML file in a pack folder is not listed in `files`.",
+                         Severity.WARNING)
+DEPENDENCY_CYCLE = register("dependency-cycle", "Packs depend on each other in a cycle.")
+MISSING_DEPENDENCY = register("missing-dependency", "A pack depends on a pack that cannot be found.")
+VERSION_MISMATCH = register("version-mismatch", "A dependency's version is outside the range a pack needs.")
+RULECRAFT_VERSION = register("rulecraft-version", "A pack needs a rulecraft version other than this one.")
+
+# --- resolve: layering packs into one stack ----------------------------------------------
+DUPLICATE_ID = register("duplicate-id", "Two entities of the same kind share an id across the stack.")
+UNKNOWN_ID = register("unknown-id", "replace/patch/remove/extends names an id that does not exist.")
+EXTENDS_CYCLE = register("extends-cycle", "Entities extend each other in a cycle.")
+PATCH_CONFLICT = register("patch-conflict", "Two unrelated packs change the same field.")

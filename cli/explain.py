@@ -1,0 +1,126 @@
+"""Command ``rulecraft explain PACK... ENTITY``: print a resolved entity and where each field came from.
+
+ENTITY is ``kind:id`` or an id unique across kinds. The output is built from ``SECTIONS``: each
+section is a function ``(args, stack, entity) -> str | None`` and prints when it returns text, so a
+new view (for example ``--emit`` of an ability's compiled effect) is one option plus one section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rulecraft.cli.check import add_stack_arguments, existing_paths
+from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.diagnostics import format_human
+from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.validate import did_you_mean
+
+Section = Callable[[argparse.Namespace, Stack, Entity], str | None]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("explain", help="show a resolved entity and where each field came from",
+                                   description="Resolve the pack stack and print one entity with, per field, "
+                                               "the pack, file, line and column that set it.")
+    parser.add_argument("targets", nargs="+", metavar="PACK... ENTITY",
+                        help="pack folders, then the entity as kind:id or a unique id")
+    add_stack_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def find_entity(stack: Stack, target: str) -> Entity:
+    """The entity named ``kind:id`` or by an id unique across kinds; a usage error otherwise."""
+    kind, _, entity_id = target.rpartition(":")
+    if kind:
+        entity = stack.get(kind, entity_id)
+        if entity is None:
+            known = stack.entities.get(kind)
+            hint = did_you_mean(entity_id, known) if known else did_you_mean(kind, stack.kinds())
+            raise UsageError(f"no {kind} '{entity_id}' in this stack" + (f"; {hint}" if hint else ""))
+        return entity
+    found = stack.find(entity_id)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise UsageError(f"'{entity_id}' names several entities: "
+                         + ", ".join(f"{e.kind}:{e.id}" for e in found))
+    every = [i for by_id in stack.entities.values() for i in by_id]
+    hint = did_you_mean(entity_id, every)
+    raise UsageError(f"no entity '{entity_id}' in this stack" + (f"; {hint}" if hint else ""))
+
+
+def field_name(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(entity)"
+
+
+def value_text(value: Any, limit: int = 60) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def provenance_rows(entity: Entity) -> list[tuple[str, str, str]]:
+    """(field, value, origin) for every leaf field of the entity, in data order."""
+    return [(field_name(path), value_text(value), str(origin)) for path, value, origin in entity.fields()]
+
+
+def provenance(args: argparse.Namespace, stack: Stack, entity: Entity) -> str:
+    """The entity's fields, each with the pack and file:line:col that set it."""
+    packs = sorted({origin.pack for _, _, origin in entity.fields()})
+    stack_ids = " > ".join(p.id for p in stack.packs)
+    title = f"{entity.kind}:{entity.id}  (fields from {', '.join(packs)}; stack: {stack_ids})"
+    rows = provenance_rows(entity)
+    if sys.stdout.isatty():
+        return _rich_table(title, rows)
+    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(HEADERS)]
+    lines = [title, "  ".join(h.ljust(w) for h, w in zip(HEADERS, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+    return "\n".join(lines)
+
+
+HEADERS = ("field", "value", "set by")
+
+
+def _rich_table(title: str, rows: list[tuple[str, str, str]]) -> str:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(*HEADERS, title=title, title_justify="left")
+    for row in rows:
+        table.add_row(*row)
+    buffer = io.StringIO()
+    Console(file=buffer, force_terminal=True).print(table)
+    return buffer.getvalue().rstrip("\n")
+
+
+# What explain prints, in order; add a section (and its option in ``register``) for a new view.
+SECTIONS: list[Section] = [provenance]
+
+
+def run(args: argparse.Namespace) -> int:
+    if len(args.targets) < 2:
+        raise UsageError("explain needs at least one PACK and an ENTITY (kind:id or id)")
+    *packs, target = args.targets
+    paths = [Path(p) for p in packs]
+    existing_paths(paths, args.pack_path)
+    result = check_packs(paths, args.pack_path)
+    if result.diagnostics:
+        print(format_human(result.diagnostics), file=sys.stderr)
+    if result.stack is None:
+        return EXIT_CONTENT
+    entity = find_entity(result.stack, target)
+    for section in SECTIONS:
+        text = section(args, result.stack, entity)
+        if text:
+            print(text)
+    return EXIT_CLEAN if result.ok else EXIT_CONTENT

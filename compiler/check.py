@@ -1,0 +1,84 @@
+"""Check: run the front end over a pack stack: load, validate, resolve, validate entities, stack checks.
+
+Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics)``. Each stage runs
+only when the stages before it reported no error, so a later stage may trust what an earlier one
+guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
+reported once, not as a cascade. ``stack`` is ``None`` when resolution did not run or failed.
+
+Later stages plug in without touching this module: a module listed in ``CHECK_MODULES`` exposes
+``CHECKS: list[Callable[[Stack], list[Diagnostic]]]``. Each module is one stage: all its checks
+run (so every problem of that family is reported), and the next module runs only if they found no
+error. Cross-reference checks live in
+``rulecraft.compiler.crossref``; effect checks join by adding their module name here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulecraft.compiler.diagnostics import Diagnostic, has_errors
+from rulecraft.compiler.packs import load_packs
+from rulecraft.compiler.resolve import Stack, resolve
+from rulecraft.compiler.validate import validate_document, validate_entity
+
+StackCheck = Callable[[Stack], list[Diagnostic]]
+
+# Modules contributing stack checks, in the order they run. A module not (yet) written is skipped.
+CHECK_MODULES: list[str] = [
+    "rulecraft.compiler.crossref",
+]
+
+
+@dataclass(slots=True)
+class CheckResult:
+    """The resolved stack (``None`` if an earlier stage failed) and every diagnostic, in file order."""
+
+    stack: Stack | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+def stack_stages() -> list[list[StackCheck]]:
+    """The registered stack checks, one stage per module in ``CHECK_MODULES`` order."""
+    return [list(importlib.import_module(name).CHECKS) for name in CHECK_MODULES
+            if importlib.util.find_spec(name) is not None]
+
+
+def validate_stack(stack: Stack) -> list[Diagnostic]:
+    """Every resolved entity against its kind's ``definitions.entity`` (inheritance can leave gaps)."""
+    return [d for kind in stack.kinds() for entity in stack.of_kind(kind)
+            for d in validate_entity(kind, entity.data, entity.diagnostic)]
+
+
+def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> CheckResult:
+    """Check the packs at ``paths`` (folders or their pack.yaml) with everything they depend on."""
+    packs, diagnostics = load_packs(paths, pack_path)
+    for pack in packs:
+        for document in pack.documents:
+            diagnostics += validate_document(document)
+    result = CheckResult(None, diagnostics)
+    if has_errors(diagnostics) or not packs:
+        return _sorted(result)
+    stack, problems = resolve(packs)
+    result.diagnostics += problems
+    if has_errors(problems):
+        return _sorted(result)
+    result.stack = stack
+    for stage in ([validate_stack], *stack_stages()):
+        for check in stage:
+            result.diagnostics += check(stack)
+        if has_errors(result.diagnostics):
+            break
+    return _sorted(result)
+
+
+def _sorted(result: CheckResult) -> CheckResult:
+    result.diagnostics.sort(key=Diagnostic.sort_key)
+    return result

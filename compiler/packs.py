@@ -1,0 +1,307 @@
+"""Load: find content packs, read their manifests and files, and put them in load order.
+
+A pack is a folder with ``pack.yaml`` (see ``site/docs/reference/pack-format.md``). Contract:
+
+- ``read_pack(folder, display) -> (Pack | None, diagnostics)`` reads one folder: manifest
+  (validated against ``pack.schema.json``), versions parsed with ``packaging`` (PEP 440), and
+  every file listed in ``files`` loaded with the safe loader, in manifest order.
+- ``load_packs(paths, pack_path) -> (packs, diagnostics)`` reads the packs named on the command
+  line and, transitively, the packs they depend on. A dependency is looked up by id in this order:
+  the explicit paths, then each ``--pack-path`` folder (the folder itself and its subfolders), then
+  the packs shipped in ``rulecraft.content`` (e.g. ``tem-core``). The result is in load order:
+  dependencies first, then by id. Each ``Pack.requires`` holds the ids of all packs it depends
+  on, directly or not, which is what decides whether two packs may change the same field.
+
+Errors (each located in the manifest that causes it): missing ``pack.yaml``, a listed file that
+does not exist, a dependency cycle, a missing dependency, a dependency version outside the range,
+a rulecraft version outside the pack's ``rulecraft`` range, a malformed version or range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata, resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.loader import Document, load_bytes, load_file
+from rulecraft.compiler.validate import validate_manifest
+
+MANIFEST = "pack.yaml"
+CONTENT_PACKAGE = "rulecraft.content"
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def rulecraft_version() -> Version:
+    try:
+        return Version(metadata.version("rulecraft"))
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from an uninstalled tree
+        return Version("0")
+
+
+@dataclass(frozen=True, slots=True)
+class Dependency:
+    """One ``depends`` entry: a pack id and the versions accepted; ``index`` locates it."""
+
+    id: str
+    versions: SpecifierSet
+    index: int
+
+
+@dataclass(slots=True)
+class Pack:
+    """A pack as read from its folder: manifest data, parsed versions and its loaded files."""
+
+    id: str
+    version: Version
+    folder: Traversable
+    display: str
+    manifest: Document
+    depends: list[Dependency]
+    documents: list[Document] = field(default_factory=list)
+    requires: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return self.manifest.data["name"]
+
+    @property
+    def plugins(self) -> list[str]:
+        return list(self.manifest.data.get("plugins", []))
+
+    def depends_on(self, other: str) -> bool:
+        """True when ``other`` is one of this pack's dependencies, directly or not."""
+        return other in self.requires
+
+
+def display_path(folder: Traversable) -> str:
+    """How a folder is shown in diagnostics: relative to the working directory when under it."""
+    if isinstance(folder, Path):
+        try:
+            return str(folder.resolve().relative_to(Path.cwd().resolve()))
+        except ValueError:
+            return str(folder.resolve())
+    return str(folder)
+
+
+def _load(entry: Traversable, display: str) -> tuple[Document | None, list[Diagnostic]]:
+    if isinstance(entry, Path):
+        return load_file(entry, display)
+    return load_bytes(entry.read_bytes(), display)
+
+
+def _join(display: str, name: str) -> str:
+    return name if display in ("", ".") else f"{display}/{name}"
+
+
+def _parse(manifest: Document) -> tuple[Version | None, list[Dependency], list[Diagnostic]]:
+    data, problems = manifest.data, []
+    version = None
+    try:
+        version = Version(data["version"])
+    except InvalidVersion:
+        problems.append(manifest.diagnostic(
+            codes.PACK_MANIFEST, f"'{data['version']}' is not a valid version", ("version",),
+            hint="use MAJOR.MINOR.PATCH, e.g. 1.0.0"))
+    ranges: list[tuple[tuple, str]] = [(("rulecraft",), data["rulecraft"])] if "rulecraft" in data else []
+    ranges += [(("depends", i, "version"), d["version"]) for i, d in enumerate(data.get("depends", []))
+               if "version" in d]
+    parsed: dict[tuple, SpecifierSet] = {}
+    for path, text in ranges:
+        try:
+            parsed[path] = SpecifierSet(text)
+        except InvalidSpecifier:
+            problems.append(manifest.diagnostic(codes.PACK_MANIFEST, f"'{text}' is not a version range", path,
+                                                hint="comma-separated comparisons, e.g. '>=1.0,<2'"))
+    rulecraft = parsed.get(("rulecraft",))
+    if rulecraft is not None and not rulecraft.contains(rulecraft_version(), prereleases=True):
+        problems.append(manifest.diagnostic(
+            codes.RULECRAFT_VERSION,
+            f"pack needs rulecraft {rulecraft}, this is rulecraft {rulecraft_version()}", ("rulecraft",)))
+    depends = [Dependency(d["id"], parsed.get(("depends", i, "version"), SpecifierSet()), i)
+               for i, d in enumerate(data.get("depends", []))]
+    return version, depends, problems
+
+
+def _unlisted(folder: Traversable, listed: set[str], manifest: Document) -> list[Diagnostic]:
+    names = sorted(entry.name for entry in folder.iterdir()
+                   if entry.is_file() and entry.name.endswith(YAML_SUFFIXES) and entry.name != MANIFEST)
+    return [manifest.diagnostic(codes.UNLISTED_FILE, f"'{name}' is in the pack folder but not in `files`",
+                                ("files",), key=True, hint="add it to `files`, or move it out of the pack")
+            for name in names if name not in listed]
+
+
+def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
+    """Read one pack folder: its manifest and every file it lists. ``None`` if the manifest is unusable."""
+    display = display_path(folder) if display is None else display
+    manifest_entry = folder.joinpath(MANIFEST)
+    if not manifest_entry.is_file():
+        return None, [Diagnostic(codes.MISSING_MANIFEST, f"'{display}' is not a pack: it has no {MANIFEST}",
+                                 display, hint="a pack folder starts with a pack.yaml manifest")]
+    manifest, problems = _load(manifest_entry, _join(display, MANIFEST))
+    if manifest is None:
+        return None, problems
+    problems = validate_manifest(manifest)
+    if problems:
+        return None, problems
+    version, depends, problems = _parse(manifest)
+    if version is None:
+        return None, problems
+    pack = Pack(manifest.data["id"], version, folder, display, manifest, depends)
+    files = manifest.data["files"]
+    for index, name in enumerate(files):
+        entry = folder.joinpath(*name.split("/"))
+        if not entry.is_file():
+            problems.append(manifest.diagnostic(codes.MISSING_FILE, f"'{name}' does not exist in this pack",
+                                                ("files", index)))
+            continue
+        document, found = _load(entry, _join(display, name))
+        problems += found
+        if document is not None:
+            pack.documents.append(document)
+    problems += _unlisted(folder, set(files), manifest)
+    return pack, problems
+
+
+def _peek_id(folder: Traversable) -> str | None:
+    """A folder's pack id, read cheaply for lookup; ``read_pack`` reports any problem later."""
+    document, _ = _load(folder.joinpath(MANIFEST), MANIFEST)
+    data: Any = document.data if document is not None else None
+    return data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+
+
+def shipped_packs() -> list[Traversable]:
+    """The pack folders shipped inside rulecraft (``rulecraft.content``), by folder name."""
+    root = resources.files(CONTENT_PACKAGE)
+    return sorted((e for e in root.iterdir() if e.is_dir() and e.joinpath(MANIFEST).is_file()),
+                  key=lambda e: e.name)
+
+
+class PackFinder:
+    """Looks packs up by id: ``--pack-path`` folders first, then the shipped packs."""
+
+    def __init__(self, pack_path: Sequence[Path] = ()):
+        self.pack_path = list(pack_path)
+        self._index: dict[str, tuple[Traversable, str]] | None = None
+
+    def _candidates(self) -> Iterable[tuple[Traversable, str]]:
+        for root in self.pack_path:
+            if root.joinpath(MANIFEST).is_file():
+                yield root, display_path(root)
+            if root.is_dir():
+                for child in sorted(root.iterdir()):
+                    if child.is_dir() and child.joinpath(MANIFEST).is_file():
+                        yield child, display_path(child)
+        for folder in shipped_packs():
+            yield folder, display_path(folder)
+
+    def find(self, pack_id: str) -> tuple[Traversable, str] | None:
+        """The folder (and its display path) of the first pack with this id, if any."""
+        if self._index is None:
+            self._index = {}
+            for folder, display in self._candidates():
+                found = _peek_id(folder)
+                if found is not None:
+                    self._index.setdefault(found, (folder, display))
+        return self._index.get(pack_id)
+
+
+def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> tuple[list[Pack], list[Diagnostic]]:
+    """Read the named packs and everything they depend on, in load order (see module docstring)."""
+    problems: list[Diagnostic] = []
+    packs: dict[str, Pack] = {}
+    for path in paths:
+        folder = path.parent if path.name == MANIFEST else path
+        pack, found = read_pack(folder, display_path(folder) if folder.is_absolute() else str(folder))
+        problems += found
+        if pack is not None and pack.id in packs:
+            problems.append(pack.manifest.diagnostic(
+                codes.PACK_MANIFEST, f"pack '{pack.id}' is named twice (also at {packs[pack.id].display})",
+                ("id",)))
+        elif pack is not None:
+            packs[pack.id] = pack
+    problems += _add_dependencies(packs, PackFinder(pack_path))
+    ordered, cycles = order(packs.values())
+    return ordered, problems + cycles
+
+
+def _add_dependencies(packs: dict[str, Pack], finder: PackFinder) -> list[Diagnostic]:
+    """Find, read and version-check every dependency of ``packs``, adding them to it."""
+    problems: list[Diagnostic] = []
+    queue, unreadable = list(packs.values()), set()
+    while queue:
+        pack = queue.pop(0)
+        for dep in pack.depends:
+            where = ("depends", dep.index, "id")
+            if dep.id not in packs and dep.id not in unreadable:
+                located = finder.find(dep.id)
+                if located is None:
+                    problems.append(pack.manifest.diagnostic(
+                        codes.MISSING_DEPENDENCY, f"pack '{pack.id}' depends on '{dep.id}', not found",
+                        where, hint="name its folder on the command line or with --pack-path"))
+                    continue
+                found_pack, found = read_pack(*located)
+                problems += found
+                if found_pack is None:
+                    unreadable.add(dep.id)
+                    continue
+                packs[dep.id] = found_pack
+                queue.append(found_pack)
+            other = packs.get(dep.id)
+            if other is not None and not dep.versions.contains(other.version, prereleases=True):
+                problems.append(pack.manifest.diagnostic(
+                    codes.VERSION_MISMATCH, f"needs {dep.id} {dep.versions}, found {other.version}",
+                    ("depends", dep.index, "version"), hint=f"found in {other.display}"))
+    return problems
+
+
+def order(packs: Iterable[Pack]) -> tuple[list[Pack], list[Diagnostic]]:
+    """Dependencies first, then by id; packs in a dependency cycle are reported and left out.
+
+    Also fills each pack's ``requires`` with its transitive dependencies.
+    """
+    by_id = {p.id: p for p in packs}
+    needs = {p.id: {d.id for d in p.depends if d.id in by_id} for p in by_id.values()}
+    ordered: list[Pack] = []
+    done: set[str] = set()
+    while True:
+        ready = sorted(pid for pid in by_id if pid not in done and needs[pid] <= done)
+        if not ready:
+            break
+        pid = ready[0]
+        pack = by_id[pid]
+        pack.requires = frozenset(needs[pid]).union(*(by_id[d].requires for d in needs[pid]))
+        ordered.append(pack)
+        done.add(pid)
+    return ordered, _cycles({pid: by_id[pid] for pid in by_id if pid not in done}, needs)
+
+
+def _cycles(stuck: dict[str, Pack], needs: dict[str, set[str]]) -> list[Diagnostic]:
+    """One located error per ``depends`` entry that closes a cycle among the packs left over."""
+    problems = []
+    for pid, pack in sorted(stuck.items()):
+        for dep in pack.depends:
+            if dep.id in stuck and _reaches(dep.id, pid, needs):
+                problems.append(pack.manifest.diagnostic(
+                    codes.DEPENDENCY_CYCLE, f"pack '{pid}' depends on '{dep.id}', which depends back on it",
+                    ("depends", dep.index, "id"), hint="packs layer in one direction; remove one of the two"))
+    return problems
+
+
+def _reaches(start: str, goal: str, needs: dict[str, set[str]]) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        current = todo.pop()
+        if current == goal:
+            return True
+        if current not in seen:
+            seen.add(current)
+            todo.extend(needs.get(current, ()))
+    return False

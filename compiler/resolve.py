@@ -1,0 +1,327 @@
+"""Resolve: layer the packs of a stack into one set of entities that remember where each field came from.
+
+Contract (later stages build on it):
+
+- ``Origin(pack, file, line, column)``: where a value was written.
+- ``Entity(kind, id, data, origins)``: ``data`` is the final plain data (``id`` included);
+  ``origins`` maps a field path tuple relative to the entity (``("cost", "credits")``,
+  ``("sides", 0, "health")``; ``()`` is the entity itself) to the ``Origin`` that last set it.
+  ``entity.locate(path)`` gives the origin of the nearest ancestor that has one, and
+  ``entity.diagnostic(code, message, path)`` a diagnostic located there (the same shape as
+  ``Document.diagnostic``, so validators and checks can locate through either).
+- ``Stack(packs, entities)``: ``stack.get(kind, id)`` (``None`` when absent),
+  ``stack.of_kind(kind)`` (definition order: load order of packs, then file order),
+  ``stack.kinds()``. The ``rules`` kind holds one entity, id ``rules``.
+
+Layering, pack by pack in load order (``packs.load_packs``), file by file in manifest order:
+``entries`` add (an id already in the stack is ``duplicate-id``), ``replace`` swaps a whole entity,
+``patch`` deep-merges fields into one (mappings merge, anything else, lists included, is replaced),
+``remove`` drops one; the last three need the id to exist (``unknown-id``). Two packs changing the
+same field (or one changing a field inside the other's) where neither depends on the other is
+``patch-conflict``. Then ``extends: OTHER`` merges the parent's resolved fields under the child's
+own (same kind; ``unknown-id``/``extends-cycle`` otherwise); inherited fields keep their origin.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.errorcodes import ErrorCode
+from rulecraft.compiler.loader import Document, JsonPath
+from rulecraft.compiler.packs import Pack
+from rulecraft.compiler.validate import did_you_mean
+
+RULES_KIND = "rules"
+SECTIONS = ("entries", "replace", "patch", "remove")
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a value was written: the pack, the file as shown in diagnostics, 1-based line and column."""
+
+    pack: str
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.pack} {self.file}:{self.line}:{self.column}"
+
+
+@dataclass(slots=True)
+class Entity:
+    """One resolved entity and the origin of every field (see module docstring)."""
+
+    kind: str
+    id: str
+    data: dict[str, Any]
+    origins: dict[JsonPath, Origin] = field(default_factory=dict)
+
+    def locate(self, path: JsonPath = ()) -> Origin:
+        """The origin of ``path``, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path and path not in self.origins:
+            path = path[:-1]
+        return self.origins[path]
+
+    def diagnostic(self, code: ErrorCode, message: str, path: JsonPath = (), *, key: bool = False,
+                   hint: str | None = None) -> Diagnostic:
+        """A diagnostic located where the value at ``path`` was written (``key`` is accepted for symmetry)."""
+        origin = self.locate(path)
+        return Diagnostic(code, message, origin.file, origin.line, origin.column, hint=hint)
+
+    def fields(self) -> Iterator[tuple[JsonPath, Any, Origin]]:
+        """Every leaf value (scalars, lists of scalars, empty mappings) with its path and origin, in order."""
+        yield from ((path, value, self.locate(path)) for path, value in _leaves(self.data, ()))
+
+
+def _leaves(value: Any, path: JsonPath) -> Iterator[tuple[JsonPath, Any]]:
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    else:  # scalars, empty mappings and lists of scalars are read (and replaced) whole
+        yield path, value
+
+
+@dataclass(slots=True)
+class Stack:
+    """The resolved content of a pack stack: packs in load order, entities by kind then id."""
+
+    packs: list[Pack]
+    entities: dict[str, dict[str, Entity]] = field(default_factory=dict)
+
+    def get(self, kind: str, entity_id: str) -> Entity | None:
+        return self.entities.get(kind, {}).get(entity_id)
+
+    def of_kind(self, kind: str) -> list[Entity]:
+        return list(self.entities.get(kind, {}).values())
+
+    def kinds(self) -> list[str]:
+        return list(self.entities)
+
+    def find(self, entity_id: str) -> list[Entity]:
+        """Every entity with this id, whatever its kind."""
+        return [by_id[entity_id] for by_id in self.entities.values() if entity_id in by_id]
+
+    @property
+    def rules(self) -> Entity | None:
+        return self.get(RULES_KIND, RULES_KIND)
+
+
+def _origin_at(doc: Document, pack: str, path: JsonPath) -> Origin:
+    span = doc.span_of(path)
+    return Origin(pack, doc.path, span.line, span.column)
+
+
+def _get(value: Any, path: JsonPath) -> Any:
+    for key in path:
+        value = value[key]
+    return value
+
+
+def _origins(doc: Document, pack: str, base: JsonPath, value: Any,
+             into: JsonPath = ()) -> dict[JsonPath, Origin]:
+    """The origin of each value inside ``value`` (found at ``base`` in ``doc``), keyed ``into`` + its path."""
+    return {(*into, *path): _origin_at(doc, pack, (*base, *path)) for path, _ in _walk(value, ())}
+
+
+def _walk(value: Any, path: JsonPath) -> Iterator[tuple[JsonPath, Any]]:
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _walk(item, (*path, index))
+
+
+def _drop_under(origins: dict[JsonPath, Origin], prefix: JsonPath) -> None:
+    size = len(prefix)
+    for path in [p for p in origins if p[:size] == prefix and len(p) > size]:
+        del origins[path]
+
+
+def _patch_leaves(value: dict[str, Any], path: JsonPath) -> Iterator[JsonPath]:
+    """The field paths a patch sets: mappings merge, so recurse; anything else is set whole."""
+    for key, item in value.items():
+        if isinstance(item, dict) and item:
+            yield from _patch_leaves(item, (*path, key))
+        else:
+            yield (*path, key)
+
+
+@dataclass(slots=True)
+class _Write:
+    """A field set by a pack's replace/patch, remembered to detect conflicts between unrelated packs."""
+
+    pack: Pack
+    origin: Origin
+
+
+class _Layering:
+    def __init__(self, packs: list[Pack]):
+        self.stack = Stack(packs)
+        self.problems: list[Diagnostic] = []
+        self.writes: dict[tuple[str, str], dict[JsonPath, _Write]] = {}
+        self.defined_at: dict[tuple[str, str], Origin] = {}
+
+    def run(self) -> None:
+        for pack in self.stack.packs:
+            for doc in pack.documents:
+                kind = doc.data["kind"]
+                by_id = self.stack.entities.setdefault(kind, {})
+                for section in SECTIONS:
+                    for index, item in enumerate(doc.data.get(section, [])):
+                        getattr(self, section)(pack, doc, kind, by_id, (section, index), item)
+        for kind in [k for k, by_id in self.stack.entities.items() if not by_id]:
+            del self.stack.entities[kind]
+
+    def entries(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
+        entity_id = item["id"]
+        if entity_id in by_id:
+            first = self.defined_at[(kind, entity_id)]
+            self.problems.append(doc.diagnostic(
+                codes.DUPLICATE_ID, f"{kind} id '{entity_id}' is already defined", (*at, "id"),
+                hint=f"first defined at {first}; use `replace:` or `patch:` to change it"))
+            return
+        origins = _origins(doc, pack.id, at, item)
+        by_id[entity_id] = Entity(kind, entity_id, copy.deepcopy(item), origins)
+        self.defined_at[(kind, entity_id)] = origins[()]
+
+    def _existing(self, doc: Document, kind: str, by_id: dict, at: JsonPath, entity_id: Any,
+                  verb: str) -> Entity | None:
+        if entity_id in by_id:
+            return by_id[entity_id]
+        hint = did_you_mean(entity_id, by_id)
+        self.problems.append(doc.diagnostic(
+            codes.UNKNOWN_ID, f"cannot {verb} {kind} '{entity_id}': no such id", at, hint=hint))
+        return None
+
+    def replace(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
+        entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "replace")
+        if entity is not None and self._claim(pack, doc, entity, [()], at):
+            entity.data = copy.deepcopy(item)
+            entity.origins = _origins(doc, pack.id, at, item)
+
+    def patch(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
+        entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "patch")
+        changes = {key: value for key, value in item.items() if key != "id"}
+        if entity is None or not self._claim(pack, doc, entity, list(_patch_leaves(changes, ())), at):
+            return
+        for path in _patch_leaves(changes, ()):
+            target = entity.data
+            for depth, key in enumerate(path[:-1], start=1):
+                if not isinstance(target.get(key), dict):
+                    target[key] = {}
+                    entity.origins[path[:depth]] = _origin_at(doc, pack.id, (*at, *path[:depth]))
+                target = target[key]
+            value = _get(changes, path)
+            target[path[-1]] = copy.deepcopy(value)
+            _drop_under(entity.origins, path)
+            entity.origins.update(_origins(doc, pack.id, (*at, *path), value, path))
+
+    def remove(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: str) -> None:
+        entity = self._existing(doc, kind, by_id, at, item, "remove")
+        if entity is not None:
+            del by_id[item]
+
+    def _claim(self, pack: Pack, doc: Document, entity: Entity, paths: list[JsonPath], at: JsonPath) -> bool:
+        """Record that ``pack`` sets ``paths`` of ``entity``; False (and an error) on a conflict."""
+        writes = self.writes.setdefault((entity.kind, entity.id), {})
+        ok = True
+        for path in paths:
+            for other_path, other in writes.items():
+                overlaps = other_path[: len(path)] == path or path[: len(other_path)] == other_path
+                if not overlaps or other.pack.id == pack.id or pack.depends_on(other.pack.id) \
+                        or other.pack.depends_on(pack.id):
+                    continue
+                field = ".".join(map(str, path)) or "the whole entity"
+                self.problems.append(doc.diagnostic(
+                    codes.PATCH_CONFLICT,
+                    f"packs '{other.pack.id}' and '{pack.id}' both change {field} "
+                    f"of {entity.kind} '{entity.id}'",
+                    (*at, *path) if path else (*at, "id"),
+                    hint=f"'{other.pack.id}' set it at {other.origin}; make one pack depend on the other"))
+                ok = False
+                break
+        if ok:
+            for path in paths:
+                writes[path] = _Write(pack, _origin_at(doc, pack.id, (*at, *path)))
+        return ok
+
+
+def _merge(base: dict[str, Any], base_origins: dict[JsonPath, Origin], own: dict[str, Any],
+           own_origins: dict[JsonPath, Origin]) -> tuple[dict[str, Any], dict[JsonPath, Origin]]:
+    """``own`` deep-merged over ``base`` (minus its id), each field keeping the origin it came from."""
+    data = copy.deepcopy({k: v for k, v in base.items() if k != "id"})
+    origins = {p: o for p, o in base_origins.items() if p and p[0] != "id"}
+    for path in _patch_leaves(own, ()):
+        target = data
+        for key in path[:-1]:
+            if not isinstance(target.get(key), dict):
+                target[key] = {}
+            target = target[key]
+        target[path[-1]] = copy.deepcopy(_get(own, path))
+        _drop_under(origins, path)
+    for path, origin in own_origins.items():
+        value = _get(own, path)
+        if isinstance(value, dict) and value and path:  # a merged mapping: keep the parent's origin if any
+            origins.setdefault(path, origin)
+        else:
+            origins[path] = origin
+    return {"id": own["id"], **data}, origins
+
+
+def _extend(stack: Stack, problems: list[Diagnostic]) -> None:
+    """Resolve every ``extends`` in the stack, parents first; cycles and unknown targets are errors."""
+    for kind, by_id in stack.entities.items():
+        broken: set[str] = set()
+        done: set[str] = set()
+        for entity in list(by_id.values()):
+            chain: list[Entity] = []
+            current = entity
+            while current.id not in done and current.id not in broken and "extends" in current.data:
+                if current.id in {e.id for e in chain}:
+                    cycle = chain[chain.index(current):]
+                    names = " -> ".join([e.id for e in cycle] + [current.id])
+                    problems.extend(member.diagnostic(
+                        codes.EXTENDS_CYCLE, f"{kind} extend each other: {names}", ("extends",))
+                        for member in cycle)
+                    broken.update(e.id for e in chain)
+                    break
+                chain.append(current)
+                parent = by_id.get(current.data["extends"])
+                if parent is None:
+                    target = current.data["extends"]
+                    problems.append(current.diagnostic(
+                        codes.UNKNOWN_ID,
+                        f"{kind} '{current.id}' extends '{target}', which is not a {kind} id",
+                        ("extends",), hint=did_you_mean(target, by_id)))
+                    broken.update(e.id for e in chain)
+                    break
+                current = parent
+            for child in reversed(chain):
+                if child.id in broken or child.id in done:
+                    continue
+                parent = by_id[child.data["extends"]]
+                if parent.id in broken:
+                    broken.add(child.id)
+                    continue
+                child.data, child.origins = _merge(parent.data, parent.origins, child.data, child.origins)
+                done.add(child.id)
+
+
+def resolve(packs: list[Pack]) -> tuple[Stack, list[Diagnostic]]:
+    """Layer ``packs`` (in load order, each file already schema-valid) into a ``Stack``."""
+    layering = _Layering(packs)
+    layering.run()
+    _extend(layering.stack, layering.problems)
+    return layering.stack, sorted(layering.problems, key=Diagnostic.sort_key)

@@ -1,0 +1,221 @@
+"""Validate: check content files and resolved entities against the draft-07 schemas.
+
+The schemas in ``rulecraft.schemas`` are the same files editors use through the YAML language
+server, so a modder sees the same rules inline as ``rulecraft check`` reports. Layout (agreed
+with the content pack): ``<kind>.schema.json`` describes one whole content FILE of that kind
+(``kind``, ``entries``, ``replace``, ``patch``, ``remove``) and carries
+``definitions.fields`` (every field, no ``required``) and ``definitions.entity`` (fields plus
+what a finished entity must have); ``pack.schema.json`` describes a manifest.
+
+Every validator is built once. All errors are reported, each mapped from the JSON path of the
+failing value back to the author's line and column: unknown keys point at the key, a missing
+field at the object that lacks it, anything else at the value. ``oneOf``/``anyOf`` report their
+most relevant branch; unknown keys and misspelled choices get "did you mean ...".
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from typing import Any, Protocol
+
+from jsonschema import Draft7Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT7
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.errorcodes import ErrorCode
+from rulecraft.compiler.loader import Document, JsonPath
+
+SCHEMA_PACKAGE = "rulecraft.schemas"
+MANIFEST_SCHEMA = "pack"
+SUFFIX = ".schema.json"
+
+
+class Locate(Protocol):
+    """Makes a located diagnostic for a JSON path (``Document.diagnostic`` has this shape)."""
+
+    def __call__(self, code: ErrorCode, message: str, path: JsonPath = (), *, key: bool = False,
+                 hint: str | None = None) -> Diagnostic: ...
+
+
+@cache
+def schema_names() -> tuple[str, ...]:
+    """Every schema shipped in ``rulecraft.schemas``, by name (``weapons`` for weapons.schema.json)."""
+    names = (p.name[: -len(SUFFIX)] for p in resources.files(SCHEMA_PACKAGE).iterdir()
+             if p.name.endswith(SUFFIX))
+    return tuple(sorted(names))
+
+
+def kinds() -> tuple[str, ...]:
+    """The content kinds a file may declare: every schema except the manifest's."""
+    return tuple(name for name in schema_names() if name != MANIFEST_SCHEMA and not name.startswith("_"))
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    text = resources.files(SCHEMA_PACKAGE).joinpath(name + SUFFIX).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@cache
+def _registry() -> Registry:
+    """All shipped schemas, under their file name and their ``$id``, so cross-file refs resolve."""
+    pairs = []
+    for name in schema_names():
+        resource = Resource.from_contents(load_schema(name), default_specification=DRAFT7)
+        pairs.append((name + SUFFIX, resource))
+        if resource.id():
+            pairs.append((resource.id(), resource))
+    return Registry().with_resources(pairs)
+
+
+@cache
+def validator(name: str, definition: str | None = None) -> Draft7Validator:
+    """The validator for schema ``name``, or for its ``definitions[definition]`` (built once)."""
+    schema = load_schema(name)
+    if definition is not None:
+        if definition not in schema.get("definitions", {}):
+            raise KeyError(f"{name}{SUFFIX} has no definitions.{definition}")
+        # draft-07 ignores siblings of a top-level $ref, so wrap it in allOf to keep $id for refs
+        schema = {key: schema[key] for key in ("$schema", "$id", "definitions") if key in schema}
+        schema["allOf"] = [{"$ref": f"#/definitions/{definition}"}]
+    return Draft7Validator(schema, registry=_registry())
+
+
+def did_you_mean(word: Any, choices: Iterable[Any]) -> str | None:
+    """A hint naming the closest choice to a misspelt ``word``, if one is close enough."""
+    texts = [c for c in choices if isinstance(c, str)]
+    if not isinstance(word, str) or not texts:
+        return None
+    close = difflib.get_close_matches(word, texts, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def _choices_hint(word: Any, choices: Iterable[Any]) -> str:
+    choices = list(choices)
+    listed = ", ".join(_short(c) for c in choices[:12]) + (", ..." if len(choices) > 12 else "")
+    return did_you_mean(word, choices) or f"allowed: {listed}"
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+_JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",
+               dict: "object", type(None): "null"}
+_RANGE = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength",
+          "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "uniqueItems"}
+_PATTERN = {"pattern", "format"}
+
+
+def _field_hint(error: ValidationError) -> str | None:
+    """The failing field's own description: it says what the value should be."""
+    return error.schema.get("description") if isinstance(error.schema, dict) else None
+
+
+def _most_relevant(error: ValidationError) -> ValidationError:
+    """For oneOf/anyOf failures, the error of the branch that came closest, not all the noise."""
+    return best_match(error.context) if error.context else error
+
+
+def _unknown_keys(error: ValidationError, path: JsonPath, locate: Locate) -> list[Diagnostic]:
+    schema, instance = error.schema, error.instance
+    known = schema.get("properties", {})
+    patterns = list(schema.get("patternProperties", {}))
+    out = []
+    for key in instance:
+        if key in known or any(re.search(p, key) for p in patterns):
+            continue
+        hint = _choices_hint(key, sorted(known)) if known else None
+        out.append(locate(codes.UNKNOWN_KEY, f"unknown key '{key}'", (*path, key), key=True, hint=hint))
+    return out
+
+
+def _diagnose(error: ValidationError, locate: Locate) -> list[Diagnostic]:
+    error = _most_relevant(error)
+    path: JsonPath = tuple(error.absolute_path)
+    kind, value = error.validator, error.validator_value
+    if kind == "additionalProperties" and isinstance(error.instance, dict) and value is False:
+        return _unknown_keys(error, path, locate)
+    if kind == "required" and isinstance(error.instance, dict):
+        missing = [name for name in value if name not in error.instance]
+        where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
+        return [locate(codes.SCHEMA_REQUIRED, f"missing required field '{name}'{where}", path,
+                       hint=_property_hint(error.schema, name)) for name in missing]
+    if kind == "enum":
+        return [locate(codes.ENUM_VALUE, f"{_short(error.instance)} is not an allowed value", path,
+                       hint=_choices_hint(error.instance, value))]
+    if kind == "const":
+        return [locate(codes.ENUM_VALUE, f"{_short(error.instance)} must be {_short(value)}", path,
+                       hint=did_you_mean(error.instance, [value]))]
+    if kind == "type":
+        wanted = " or ".join(value) if isinstance(value, list) else value
+        got = _JSON_TYPES.get(type(error.instance), type(error.instance).__name__)
+        return [locate(codes.SCHEMA_TYPE, f"expected {wanted}, got {got} {_short(error.instance, 40)}",
+                       path, hint=_field_hint(error))]
+    if kind in _RANGE:
+        return [locate(codes.SCHEMA_RANGE, _message(error), path, hint=_field_hint(error))]
+    if kind in _PATTERN:
+        return [locate(codes.SCHEMA_PATTERN, f"{_short(error.instance)} does not match {_short(value)}",
+                       path, hint=_field_hint(error))]
+    return [locate(codes.SCHEMA_VIOLATION, _message(error), path, hint=_field_hint(error))]
+
+
+def _property_hint(schema: dict, name: str) -> str | None:
+    prop = schema.get("properties", {}).get(name)
+    return f"{name}: {prop['description']}" if isinstance(prop, dict) and "description" in prop else None
+
+
+def _message(error: ValidationError) -> str:
+    text = error.message
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def validate_instance(data: Any, checker: Draft7Validator, locate: Locate) -> list[Diagnostic]:
+    """Every schema error in ``data``, located by ``locate``, deduplicated and in file order."""
+    found: dict[tuple, Diagnostic] = {}
+    for error in checker.iter_errors(data):
+        for d in _diagnose(error, locate):
+            found.setdefault((d.code.code, d.file, d.line, d.column, d.message), d)
+    return sorted(found.values(), key=Diagnostic.sort_key)
+
+
+def validate_manifest(doc: Document) -> list[Diagnostic]:
+    """Check a ``pack.yaml`` against ``pack.schema.json``."""
+    if not isinstance(doc.data, dict):
+        return [doc.diagnostic(codes.SCHEMA_TYPE, "a pack manifest must be a mapping",
+                               hint="it needs at least id, name, version and files")]
+    return validate_instance(doc.data, validator(MANIFEST_SCHEMA), doc.diagnostic)
+
+
+def validate_document(doc: Document) -> list[Diagnostic]:
+    """Check a content file against the schema of the ``kind`` it declares."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return [doc.diagnostic(codes.SCHEMA_TYPE,
+                               "a content file must be a mapping with `kind` and `entries`",
+                               hint="start the file with `kind: <kind>`")]
+    if "kind" not in data:
+        return [doc.diagnostic(codes.SCHEMA_REQUIRED, "missing required field 'kind'",
+                               hint="known kinds: " + ", ".join(kinds()))]
+    kind = data["kind"]
+    if not isinstance(kind, str) or kind not in kinds():
+        return [doc.diagnostic(codes.UNKNOWN_KIND, f"unknown kind {_short(kind)}", ("kind",),
+                               hint=_choices_hint(kind, kinds()))]
+    return validate_instance(data, validator(kind), doc.diagnostic)
+
+
+def validate_entity(kind: str, data: dict[str, Any], locate: Locate) -> list[Diagnostic]:
+    """Check one resolved entity against ``<kind>.schema.json#/definitions/entity``."""
+    if "entity" not in load_schema(kind).get("definitions", {}):
+        return []
+    return validate_instance(data, validator(kind, "entity"), locate)
+

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "human":
         errors = sum(d.level is Severity.ERROR for d in result.diagnostics)
         warnings = sum(d.level is Severity.WARNING for d in result.diagnostics)
-        packs = ", ".join(p.id for p in result.stack.packs) if result.stack else "the stack"
+        packs = ", ".join(p.id for p in result.packs) or "no pack"
         verdict = "ok" if result.ok else "failed"
         print(f"check {verdict}: {packs}: {errors} error(s), {warnings} warning(s)", file=sys.stderr)
     return EXIT_CLEAN if result.ok else EXIT_CONTENT

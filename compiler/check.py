@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
-from rulecraft.compiler.packs import load_packs
+from rulecraft.compiler.packs import Pack, load_packs
 from rulecraft.compiler.resolve import Stack, resolve
 from rulecraft.compiler.validate import validate_document, validate_entity
 
@@ -35,10 +35,12 @@ CHECK_MODULES: list[str] = [
 
 @dataclass(slots=True)
 class CheckResult:
-    """The resolved stack (``None`` if an earlier stage failed) and every diagnostic, in file order."""
+    """The resolved stack (``None`` if an earlier stage failed), every diagnostic in file order, and the
+    packs that were read, in load order."""
 
     stack: Stack | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    packs: list[Pack] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -63,7 +65,7 @@ def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> CheckR
     for pack in packs:
         for document in pack.documents:
             diagnostics += validate_document(document)
-    result = CheckResult(None, diagnostics)
+    result = CheckResult(None, diagnostics, packs)
     if has_errors(diagnostics) or not packs:
         return _sorted(result)
     stack, problems = resolve(packs)

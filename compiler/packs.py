@@ -53,6 +53,7 @@ class Dependency:
     id: str
     versions: SpecifierSet
     index: int
+    text: str = "(any version)"
 
 
 @dataclass(slots=True)
@@ -125,8 +126,8 @@ def _parse(manifest: Document) -> tuple[Version | None, list[Dependency], list[D
         problems.append(manifest.diagnostic(
             codes.RULECRAFT_VERSION,
             f"pack needs rulecraft {rulecraft}, this is rulecraft {rulecraft_version()}", ("rulecraft",)))
-    depends = [Dependency(d["id"], parsed.get(("depends", i, "version"), SpecifierSet()), i)
-               for i, d in enumerate(data.get("depends", []))]
+    depends = [Dependency(d["id"], parsed.get(("depends", i, "version"), SpecifierSet()), i,
+                          d.get("version", "(any version)")) for i, d in enumerate(data.get("depends", []))]
     return version, depends, problems
 
 
@@ -257,7 +258,7 @@ def _add_dependencies(packs: dict[str, Pack], finder: PackFinder) -> list[Diagno
             other = packs.get(dep.id)
             if other is not None and not dep.versions.contains(other.version, prereleases=True):
                 problems.append(pack.manifest.diagnostic(
-                    codes.VERSION_MISMATCH, f"needs {dep.id} {dep.versions}, found {other.version}",
+                    codes.VERSION_MISMATCH, f"'{pack.id}' needs {dep.id} {dep.text}, found {other.version}",
                     ("depends", dep.index, "version"), hint=f"found in {other.display}"))
     return problems
 

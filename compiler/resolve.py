@@ -152,7 +152,7 @@ def _drop_under(origins: dict[JsonPath, Origin], prefix: JsonPath) -> None:
 def _patch_leaves(value: dict[str, Any], path: JsonPath) -> Iterator[JsonPath]:
     """The field paths a patch sets: mappings merge, so recurse; anything else is set whole."""
     for key, item in value.items():
-        if isinstance(item, dict) and item:
+        if isinstance(item, dict):  # an empty mapping merges nothing
             yield from _patch_leaves(item, (*path, key))
         else:
             yield (*path, key)
@@ -180,6 +180,10 @@ class _Layering:
                 by_id = self.stack.entities.setdefault(kind, {})
                 for section in SECTIONS:
                     for index, item in enumerate(doc.data.get(section, [])):
+                        if section != "remove" and "id" not in item:
+                            self.problems.append(doc.diagnostic(
+                                codes.SCHEMA_REQUIRED, "missing required field 'id'", (section, index)))
+                            continue
                         getattr(self, section)(pack, doc, kind, by_id, (section, index), item)
         for kind in [k for k, by_id in self.stack.entities.items() if not by_id]:
             del self.stack.entities[kind]
@@ -249,7 +253,8 @@ class _Layering:
                     f"packs '{other.pack.id}' and '{pack.id}' both change {field} "
                     f"of {entity.kind} '{entity.id}'",
                     (*at, *path) if path else (*at, "id"),
-                    hint=f"'{other.pack.id}' set it at {other.origin}; make one pack depend on the other"))
+                    hint=f"'{other.pack.id}' changed it at {other.origin.file}:{other.origin.line}:"
+                         f"{other.origin.column}; make one pack depend on the other"))
                 ok = False
                 break
         if ok:

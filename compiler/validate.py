@@ -164,8 +164,9 @@ def _diagnose(error: ValidationError, locate: Locate) -> list[Diagnostic]:
     if kind in _RANGE:
         return [locate(codes.SCHEMA_RANGE, _message(error), path, hint=_field_hint(error))]
     if kind in _PATTERN:
-        return [locate(codes.SCHEMA_PATTERN, f"{_short(error.instance)} does not match {_short(value)}",
-                       path, hint=_field_hint(error))]
+        hint = _field_hint(error) or f"expected {kind} {value}"
+        return [locate(codes.SCHEMA_PATTERN, f"{_short(error.instance)} does not have the required form",
+                       path, hint=hint)]
     return [locate(codes.SCHEMA_VIOLATION, _message(error), path, hint=_field_hint(error))]
 
 

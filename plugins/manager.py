@@ -1,0 +1,228 @@
+"""Run: the plugin manager and the typed facade the engine calls at each rule step.
+
+Load order (like datasette's plugins.py): the built-in plugins, then installed plugins (entry-point group
+``rulecraft``), then the plugins a pack names. ``check_pending()`` turns a misspelled hook into an error.
+A blocklist keeps named plugins out. Every hook implementation is wrapped so that an exception reaches
+the engine as a :class:`~rulecraft.runtime.errors.PluginError` naming the plugin and the hook; the game
+then stops (``game.aborted``) instead of going on in an undefined state.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from collections.abc import Iterable
+from importlib.metadata import entry_points
+from typing import Any
+
+import pluggy
+
+from rulecraft.plugins import hookspecs
+from rulecraft.runtime.errors import PluginError
+
+ENTRY_POINT_GROUP = "rulecraft"
+BUILTIN_PLUGINS = ("rulecraft.plugins.core",)
+
+
+class PluginLoadError(ValueError):
+    """A plugin could not be found, imported or validated (a usage/content error, not a game error)."""
+
+
+def _wrap(function, plugin: str, hook: str):
+    @functools.wraps(function)
+    def call(*args):
+        try:
+            return function(*args)
+        except PluginError:
+            raise
+        except Exception as exc:
+            raise PluginError(plugin, hook, exc) from exc
+    return call
+
+
+class Manager:
+    """A pluggy PluginManager with rulecraft's load order, blocklist and error reporting."""
+
+    def __init__(self, blocklist: Iterable[str] = ()) -> None:
+        self.pm = pluggy.PluginManager("rulecraft")
+        self.pm.add_hookspecs(hookspecs)
+        self.blocklist = set(blocklist)
+        self.names: list[str] = []
+
+    def register(self, plugin: Any, name: str) -> None:
+        if name in self.blocklist or self.pm.get_plugin(name) is not None:
+            return
+        self.pm.register(plugin, name=name)
+        self.names.append(name)
+        for caller in self.pm.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin and not impl.hookwrapper and not getattr(impl, "wrapper", False) \
+                        and not inspect.isgeneratorfunction(impl.function):
+                    impl.function = _wrap(impl.function, name, caller.name)
+
+    def load_builtins(self) -> None:
+        for module in BUILTIN_PLUGINS:
+            self.register(importlib.import_module(module), module)
+
+    def load_installed(self) -> None:
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            if ep.name in self.blocklist:
+                continue
+            try:
+                self.register(ep.load(), ep.name)
+            except Exception as exc:   # a broken installed plugin names itself
+                raise PluginLoadError(
+                    f"installed plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+
+    def load_named(self, names: Iterable[str]) -> None:
+        """Plugins a pack (or the command line) names: an installed entry point or an importable module."""
+        installed = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+        for name in names:
+            if name in self.blocklist or self.pm.get_plugin(name) is not None:
+                continue
+            try:
+                plugin = installed[name].load() if name in installed else importlib.import_module(name)
+            except Exception as exc:
+                known = ", ".join(sorted(installed)) or "none installed"
+                raise PluginLoadError(
+                    f"plugin {name!r} cannot be loaded ({exc}); installed: {known}") from exc
+            self.register(plugin, name)
+
+    def check(self) -> None:
+        """A hook implementation whose name matches no hookspec (a typo) is an error."""
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginLoadError(str(exc)) from exc
+
+
+def make_manager(plugins: Iterable[str] = (), blocklist: Iterable[str] = (), installed: bool = True,
+                 extra: Iterable[tuple[str, Any]] = ()) -> Manager:
+    """Builtins, then installed (entry points), then ``plugins`` by name, then ``extra`` objects."""
+    manager = Manager(blocklist)
+    manager.load_builtins()
+    if installed:
+        manager.load_installed()
+    manager.load_named(plugins)
+    for name, plugin in extra:
+        manager.register(plugin, name)
+    manager.check()
+    return manager
+
+
+def _noop(*args: Any) -> None:
+    return None
+
+
+class Hooks:
+    """Typed facade over ``pm.hook`` (tox 4 style): one method per rule step, keyword arguments built
+    here. A notification hook nobody implements is replaced by a no-op, so the hot path stays cheap."""
+
+    def __init__(self, manager: Manager) -> None:
+        self.manager = manager
+        self._h = manager.pm.hook
+        for name in ("setup_start", "setup_done", "round_start", "round_end", "zone_entered",
+                     "combat_start", "combat_end", "attack", "knocked_out", "retreated", "game_end",
+                     "program_options", "move_destination", "perform_action"):
+            if not getattr(self._h, f"rulecraft_{name}").get_hookimpls():
+                setattr(self, name, _FAST[name])
+
+    @property
+    def plugin_names(self) -> list[str]:
+        return list(self.manager.names)
+
+    # setup
+    def setup_start(self, game) -> None:
+        self._h.rulecraft_setup_start(game=game)
+
+    def setup_done(self, game) -> None:
+        self._h.rulecraft_setup_done(game=game)
+
+    # program
+    def round_start(self, game) -> None:
+        self._h.rulecraft_round_start(game=game)
+
+    def program_options(self, game, player, options):
+        result = self._h.rulecraft_program_options(game=game, player=player, options=options)
+        return options if result is None else tuple(result)
+
+    # movement and entering a zone
+    def move_destination(self, game, player, card, orientation) -> int | None:
+        return self._h.rulecraft_move_destination(game=game, player=player, card=card,
+                                                   orientation=orientation)
+
+    def zone_entered(self, game, player, cell) -> None:
+        self._h.rulecraft_zone_entered(game=game, player=player, cell=cell)
+
+    # actions
+    def perform_action(self, game, player, action) -> bool:
+        return bool(self._h.rulecraft_perform_action(game=game, player=player, action=action))
+
+    # combat
+    def combat_start(self, game, attacker, defender) -> None:
+        self._h.rulecraft_combat_start(game=game, attacker=attacker, defender=defender)
+
+    def attack(self, game, attacker, target, weapon, power) -> None:
+        self._h.rulecraft_attack(game=game, attacker=attacker, target=target, weapon=weapon, power=power)
+
+    def combat_end(self, game, attacker, defender, outcome) -> None:
+        self._h.rulecraft_combat_end(game=game, attacker=attacker, defender=defender, outcome=outcome)
+
+    # KO and retreat
+    def knocked_out(self, game, player, by) -> None:
+        self._h.rulecraft_knocked_out(game=game, player=player, by=by)
+
+    def retreated(self, game, player, opponent) -> None:
+        self._h.rulecraft_retreated(game=game, player=player, opponent=opponent)
+
+    # scoring and the end
+    def round_scores(self, game, player) -> list[tuple[str, int]]:
+        return [item for result in self._h.rulecraft_round_scores(game=game, player=player)
+                for item in result or ()]
+
+    def round_end(self, game) -> None:
+        self._h.rulecraft_round_end(game=game)
+
+    def final_scores(self, game, player) -> list[tuple[str, int]]:
+        return [item for result in self._h.rulecraft_final_scores(game=game, player=player)
+                for item in result or ()]
+
+    def standing_key(self, game, player) -> tuple:
+        return tuple(self._h.rulecraft_standing_key(game=game, player=player))
+
+    def game_end(self, game, standings) -> None:
+        self._h.rulecraft_game_end(game=game, standings=standings)
+
+    # DSL words plugins registered
+    def effect_extension(self, game, ctx, name, args):
+        result = self._h.rulecraft_effect_extension(game=game, ctx=ctx, name=name, args=args)
+        if result is None:
+            raise PluginError("(none)", "rulecraft_effect_extension",
+                              LookupError(f"no plugin performs {name!r}"))
+        return result
+
+
+def _fast_program_options(game, player, options):
+    return options
+
+
+_FAST = {name: _noop for name in ("setup_start", "setup_done", "round_start", "round_end", "zone_entered",
+                                  "combat_start", "combat_end", "attack", "knocked_out", "retreated",
+                                  "game_end", "move_destination", "perform_action")}
+_FAST["program_options"] = _fast_program_options
+
+_DEFAULT: Hooks | None = None
+
+
+def make_hooks(plugins: Iterable[str] = (), blocklist: Iterable[str] = (), installed: bool = True,
+               extra: Iterable[tuple[str, Any]] = ()) -> Hooks:
+    return Hooks(make_manager(plugins, blocklist, installed, extra))
+
+
+def default_hooks() -> Hooks:
+    """The built-in and installed plugins, built once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = make_hooks()
+    return _DEFAULT

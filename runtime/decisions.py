@@ -1,0 +1,188 @@
+"""Run: decisions the engine asks agents, answer validation, and the built-in agents.
+
+Every player choice is a :class:`Decision`: its ``kind``, the ``player`` (seat) who decides, the legal
+``options`` and a small ``context``. An agent answers with one of the options; for a decision with
+``pick > 1`` (the program) it answers with a tuple of ``pick`` options whose first elements (cards)
+are pairwise distinct. The engine validates every answer and raises :class:`IllegalAnswer` otherwise.
+
+Writing an agent takes a few lines::
+
+    class FirstOption:
+        def decide(self, decision, view):
+            return decision.options[0] if decision.pick == 1 else tuple(...)
+
+``view`` is a :class:`rulecraft.runtime.views.View`: ``view.state()`` is the player's own view of
+the game (T16), built only if the agent asks for it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+# Decision kinds, in the order they usually come up.
+PILOT = "pilot"                  # keep one of the dealt pilots
+BASE = "base"                    # where to place your Base (T5)
+SETUP_MINE = "setup-mine"        # the secret Mine on your Base (T17)
+BASIC_WEAPON = "basic-weapon"    # the secret Basic weapon pick
+PROGRAM = "program"              # 4 of 8 cards, in order, each with an orientation (T4)
+AD_HOC_CARD = "ad-hoc-card"      # any card and orientation, in Ad Hoc Mode (T11)
+EQUIP = "equip"                  # which owned weapons to equip (T12)
+TAKE_MECH = "take-mech"          # take the Mighty Mech: a side id, or None to decline
+ATTACK = "attack"                # (weapon id, power attack?) (T13)
+BOOST = "boost"                  # how much to pay for an ability (choose_amount)
+ABILITY_CHOICE = "ability-choice"  # any other choice an ability asks for
+POWER_UP = "power-up"            # ("heal", energy) | ("upgrade",) | None
+PURCHASE = "purchase"            # a weapon id | None
+MINE_NUMBER = "mine-number"      # a Mine number from supply | None
+DEPLOY_TURRET = "deploy-turret"  # True | False
+MOVE_TOKEN = "move-token"        # which deployed token to move (a cell) | None
+ZONE = "zone"                    # which zone among tied closest ones (T10)
+
+KINDS = (PILOT, BASE, SETUP_MINE, BASIC_WEAPON, PROGRAM, AD_HOC_CARD, EQUIP, TAKE_MECH, ATTACK, BOOST,
+         ABILITY_CHOICE, POWER_UP, PURCHASE, MINE_NUMBER, DEPLOY_TURRET, MOVE_TOKEN, ZONE)
+
+
+class IllegalAnswer(ValueError):
+    """An agent answered a decision with something that is not a legal option."""
+
+
+class UnscriptedDecision(LookupError):
+    """A strict scripted agent was asked a decision its script does not answer (strict choose mode)."""
+
+
+@dataclass(slots=True)
+class Decision:
+    kind: str
+    player: int
+    options: tuple[Any, ...]
+    context: dict[str, Any] = field(default_factory=dict)
+    pick: int = 1
+
+    def check(self, answer: Any) -> Any:
+        """Return the canonical answer, or raise IllegalAnswer saying what was expected."""
+        answer = canonical(answer)
+        if self.pick == 1:
+            if answer in self.options:
+                return answer
+            raise IllegalAnswer(f"player {self.player}: {answer!r} is not a legal answer to the {self.kind} "
+                                f"decision; legal: {_preview(self.options)}")
+        if not isinstance(answer, tuple) or len(answer) != self.pick:
+            raise IllegalAnswer(f"player {self.player}: the {self.kind} decision needs {self.pick} picks, "
+                                f"got {answer!r}")
+        for item in answer:
+            if item not in self.options:
+                raise IllegalAnswer(f"player {self.player}: {item!r} is not a legal pick for the {self.kind} "
+                                    f"decision; legal: {_preview(self.options)}")
+        if len({item[0] for item in answer}) != self.pick:
+            raise IllegalAnswer(
+                f"player {self.player}: the {self.kind} decision uses a card twice: {answer!r}")
+        return answer
+
+    def random_answer(self, rng: random.Random) -> Any:
+        """A uniformly random legal answer (uniform over whole answers, also for ``pick > 1``)."""
+        if self.pick == 1:
+            return self.options[rng.randrange(len(self.options))]
+        by_card: dict[Any, list[Any]] = {}
+        for option in self.options:
+            by_card.setdefault(option[0], []).append(option)
+        cards = rng.sample(list(by_card), self.pick)
+        return tuple(rng.choice(by_card[card]) for card in cards)
+
+
+def canonical(value: Any) -> Any:
+    """Lists (as JSON gives them back) become tuples, so logged answers compare equal to options."""
+    if isinstance(value, list):
+        return tuple(canonical(v) for v in value)
+    return value
+
+
+def _preview(options: Sequence[Any], limit: int = 8) -> str:
+    shown = ", ".join(repr(o) for o in options[:limit])
+    return f"[{shown}{', ...' if len(options) > limit else ''}] ({len(options)} options)"
+
+
+class Agent(Protocol):
+    """Anything with ``decide(decision, view) -> answer`` plays the game."""
+
+    def decide(self, decision: Decision, view: Any) -> Any: ...
+
+
+class RandomAgent:
+    """Uniform over legal options, seeded: the same seed gives the same answers."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision, view: Any) -> Any:
+        return decision.random_answer(self.rng)
+
+
+class ScriptedAgent:
+    """Answers from a script of ``(kind, answer)`` pairs, in order (XMage's strict choose mode).
+
+    With ``strict=True`` a decision whose kind is not next in the script raises UnscriptedDecision, so a
+    rule test never passes by accident. With ``fallback`` set, unscripted decisions go to that agent.
+    A decision with a single legal option is answered automatically only if ``auto_single`` is set.
+    """
+
+    name = "scripted"
+
+    def __init__(self, script: Iterable[tuple[str, Any]] = (), strict: bool = True,
+                 fallback: Agent | None = None, auto_single: bool = False) -> None:
+        self.script: deque[tuple[str, Any]] = deque(script)
+        self.strict = strict
+        self.fallback = fallback
+        self.auto_single = auto_single
+
+    def add(self, kind: str, answer: Any) -> None:
+        self.script.append((kind, answer))
+
+    def decide(self, decision: Decision, view: Any) -> Any:
+        if self.script and self.script[0][0] == decision.kind:
+            return self.script.popleft()[1]
+        if self.auto_single and decision.pick == 1 and len(decision.options) == 1:
+            return decision.options[0]
+        if self.fallback is not None and not self.strict:
+            return self.fallback.decide(decision, view)
+        expected = self.script[0][0] if self.script else "nothing (the script is used up)"
+        raise UnscriptedDecision(
+            f"player {decision.player} was asked an unscripted {decision.kind} decision "
+            f"(context {decision.context}); the script expected {expected}; "
+            f"legal options: {_preview(decision.options)}")
+
+
+class RecordedAgent:
+    """Feeds the answers of a log back, in order (replay)."""
+
+    name = "recorded"
+
+    def __init__(self, answers: Iterable[tuple[str, Any]]) -> None:
+        self.answers = deque(answers)
+
+    def decide(self, decision: Decision, view: Any) -> Any:
+        if not self.answers:
+            raise UnscriptedDecision(f"the log has no answer left for player {decision.player}'s "
+                                     f"{decision.kind} decision")
+        kind, answer = self.answers.popleft()
+        if kind != decision.kind:
+            raise UnscriptedDecision(f"the log answers a {kind} decision where the game asks "
+                                     f"{decision.kind} (player {decision.player})")
+        return canonical(answer)
+
+
+AGENTS = {"random": RandomAgent}
+
+
+def make_agent(spec: str, seed: int | str) -> Agent:
+    """An agent by name (as logs and the CLI name them), seeded."""
+    try:
+        return AGENTS[spec](seed)
+    except KeyError:
+        raise ValueError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENTS))}") from None

@@ -1,0 +1,48 @@
+"""Run: what one player may see of the game (T16 hidden information).
+
+Hidden from a player: other players' program cards until revealed, other players' Mine numbers (until
+triggered, when the ``mine`` event shows them), the Advanced deck's order (only its size shows) and the
+pilot cards dealt to others. Agents receive a :class:`View`; ``state()`` builds the picture lazily, so
+agents that never look cost nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulecraft.runtime.engine import Game
+
+
+class View:
+    __slots__ = ("game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        self.game, self.player = game, player
+
+    def state(self) -> dict[str, Any]:
+        return view_for(self.game, self.player)
+
+
+def view_for(game: Game, seat: int) -> dict[str, Any]:
+    """The game as seen by ``seat``: plain JSON-like data, with no other player's secret in it."""
+    snap = game.snapshot()
+    for other in snap["players"]:
+        if other["seat"] == seat:
+            continue
+        shown = other["revealed"]
+        other["program"] = other["program"][:shown]
+        other["program_size"] = len(game.players[other["seat"]].program)
+        other["mine_supply"] = len(other["mine_supply"])
+        if other["pilot"] is None:
+            other["dealt_pilots"] = len(other["dealt_pilots"])
+        else:
+            other["dealt_pilots"] = None
+        if game.round == 0 and other["owned"] and not game.row:
+            other["owned"] = other["equipped"] = []   # Basic picks are secret until everyone chose
+    for token in snap["tokens"].values():
+        if token["owner"] != seat and token["kind"] == "mine":
+            token["number"] = None
+    snap["deck"] = len(snap["deck"])
+    snap["you"] = seat
+    return snap

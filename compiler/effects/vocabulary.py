@@ -1,0 +1,398 @@
+"""Check: the effect DSL's vocabulary registry: triggers, verbs, attributes and value kinds.
+
+The grammar knows only the *shape* of an effect (triggers are words before a colon, a command is
+a verb word followed by numbers and words); every meaning comes from this registry, so a plugin
+adds a verb or a trigger by registering it here, never by editing the grammar or an ``if`` chain.
+Each entry carries what the checker needs (argument types, allowed triggers, ranges), what the
+Python back end needs (the :class:`~rulecraft.runtime.effect_context.EffectContext` call) and
+what the English back end and the DSL reference need (rule text, a one-line description, an
+example).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+NUMBER = "number"
+ARTICLES = frozenset({"a", "an", "the"})
+
+# --- how a registry entry becomes an EffectContext call ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Arg:
+    """A verb's argument filled from the pattern slot ``name``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A constant argument (rendered with ``repr``)."""
+
+    value: str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``ctx.<method>(*args)``; ``method`` must be an EffectContext member (a plain identifier)."""
+
+    method: str
+    args: tuple[Arg | Const | Call | Choice, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Ask the player to pick one of ``options`` (a Call returning a sequence) with ``chooser``
+    (``choose_zone``); the whole verb is skipped when there is no option."""
+
+    chooser: str
+    options: Call
+
+
+# --- registry entries ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A named set of words (resources, statuses, weapon types): ``values`` maps word -> display."""
+
+    name: str
+    values: Mapping[str, str]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """When an ability runs. ``id`` is what the runtime fires; ``phrase`` how the DSL spells it."""
+
+    id: str
+    phrase: str
+    text: str
+    step: str
+    example: str
+    aliases: tuple[str, ...] = ()
+    combat: bool = False
+    kinds: frozenset[str] | None = None  # entity kinds that may use it; None = all
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    name: str
+    type: str  # NUMBER or a Kind name
+    low: int = 1
+    high: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One command. ``pattern`` is words and ``{slot}`` placeholders, e.g. ``deal {amount} damage``.
+
+    ``text`` renders the clause (lower case, no full stop); ``text_equal`` is used instead when
+    the amount is not a plain number ("gain VP equal to ..."). ``scales`` names the slot that
+    ``pay up to ...: ... each`` multiplies instead of repeating the verb.
+    """
+
+    id: str
+    pattern: str
+    slots: tuple[Slot, ...]
+    call: Call
+    text: str
+    description: str
+    example: str
+    triggers: frozenset[str] | None = None
+    text_equal: str | None = None
+    scales: str | None = None
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(w for w in self.pattern.split() if w not in ARTICLES)
+
+    @property
+    def head(self) -> str:
+        return self.words[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """A read-only value of the game, e.g. ``health`` or ``attack-type``."""
+
+    name: str
+    type: str  # NUMBER or a Kind name
+    call: Call
+    text: str
+    description: str
+    example: str
+    triggers: frozenset[str] | None = None
+    low: int = 0
+    high: int = 99
+
+
+@dataclass(slots=True)
+class Vocabulary:
+    """The registry. ``register_*`` add entries; a duplicate name is a programming error."""
+
+    kinds: dict[str, Kind] = field(default_factory=dict)
+    triggers: dict[str, Trigger] = field(default_factory=dict)
+    verbs: dict[str, Verb] = field(default_factory=dict)
+    attributes: dict[str, Attribute] = field(default_factory=dict)
+    phrases: dict[str, Trigger] = field(default_factory=dict)
+
+    def register_kind(self, kind: Kind) -> Kind:
+        _unique(self.kinds, kind.name, "kind")
+        self.kinds[kind.name] = kind
+        return kind
+
+    def register_trigger(self, trigger: Trigger) -> Trigger:
+        _unique(self.triggers, trigger.id, "trigger")
+        for phrase in (trigger.phrase, *trigger.aliases):
+            _unique(self.phrases, phrase, "trigger phrase")
+            self.phrases[phrase] = trigger
+        self.triggers[trigger.id] = trigger
+        return trigger
+
+    def register_verb(self, verb: Verb) -> Verb:
+        _unique(self.verbs, verb.id, "verb")
+        _check_call(verb.call)
+        known = {s.name for s in verb.slots}
+        placeholders = {w[1:-1] for w in verb.pattern.split() if w.startswith("{")}
+        if placeholders != known:
+            raise ValueError(f"verb {verb.id!r}: pattern slots {placeholders} != declared {known}")
+        for slot in verb.slots:
+            if slot.type != NUMBER and slot.type not in self.kinds:
+                raise ValueError(f"verb {verb.id!r}: unknown slot type {slot.type!r}")
+        self.verbs[verb.id] = verb
+        return verb
+
+    def register_attribute(self, attribute: Attribute) -> Attribute:
+        _unique(self.attributes, attribute.name, "attribute")
+        _check_call(attribute.call)
+        self.attributes[attribute.name] = attribute
+        return attribute
+
+    def verbs_for(self, head: str) -> list[Verb]:
+        return [v for v in self.verbs.values() if v.head == head]
+
+    def kind_of_word(self, word: str) -> Kind | None:
+        return next((k for k in self.kinds.values() if word in k.values), None)
+
+    def fingerprint(self) -> str:
+        """A hash of everything registered: part of the compiled-pack cache key (plugin set)."""
+        entries = [repr(sorted(getattr(self, name).items())) for name in
+                   ("kinds", "triggers", "verbs", "attributes")]
+        return hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+
+
+def _unique(table: Mapping[str, object], name: str, what: str) -> None:
+    if name in table:
+        raise ValueError(f"{what} {name!r} registered twice")
+
+
+def _check_call(call: Call | Choice | Arg | Const) -> None:
+    """Method names become Python identifiers in generated code: only plain public names pass."""
+    if isinstance(call, Choice):
+        _check_call(Call(call.chooser))
+        _check_call(call.options)
+    elif isinstance(call, Call):
+        if not call.method.isidentifier() or call.method.startswith("_"):
+            raise ValueError(f"{call.method!r} is not a valid EffectContext method name")
+        for arg in call.args:
+            _check_call(arg)
+
+
+# --- the core vocabulary (Tiny Epic Mechs) --------------------------------------------------
+
+# Trigger ids are the runtime's (rulecraft.runtime.triggers), with the rule step each fires at.
+COMBAT_TRIGGERS = frozenset({"combat_start", "combat_end", "before_attack", "before_power_attack",
+                             "after_attack", "when_used", "when_attacked"})
+ATTACKING = frozenset({"before_attack", "before_power_attack", "after_attack", "when_used"})
+OUT_OF_COMBAT = frozenset({"round_start", "round_end", "on_collect", "on_purchase", "on_deploy",
+                           "on_upgrade", "after_retreat", "on_scoring"})
+PAYING = frozenset({"on_purchase", "on_deploy", "on_upgrade"})
+
+_TRIGGERS = (
+    Trigger("before_attack", "before attack", "Before you attack",
+            "Attacking, after you choose and exhaust the weapon, before its damage is dealt (step 1)",
+            "before attack: pay up to 3 energy: add 1 damage each", ("before attacking",), True),
+    Trigger("before_power_attack", "before power attack", "Before you deal a Power Attack",
+            "As `before attack`, only when the attack is a Power Attack (T13 counters, T7 jumps)",
+            "before power attack: add 1 damage", ("before a power attack",), True),
+    Trigger("after_attack", "after attack", "After you attack",
+            "Attacking, after the damage and its VP are dealt (step 3)",
+            "after attack: heal 1", ("after attacking",), True),
+    Trigger("when_used", "when used", "When used",
+            "A weapon's own ability when it is used to attack, at step 3 of Attacking",
+            "when used: gain 1 vp", (), True, frozenset({"weapon"})),
+    Trigger("when_attacked", "when attacked", "When you are attacked",
+            "An enemy attack is about to hit you: after its `before attack`, before its damage",
+            "when attacked: prevent 1 damage", ("when you are attacked",), True),
+    Trigger("combat_start", "at combat start", "At the start of Combat",
+            "Combat starts, after the mover's 1 VP (T2), before the first attack; for both players",
+            "at combat start: deal 1 damage", ("when combat starts",), True),
+    Trigger("combat_end", "at combat end", "At the end of Combat",
+            "Combat ends (retreat or KO), before a Turret fires (T8); for both players",
+            "at combat end: heal 1", ("when combat ends",), True),
+    Trigger("on_collect", "when you collect", "When you collect",
+            "After your Collect action", "when you collect: gain 1 credits", ("on collect",)),
+    Trigger("on_purchase", "when you purchase", "When you purchase a weapon",
+            "Purchase, once you chose the weapon, before you pay for it (a cost can change)",
+            "when you purchase: reduce the cost by 1", ("on purchase",)),
+    Trigger("on_deploy", "when you deploy", "When you deploy a Mine or Turret",
+            "Deploy Mine / Deploy Turret, before you pay for it (a cost can change)",
+            "when you deploy: reduce the cost by 1", ("on deploy",)),
+    Trigger("on_upgrade", "when you upgrade", "When you upgrade to Power Armor",
+            "Power Up's Upgrade, before you pay for it (a cost can change)",
+            "when you upgrade: gain 1 energy", ("on upgrade",)),
+    Trigger("on_enter_zone", "when you enter a zone", "When you enter a zone",
+            "Your move or jump enters a zone, before T8's Mines and Combat",
+            "when you enter a zone: gain 1 energy", ("on enter zone",)),
+    Trigger("on_ko", "when you ko an enemy", "When you KO an enemy",
+            "After your KO of a player and its VP (T2)", "when you ko an enemy: gain 2 credits",
+            ("after ko", "on ko")),
+    Trigger("on_koed", "when you are knocked out", "When you are KO'd",
+            "You are KO'd, after the KO's VP, before Ad Hoc Mode and the status rules",
+            "when you are knocked out: gain 1 credits", ("when knocked out", "on koed")),
+    Trigger("after_retreat", "after you retreat", "After you retreat",
+            "You retreated (T2's VP given) and moved to the closest non-hostile zone",
+            "after you retreat: heal 2", ("after retreat",)),
+    Trigger("round_start", "at round start", "At the start of each round",
+            "A new round begins, before the Program phase", "at round start: gain 1 energy"),
+    Trigger("round_end", "at round end", "At the end of each round",
+            "After the round's turns and any scoring, before the Round token advances",
+            "at round end: if energy < 2 then gain 1 energy"),
+    Trigger("on_scoring", "at scoring", "When you score zones",
+            "A scoring round (2, 4, 6; T14), after zone and Mighty Mech scoring",
+            "at scoring: gain deployed-mines vp", ("on scoring",)),
+)
+
+_KINDS = (
+    Kind("resource", {"energy": "Energy", "credits": "Credits", "vp": "VP"},
+         "What players gain and pay: Energy, Credits and victory points."),
+    Kind("status", {"pilot": "Pilot", "power-armor": "Power Armor", "mighty-mech": "Mighty Mech"},
+         "A player's status: Pilot, Power Armor or the Mighty Mech."),
+    Kind("weapon-type", {"area": "Area", "ranged": "Ranged", "melee": "Melee"},
+         "Weapon types; Area beats Ranged, Ranged beats Melee, Melee beats Area (T13)."),
+)
+
+_AMOUNT = Slot("amount", NUMBER)
+_VERBS = (
+    Verb("deal_damage", "deal {amount} damage", (_AMOUNT,), Call("deal_damage", (Arg("amount"),)),
+         "deal {amount} damage to the enemy",
+         "Deal damage to the enemy you are in Combat with; it scores VP and can KO like an attack.",
+         "at combat start: deal 1 damage", COMBAT_TRIGGERS,
+         "deal damage equal to {amount} to the enemy", "amount"),
+    Verb("add_damage", "add {amount} damage", (_AMOUNT,), Call("add_damage", (Arg("amount"),)),
+         "this attack deals +{amount} damage", "Increase the damage of the attack you are about to deal.",
+         "before attack: add 1 damage", frozenset({"before_attack", "before_power_attack"}),
+         "this attack deals extra damage equal to {amount}", "amount"),
+    Verb("prevent_damage", "prevent {amount} damage", (_AMOUNT,),
+         Call("prevent_damage", (Arg("amount"),)), "prevent {amount} damage from this attack",
+         "Reduce the damage of the attack about to hit you.", "when attacked: prevent 1 damage",
+         frozenset({"when_attacked"}), "prevent damage equal to {amount} from this attack", "amount"),
+    Verb("heal", "heal {amount}", (_AMOUNT,), Call("heal", (Arg("amount"),)), "heal {amount} health",
+         "Restore health, never above your status's maximum (not in the Mighty Mech).",
+         "after attack: heal 1", None, "heal health equal to {amount}", "amount"),
+    Verb("gain", "gain {amount} {resource}", (_AMOUNT, Slot("resource", "resource")),
+         Call("gain", (Arg("resource"), Arg("amount"))), "gain {amount} {resource}",
+         "Gain Energy, Credits or VP.", "after attack: gain 1 vp", None,
+         "gain {resource} equal to {amount}", "amount"),
+    Verb("enemy_loses", "the enemy loses {amount} {resource}", (_AMOUNT, Slot("resource", "resource")),
+         Call("enemy_loses", (Arg("resource"), Arg("amount"))), "the enemy loses {amount} {resource}",
+         "The enemy you are in Combat with loses Energy, Credits or VP (as much as it has).",
+         "after attack: the enemy loses 1 energy", COMBAT_TRIGGERS,
+         "the enemy loses {resource} equal to {amount}", "amount"),
+    Verb("reduce_cost", "reduce the cost by {amount}", (_AMOUNT,), Call("reduce_cost", (Arg("amount"),)),
+         "the cost is reduced by {amount}",
+         "Make the purchase, deployment or upgrade being paid for cheaper (never below 0).",
+         "when you deploy: reduce the cost by 1", PAYING, None, "amount"),
+    Verb("move", "move to an adjacent zone", (),
+         Call("move", (Const("you"), Choice("choose_zone", Call("adjacent_zones", (Const("you"),))))),
+         "move to an adjacent zone of your choice",
+         "Move your pilot to an orthogonally adjacent zone you choose (entering it follows T8).",
+         "at round start: move to an adjacent zone", OUT_OF_COMBAT),
+    Verb("push", "push the enemy to an adjacent zone", (),
+         Call("move", (Const("enemy"), Choice("choose_zone", Call("adjacent_zones", (Const("enemy"),))))),
+         "push the enemy to an adjacent zone of your choice",
+         "Move the enemy's pilot to an adjacent zone you choose; Combat ends without a retreat.",
+         "after attack: push the enemy to an adjacent zone", ATTACKING),
+    Verb("ready_weapon", "ready a weapon", (), Call("ready_weapon"), "ready one of your exhausted weapons",
+         "Ready one of your exhausted weapons so it can attack again in this Combat.",
+         "after attack: ready a weapon", COMBAT_TRIGGERS),
+    Verb("exhaust_enemy_weapon", "exhaust an enemy weapon", (), Call("exhaust_enemy_weapon"),
+         "exhaust one of the enemy's ready weapons",
+         "Exhaust one of the enemy's ready weapons (the enemy chooses which).",
+         "after attack: exhaust an enemy weapon", COMBAT_TRIGGERS),
+)
+
+
+def _attributes() -> Iterable[Attribute]:
+    you, enemy = Const("you"), Const("enemy")
+    yield Attribute("health", NUMBER, Call("health", (you,)), "your health",
+                    "Your current health.", "if health < 3 then heal 2", high=20)
+    yield Attribute("enemy-health", NUMBER, Call("health", (enemy,)), "the enemy's health",
+                    "The health of the enemy you are in Combat with.",
+                    "if enemy-health <= 2 then add 1 damage", COMBAT_TRIGGERS, high=20)
+    yield Attribute("max-health", NUMBER, Call("max_health", (you,)), "your maximum health",
+                    "The full health of your current status.", "if health < max-health then heal 1",
+                    high=20)
+    for word, display in (("energy", "Energy"), ("credits", "Credits"), ("vp", "VP")):
+        yield Attribute(word, NUMBER, Call("resource", (you, Const(word))), f"your {display}",
+                        f"How much {display} you have.", f"if {word} >= 3 then gain 1 {word}", high=999)
+    yield Attribute("status", "status", Call("status", (you,)), "your status",
+                    "Your status: pilot, power-armor or mighty-mech.",
+                    "if status is pilot then heal 1")
+    yield Attribute("enemy-status", "status", Call("status", (enemy,)), "the enemy's status",
+                    "The status of the enemy you are in Combat with.",
+                    "if enemy-status is mighty-mech then add 2 damage", COMBAT_TRIGGERS)
+    yield Attribute("zone-value", NUMBER, Call("zone_value"), "your zone's value",
+                    "The value printed on the zone your pilot is in.", "when you collect: gain zone-value vp",
+                    high=9)
+    yield Attribute("round", NUMBER, Call("round"), "the round number", "The current round (1-6).",
+                    "at round start: if round >= 4 then gain 1 energy", low=1, high=6)
+    yield Attribute("turn", NUMBER, Call("turn"), "the turn number", "The current turn of the round (1-4).",
+                    "when you collect: if turn = 4 then gain 1 vp", low=1, high=4)
+    yield Attribute("attack-type", "weapon-type", Call("attack_type"),
+                    "the type of the weapon just used against you",
+                    "The type of the weapon the enemy just used against you (area, ranged or melee).",
+                    "when attacked: if attack-type is ranged then prevent 1 damage", COMBAT_TRIGGERS)
+    yield Attribute("weapon-type", "weapon-type", Call("weapon_type"), "the type of your weapon",
+                    "The type of the weapon you attack with.",
+                    "before attack: if weapon-type is melee then add 1 damage", ATTACKING)
+    yield Attribute("attack-damage", NUMBER, Call("attack_damage"), "this attack's damage",
+                    "The damage of the attack being resolved so far.",
+                    "when attacked: if attack-damage >= 3 then prevent 1 damage",
+                    ATTACKING | {"when_attacked"}, high=40)
+    yield Attribute("deployed-mines", NUMBER, Call("deployed", (Const("mine"),)),
+                    "the number of your deployed Mines", "How many of your Mines are in the arena.",
+                    "at scoring: gain deployed-mines vp", high=4)
+    yield Attribute("deployed-turrets", NUMBER, Call("deployed", (Const("turret"),)),
+                    "the number of your deployed Turrets", "How many of your Turrets are in the arena.",
+                    "at scoring: gain deployed-turrets vp", high=3)
+    yield Attribute("weapons", NUMBER, Call("weapons_owned", (you,)), "the number of weapons you own",
+                    "How many weapon cards you own, equipped or not.",
+                    "at round end: if weapons >= 4 then gain 1 vp", high=32)
+    yield Attribute("enemy-weapons", NUMBER, Call("weapons_owned", (enemy,)),
+                    "the number of weapons the enemy owns", "How many weapon cards the enemy owns.",
+                    "at combat start: if enemy-weapons > weapons then gain 1 energy", COMBAT_TRIGGERS,
+                    high=32)
+
+
+def core_vocabulary() -> Vocabulary:
+    """A fresh registry holding the Tiny Epic Mechs core vocabulary."""
+    vocabulary = Vocabulary()
+    for kind in _KINDS:
+        vocabulary.register_kind(kind)
+    for trigger in _TRIGGERS:
+        vocabulary.register_trigger(trigger)
+    for verb in _VERBS:
+        vocabulary.register_verb(verb)
+    for attribute in _attributes():
+        vocabulary.register_attribute(attribute)
+    return vocabulary
+
+
+VOCABULARY = core_vocabulary()
+"""The process-wide registry; plugins extend it through the ``register_*`` methods."""

@@ -575,7 +575,7 @@ class Game:
         self.fire(T.BEFORE_ATTACK, attacker, w)
         if power:
             self.fire(T.BEFORE_POWER_ATTACK, attacker, w)
-        self.fire(T.WHEN_ATTACKED, target, None, attack_type=w.type)
+        self.fire(T.WHEN_ATTACKED, target, attack_type=w.type)
         self.emit("attack", player=attacker.seat, target=target.seat, weapon=w.id, power=power,
                   damage=max(0, combat.damage))
         self.hooks.attack(self, attacker, target, w, power)
@@ -611,13 +611,11 @@ class Game:
         return cells
 
     def collect(self, p: Player) -> None:
-        """1 of each resource shown per controlled zone, once per zone; Bases and the Mech Zone give both."""
-        both = self.rules.both_resource_zones
+        """1 of each resource shown per controlled zone, once per zone; Bases and the Mech Zone show both."""
         n = self.rules.collect_per_zone
         gained = {ENERGY: 0, CREDITS: 0}
         for cell in self.controlled(p):
-            zone = self.board.zones[cell]
-            for resource in ((ENERGY, CREDITS) if zone.kind in both else zone.resources):
+            for resource in self.board.zones[cell].resources:
                 gained[resource] += n
         for resource, amount in gained.items():
             self._gain(p, resource, amount)
@@ -626,19 +624,27 @@ class Game:
         self.fire(T.ON_COLLECT, p)
 
     def purchase(self, p: Player) -> None:
-        """One weapon: from the Advanced row (refilled) or a Basic pile you don't own (T12)."""
+        """One weapon: from the Advanced row (refilled) or a Basic pile you don't own (T12). Purchase
+        abilities run first: they may change the price (before paying)."""
+        run = self.fire(T.ON_PURCHASE, p)
+        delta = run.cost_delta if run is not None else 0
+
+        def price(wid: str) -> dict:
+            cost = self.weapon(wid).cost
+            return {r: max(0, n + delta) for r, n in cost.items()} if delta else cost
+
         options: list[str | None] = [None]
         for wid in self.row:
-            if wid not in options and self._affordable(p, self.weapon(wid).cost):
+            if wid not in options and self._affordable(p, price(wid)):
                 options.append(wid)
         for wid, left in self.piles.items():
-            if left > 0 and wid not in p.owned and self._affordable(p, self.weapon(wid).cost):
+            if left > 0 and wid not in p.owned and self._affordable(p, price(wid)):
                 options.append(wid)
         wid = self.ask(Decision(D.PURCHASE, p.seat, tuple(options)))
         if wid is None:
             return
         w = self.weapon(wid)
-        self._pay(p, w.cost)
+        self._pay(p, price(wid))
         if w.tier == BASIC:
             self.piles[wid] -= 1
         else:
@@ -651,7 +657,6 @@ class Game:
         p.purchased.append(wid)
         self.emit("purchase", player=p.seat, weapon=wid, row=list(self.row), deck=len(self.deck),
                   energy=p.energy, credits=p.credits)
-        self.fire(T.ON_PURCHASE, p, w)
         self.equip_window(p, "purchase")
 
     def power_up(self, p: Player) -> None:
@@ -767,8 +772,8 @@ class Game:
 
     # --- abilities -----------------------------------------------------------------------------
     def abilities(self, p: Player, trigger: str, weapon: WeaponDef | None) -> list:
-        """Pilot ability (replaced by the Mighty Mech side's power, in the Mech), then the weapon's; for
-        WHEN_ATTACKED every equipped weapon's."""
+        """The pilot's ability (in the Mighty Mech, the side's power instead), then weapons': for the attack
+        triggers only the weapon in use, for every other trigger each equipped weapon."""
         found = []
         if p.status == MECH and p.mech_side:
             for side in self.ruleset.mech_sides:
@@ -776,9 +781,10 @@ class Game:
                     found.extend(side.abilities.get(trigger, ()))
         elif p.pilot:
             found.extend(self.ruleset.pilots[p.pilot].abilities.get(trigger, ()))
-        if weapon is not None:
-            found.extend(weapon.abilities.get(trigger, ()))
-        elif trigger == T.WHEN_ATTACKED:
+        if trigger in _ATTACK_TRIGGERS:
+            if weapon is not None:
+                found.extend(weapon.abilities.get(trigger, ()))
+        else:
             for wid in p.equipped:
                 found.extend(self._weapons[wid].abilities.get(trigger, ()))
         return found
@@ -809,6 +815,9 @@ class Game:
             "row": list(self.row), "deck": list(self.deck), "piles": dict(self.piles),
             "zones": {name(c): z.id for c, z in enumerate(self.board.zones) if z},
         }
+
+
+_ATTACK_TRIGGERS = frozenset({T.BEFORE_ATTACK, T.BEFORE_POWER_ATTACK, T.AFTER_ATTACK, T.WHEN_USED})
 
 
 class Combat:

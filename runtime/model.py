@@ -7,10 +7,12 @@ Every number a designer may want to change lives in :class:`Rules`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from rulecraft.runtime.effect_context import CompiledAbility as Ability
 
 ENERGY, CREDITS = "energy", "credits"
 RESOURCES = (ENERGY, CREDITS)
@@ -32,16 +34,6 @@ ORTHOGONAL = ("N", "E", "S", "W")
 def frozen_map(data: Mapping | None = None) -> Mapping:
     """A read-only view of a fresh dict: definitions are shared between games, so they must not change."""
     return MappingProxyType(dict(data or {}))
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """One compiled ability: ``handler(ctx)`` runs when ``trigger`` fires (see runtime.effects)."""
-
-    trigger: str
-    handler: Callable[[Any], Any]
-    text: str = ""
-    origin: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +83,7 @@ class Rules:
     slots: Mapping[str, Slots]         # status -> slots (T12)
     counters: Mapping[str, str]        # weapon type -> the type it counters (T13)
     advanced_row: int
-    collect_per_zone: int
-    both_resource_zones: frozenset[str]  # zone kinds that give every resource on Collect
+    collect_per_zone: int              # per resource icon of each controlled zone (Bases show both)
     vp_combat_start: int               # T2
     vp_per_damage: int
     vp_retreat: int

@@ -33,7 +33,7 @@ def rules(**overrides) -> Rules:
         power_armor_health=9, mech_health=11,
         slots=frozen_map({"pilot": Slots(2, 0), "power-armor": Slots(2, 2), "mighty-mech": Slots(0, 4)}),
         counters=frozen_map({"area": "ranged", "ranged": "melee", "melee": "area"}), advanced_row=4,
-        collect_per_zone=1, both_resource_zones=frozenset({"base", "mech"}), vp_combat_start=1,
+        collect_per_zone=1, vp_combat_start=1,
         vp_per_damage=1, vp_retreat=1, vp_ko=1, vp_mine_ko=1, vp_turret_ko=1, vp_mech_enter=2,
         vp_mech_control=3, score_pilot=1, score_mine=1, score_turret=2,
         mech_takeover_statuses=frozenset({"power-armor"}), mech_needs_full_health=True,
@@ -95,8 +95,9 @@ def zones() -> dict[str, ZoneDef]:
         resources = ("energy",) if i % 3 == 0 else ("credits",) if i % 3 == 1 else ("energy", "credits")
         out[f"zone-{i}"] = ZoneDef(f"zone-{i}", f"Zone {i}", "resource", 1 + i % 3, resources)
     for colour in COLOURS:
-        out[f"{colour}-base"] = ZoneDef(f"{colour}-base", f"{colour} base", "base", 1, (), colour)
-    out["mech-zone"] = ZoneDef("mech-zone", "Mech Zone", "mech", 3, ())
+        out[f"{colour}-base"] = ZoneDef(f"{colour}-base", f"{colour} base", "base", 1,
+                                        ("energy", "credits"), colour)
+    out["mech-zone"] = ZoneDef("mech-zone", "Mech Zone", "mech", 3, ("energy", "credits"))
     return out
 
 

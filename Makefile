@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PACK   := content/tem-core
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench docs clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rulecraft needs Python 3.11 or newer")'
@@ -26,6 +26,10 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# The rules site (rulebook, rulings, card reference for the core pack) into build/site/; strict.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --config-file site/mkdocs.yml
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

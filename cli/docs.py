@@ -1,0 +1,61 @@
+"""Command ``rulecraft docs PACK... --out DIR [--serve]``: the rules site for any pack stack.
+
+Checks the stack first, so content errors come out as located diagnostics (exit 1) and never as an
+mkdocs stack trace; then builds the strict site (rulebook, rulings, generated card reference) into DIR,
+or serves it with rebuilds when the site or a pack changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rulecraft.cli.check import add_stack_arguments, existing_paths
+from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.diagnostics import format_human
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("docs", help="build the printable rules site for a pack stack",
+                                   description="Build the rules site (rulebook, rulings and the card "
+                                               "reference generated from the packs) for any pack stack.")
+    parser.add_argument("packs", nargs="+", type=Path, metavar="PACK",
+                        help="a pack folder (or its pack.yaml); dependencies are found on --pack-path")
+    add_stack_arguments(parser)
+    parser.add_argument("--out", type=Path, metavar="DIR",
+                        help="the folder to write the site into (required unless --serve)")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve the site and rebuild it when the site or a pack changes")
+    parser.add_argument("--dev-addr", metavar="HOST:PORT", default="127.0.0.1:8000",
+                        help="address for --serve (default: %(default)s)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.serve and args.out is None:
+        raise UsageError("docs needs --out DIR (or --serve)")
+    existing_paths(args.packs, args.pack_path)
+    result = check_packs(args.packs, args.pack_path)
+    if not result.ok:
+        print(format_human(result.diagnostics), file=sys.stderr)
+        print("docs: the pack stack has content errors; no site was built", file=sys.stderr)
+        return EXIT_CONTENT
+    # mkdocs is imported only here: `rulecraft check` must not need the docs extra
+    from mkdocs.exceptions import MkDocsException
+
+    from rulecraft.compiler.docgen.build import build_site, mkdocs_messages, serve_site
+
+    try:
+        with mkdocs_messages():
+            if args.serve:
+                serve_site(args.packs, args.pack_path, args.dev_addr)
+            else:
+                build_site(args.packs, args.out, args.pack_path)
+    except MkDocsException as exc:
+        print(f"rulecraft: error[docs-build]: {exc}", file=sys.stderr)
+        return EXIT_CONTENT
+    if not args.serve:
+        print(f"docs: built {', '.join(p.id for p in result.packs)} into {args.out}", file=sys.stderr)
+    return EXIT_CLEAN

@@ -1,0 +1,72 @@
+"""Generate: the mkdocs plugin that adds rulecraft's generated pages to a rules site build.
+
+Registered as the ``rulecraft`` mkdocs plugin (entry point in pyproject). It checks the configured
+pack stack, and adds the card reference, the scenario pages and the CLI reference as generated files,
+so nothing generated is ever written into the source tree. Content errors stop the build with the
+compiler's own located diagnostics, not a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.compiler.docgen import cliref, pages, scenarios
+from rulecraft.compiler.resolve import Stack
+
+RULINGS_PAGE = "rulings.md"
+
+
+class RulecraftConfig(base.Config):
+    packs = c.ListOfItems(c.Type(str), default=[])
+    """Pack folders, the stack to document; relative paths are relative to mkdocs.yml."""
+    pack_path = c.ListOfItems(c.Type(str), default=[])
+    """Folders to find the packs' dependencies in (``--pack-path``)."""
+    scenarios = c.Optional(c.Type(str))
+    """The folder of scenario tests whose rulings the rulings page links to."""
+
+
+class RulecraftPlugin(BasePlugin[RulecraftConfig]):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        root = Path(config.config_file_path).parent
+        stack = check_or_fail([root / p for p in self.config.packs],
+                              [root / p for p in self.config.pack_path])
+        found = scenarios.find_scenarios(root / self.config.scenarios) if self.config.scenarios else []
+        self._scenarios = found
+        from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
+
+        self._generated = {
+            **pages.reference_pages(stack),
+            **scenarios.scenario_pages(found),
+            "reference/cli.md": cliref.cli_reference(build_parser()),
+        }
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for uri, content in self._generated.items():
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"rulecraft: {uri} is generated; remove the hand-written file of that name")
+            files.append(File.generated(config, uri, content=content))
+        return files
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if page.file.src_uri == RULINGS_PAGE:
+            return scenarios.link_rulings(markdown, self._scenarios)
+        return markdown
+
+
+def check_or_fail(paths: list[Path], pack_path: list[Path]) -> Stack:
+    """The resolved stack for ``paths``; content errors raise PluginError with located diagnostics."""
+    result = check_packs(paths, pack_path)
+    if has_errors(result.diagnostics) or result.stack is None:
+        raise PluginError("the pack stack has content errors:\n" + format_human(result.diagnostics))
+    return result.stack

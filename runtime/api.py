@@ -1,0 +1,236 @@
+"""Run: the scenario-facing API: build a game in any state, play given cards, read state and events.
+
+Rule tests (given/when/then) use only this module::
+
+    from rulecraft.runtime import api
+    game = api.table(ruleset, colours=("red", "blue"), zones={"r2c2": "mech-zone", ...})
+    api.set_player(game, 0, at="r1c2", status="power-armor", health=9, energy=5, equipped=["energy-sword"])
+    api.place_token(game, "r1c3", owner=1, kind="mine", number=3)
+    api.script(game, 0, [("attack", ("energy-sword", False))])
+    start = len(game.events)
+    api.play_card(game, 0, "red-collect", "E")
+    api.state(game)["players"][0]["vp"]; game.events[start:]
+
+``table`` skips the random setup: the arena is filled from ``zones`` (cell -> zone id; unlisted slots are
+filled from the shuffled remaining zones of their kind, in a seeded order), each player gets its Base,
+its first dealt pilot, starting health and resources, full supplies and its first Basic weapon, unless
+told otherwise. Every seat's agent is a strict :class:`ScriptedAgent` by default, so an unscripted
+decision raises (XMage's strict choose mode). Cells are named ``r<row>c<col>`` (north-west is r0c0);
+a placed zone's id may be used instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rulecraft.runtime.decisions import Agent, ScriptedAgent
+from rulecraft.runtime.engine import Game
+from rulecraft.runtime.model import (
+    ADVANCED,
+    BASE_ZONE,
+    MECH,
+    MECH_ZONE,
+    PILOT,
+    POWER_ARMOR,
+    RESOURCE_ZONE,
+    Ruleset,
+)
+from rulecraft.runtime.state import MINE, TURRET, Token
+
+__all__ = ["Game", "cell", "finish_round", "place_token", "play_card", "play_round", "play_to_end",
+           "script", "set_mech", "set_player", "state", "table"]
+
+
+def cell(game: Game, where: str | int | tuple[int, int]) -> int:
+    """A cell index from ``"r2c3"``, ``(2, 3)``, a placed zone id, or an index."""
+    if isinstance(where, int):
+        return where
+    if isinstance(where, tuple):
+        return game.board.cell(*where)
+    if where.startswith("r") and "c" in where[1:]:
+        row, col = where[1:].split("c", 1)
+        if row.isdigit() and col.isdigit():
+            return game.board.cell(int(row), int(col))
+    for index, zone in enumerate(game.board.zones):
+        if zone is not None and zone.id == where:
+            return index
+    raise KeyError(f"no cell or placed zone named {where!r}")
+
+
+def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Sequence[Agent] | None = None,
+          seed: int | str = 0, hooks: Any = None, zones: Mapping[str, str] | None = None,
+          bases: Mapping[str, str] | None = None, starting_player: int = 0, round: int = 1,
+          listeners: Iterable = ()) -> Game:
+    """A game ready for its first turn of ``round``, without the random setup decisions."""
+    agents = list(agents) if agents is not None else [ScriptedAgent() for _ in colours]
+    game = Game(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners, colours=colours)
+    rng = random.Random(seed)
+    slots = game.board.arena.slots
+    explicit = {cell(game, k): ruleset.zones[v] for k, v in (zones or {}).items()}
+    base_cells = {c: cell(game, v) for c, v in (bases or {}).items()}
+    used = {z.id for z in explicit.values()}
+    spare = [z for z in ruleset.resource_zones() if z.id not in used]
+    rng.shuffle(spare)
+    for index, slot in enumerate(slots):
+        if index in explicit:
+            game.board.place(index, explicit[index])
+        elif slot == RESOURCE_ZONE and spare:
+            game.board.place(index, spare.pop())
+        elif slot == MECH_ZONE and "mech-zone" not in used:
+            game.board.place(index, ruleset.mech_zone())
+    free_bases = [i for i, s in enumerate(slots) if s == BASE_ZONE and i not in explicit
+                  and i not in base_cells.values()]
+    rules = ruleset.rules
+    for p in game.players:
+        where = base_cells.get(p.colour)
+        if where is None:
+            where = free_bases.pop(0)
+        game.board.place(where, ruleset.base_zone(p.colour))
+        p.base = p.pos = where
+        p.pilot = sorted(ruleset.pilots)[p.seat]
+        p.dealt_pilots = (p.pilot,)
+        p.status, p.health = PILOT, ruleset.pilots[p.pilot].health
+        p.energy = rules.starting_resources.get("energy", 0)
+        p.credits = rules.starting_resources.get("credits", 0)
+        p.mine_supply, p.turret_supply = list(rules.mine_numbers), rules.turrets
+        first_basic = ruleset.basic_weapons[0].id
+        p.owned, p.equipped = [first_basic], [first_basic]
+    for index, zone in enumerate(game.board.zones):
+        if zone is not None and zone.kind == MECH_ZONE:
+            game.mech_pos = index
+    n = len(game.players)
+    game.piles = {w.id: n - sum(p.owned.count(w.id) for p in game.players) for w in ruleset.basic_weapons}
+    game.deck = [w.id for w in ruleset.advanced_weapons for _ in range(w.copies)]
+    rng.shuffle(game.deck)
+    game.row, game.deck = game.deck[:rules.advanced_row], game.deck[rules.advanced_row:]
+    game.start_seat = starting_player
+    game.round = round - 1
+    game.emit("setup", players=list(colours), arena=game.board.arena.id, seed=seed, scenario=True)
+    return game
+
+
+def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: Any) -> None:
+    """Set any of a player's fields (see ``Player``): status, health, energy, credits, vp, owned, equipped,
+    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side; ``at`` a cell."""
+    p = game.players[seat]
+    if "status" in fields and "health" not in fields:
+        fields["health"] = {PILOT: None, POWER_ARMOR: game.rules.power_armor_health,
+                            MECH: game.rules.mech_health}[fields["status"]]
+    for name, value in fields.items():
+        if not hasattr(p, name):
+            raise AttributeError(f"a player has no field {name!r}")
+        if name in ("owned", "equipped", "purchased", "mine_supply", "used"):
+            value = list(value)
+        elif name == "program":
+            value = [tuple(item) for item in value]
+        setattr(p, name, value)
+    if "pilot" in fields and "health" not in fields and p.status == PILOT:
+        p.health = game.ruleset.pilots[p.pilot].health
+    if p.health is None:
+        p.health = game.max_health(p)
+    if "owned" in fields and "equipped" not in fields:
+        p.equipped = [w for w in p.equipped if w in p.owned] or p.owned[:1]
+    for w in p.equipped:
+        if w not in p.owned:
+            p.owned.append(w)
+    if at is not None:
+        p.pos = cell(game, at)
+        if game.mech_controller == seat:
+            game.mech_pos = p.pos
+    if p.status == MECH:
+        game.mech_controller, game.mech_pos = seat, p.pos
+        p.mech_side = p.mech_side or game.ruleset.mech_sides[0].id
+
+
+def place_token(game: Game, where: str | int, owner: int, kind: str, number: int | None = None) -> None:
+    """Deploy a Mine (with its number) or Turret of ``owner`` from its supply (one per zone)."""
+    index = cell(game, where)
+    if index in game.tokens:
+        raise ValueError(f"{game.board.name(index)} already holds a token (one per zone)")
+    p = game.players[owner]
+    if kind == MINE:
+        if number not in p.mine_supply:
+            raise ValueError(f"player {owner} has no Mine {number} in supply")
+        p.mine_supply.remove(number)
+    elif kind == TURRET:
+        if p.turret_supply <= 0:
+            raise ValueError(f"player {owner} has no Turret left")
+        p.turret_supply -= 1
+        number = None
+    else:
+        raise ValueError(f"unknown token kind {kind!r}")
+    game.tokens[index] = Token(owner, kind, number)
+
+
+def set_mech(game: Game, where: str | int | None = None, controller: int | None = None,
+             side: str | None = None) -> None:
+    """Put the Mighty Mech in a zone, empty or controlled by ``controller`` (on ``side``)."""
+    if controller is not None:
+        set_player(game, controller, status=MECH, mech_side=side or game.ruleset.mech_sides[0].id,
+                   **({"at": where} if where is not None else {}))
+        if not any(game.weapon(w).tier == ADVANCED for w in game.players[controller].equipped):
+            game.players[controller].equipped = [w for w in game.players[controller].owned
+                                                 if game.weapon(w).tier == ADVANCED][:4]
+        return
+    game.mech_controller = None
+    if where is not None:
+        game.mech_pos = cell(game, where)
+
+
+def script(game: Game, seat: int, answers: Iterable[tuple[str, Any]]) -> None:
+    """Queue ``(decision kind, answer)`` pairs for a seat's ScriptedAgent."""
+    agent = game.agents[seat]
+    if not isinstance(agent, ScriptedAgent):
+        raise TypeError(f"seat {seat} is not played by a ScriptedAgent")
+    for kind, answer in answers:
+        agent.add(kind, answer)
+
+
+def play_card(game: Game, seat: int, card: str, orientation: str) -> list[dict]:
+    """Seat ``seat`` plays ``card`` facing ``orientation`` as its next turn; returns the turn's events."""
+    start = len(game.events)
+    p = game.players[seat]
+    if game.round == 0:
+        game.round = 1
+    if not p.ad_hoc:
+        p.program = [*p.program[:p.revealed], (card, orientation), *p.program[p.revealed:]]
+        game.take_turn(p)
+    else:
+        script(game, seat, [("ad-hoc-card", (card, orientation))])
+        game.take_turn(p)
+    return game.events[start:]
+
+
+def finish_round(game: Game, from_turn: int = 1, from_seat: int | None = None) -> None:
+    """Play the rest of the round from ``from_turn`` (and, in that turn, from ``from_seat``), then end it."""
+    for turn in range(from_turn, game.rules.turns_per_round + 1):
+        game.turn = turn
+        for p in game.order():
+            if turn == from_turn and from_seat is not None and _before(game, p.seat, from_seat):
+                continue
+            game.take_turn(p)
+    game.end_round()
+
+
+def _before(game: Game, seat: int, first: int) -> bool:
+    n = len(game.players)
+    return (seat - game.start_seat) % n < (first - game.start_seat) % n
+
+
+def play_round(game: Game) -> None:
+    """A whole round: program phase (scripted ``program`` decisions) then four turns, then round end."""
+    game.play_round()
+
+
+def play_to_end(game: Game) -> list[dict]:
+    """Every remaining round, then final scoring; returns the standings."""
+    while game.round < game.rules.rounds:
+        game.play_round()
+    return game.finish()
+
+
+def state(game: Game) -> dict[str, Any]:
+    """The whole state as plain data (the omniscient picture; see views.view_for for one player's)."""
+    return game.snapshot()

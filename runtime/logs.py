@@ -1,0 +1,103 @@
+"""Run: JSON Lines game logs and their replay.
+
+A log's first line is a header (format, rulecraft version, the pack stack as given, plugins, seed,
+colours, agents); every other line is one event, serialised compactly in emission order. Replaying runs
+the same game again from the header, feeding each seat the answers recorded in its ``decision`` events,
+and checks that every event serialises to the very same line (byte for byte).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulecraft.runtime.decisions import RecordedAgent
+from rulecraft.runtime.engine import Game
+from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.model import Ruleset
+
+FORMAT = 1
+BUILTIN_PACK = "builtin:tem-core"
+
+
+def dumps(event: dict[str, Any]) -> str:
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
+
+
+def header(ruleset: Ruleset, packs: Sequence[str], plugins: Sequence[str], seed: int | str,
+           colours: Sequence[str], agents: Sequence[str]) -> dict[str, Any]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        rulecraft_version = version("rulecraft")
+    except PackageNotFoundError:   # running from a source tree without installing
+        rulecraft_version = "unknown"
+    return {"rulecraft_log": FORMAT, "rulecraft": rulecraft_version, "packs": list(packs) or [BUILTIN_PACK],
+            "stack": list(ruleset.source.get("packs", [])), "plugins": list(plugins), "seed": seed,
+            "colours": list(colours), "agents": list(agents)}
+
+
+def write(path: Path, head: dict[str, Any], events: Sequence[dict[str, Any]]) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(dumps(head) + "\n")
+        for event in events:
+            out.write(dumps(event) + "\n")
+
+
+def read(path: Path) -> tuple[dict[str, Any], list[str]]:
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    if not lines:
+        raise ValueError(f"{path}: empty log")
+    try:
+        head = json.loads(lines[0])
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}:1: not a rulecraft log header: {exc}") from None
+    if not isinstance(head, dict) or head.get("rulecraft_log") != FORMAT:
+        raise ValueError(f"{path}:1: not a rulecraft log (format {FORMAT} header expected)")
+    return head, lines[1:]
+
+
+@dataclass
+class ReplayResult:
+    ok: bool
+    events: int
+    message: str
+
+
+def replay(path: Path, load_ruleset: Callable[[Sequence[str]], Ruleset],
+           make_hooks: Callable[[Sequence[str]], Any]) -> ReplayResult:
+    """Re-run the game of the log at ``path`` and compare every event line."""
+    head, lines = read(path)
+    packs = [p for p in head["packs"] if p != BUILTIN_PACK]
+    ruleset = load_ruleset(packs)
+    answers: list[list[tuple[str, Any]]] = [[] for _ in head["colours"]]
+    for number, line in enumerate(lines, start=2):
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as exc:
+            return ReplayResult(False, 0, f"{path}:{number}: not JSON: {exc}")
+        if event.get("e") == "decision":
+            answers[event["player"]].append((event["kind"], event["answer"]))
+    agents = [RecordedAgent(a) for a in answers]
+    produced: list[str] = []
+    game = Game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
+                listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
+    error = None
+    try:
+        game.play()
+    except (GameError, LookupError, ValueError) as exc:
+        error = exc
+    if error is not None and not game.aborted:
+        produced.append(dumps({"e": "replay-error", "error": str(error)}))
+    elif game.aborted:
+        produced.append(dumps(game.events[-1]))
+    for i, (want, got) in enumerate(zip(lines, produced, strict=False)):
+        if want != got:
+            return ReplayResult(False, i, f"{path}:{i + 2}: event differs\n  log:    {want}\n  replay: {got}")
+    if len(lines) != len(produced):
+        return ReplayResult(False, min(len(lines), len(produced)),
+                            f"{path}: the log has {len(lines)} events, the replay {len(produced)}")
+    return ReplayResult(True, len(lines), f"{path}: {len(lines)} events replayed identically")

@@ -1,0 +1,36 @@
+"""One strict build of the core site per test session, shared by every docs test (keeps `make test` fast)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+CORE = ROOT / "content" / "tem-core"
+
+
+@dataclass
+class Built:
+    out: Path
+    log: str
+
+    def page(self, name: str) -> str:
+        return (self.out / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def core_site(tmp_path_factory) -> Built:
+    """`mkdocs build --strict` of site/mkdocs.yml (the core pack) into a temp folder."""
+    out = tmp_path_factory.mktemp("site")
+    mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(SITE / "mkdocs.yml"),
+              "--site-dir", str(out)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(mkdocs, capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+    return Built(out, done.stdout + done.stderr)

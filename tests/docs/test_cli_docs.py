@@ -1,0 +1,66 @@
+"""`rulecraft docs`: the same site for any pack stack; content errors as diagnostics; exit codes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli.main import build_parser, main
+from rulecraft.compiler.docgen.cliref import cli_reference
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = ROOT / "content" / "tem-core"
+VARIANT = ROOT / "tests" / "packs" / "variant-heavy-metal"
+BROKEN = ROOT / "tests" / "content" / "invalid" / "schema-enum-typo" / "pack"
+
+
+@pytest.fixture(scope="module")
+def variant_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("variant-site")
+    assert main(["docs", str(CORE), str(VARIANT), "--out", str(out)]) == 0
+    return out
+
+
+def row(page: str, name: str) -> str:
+    return re.search(rf"<strong>{re.escape(name)}</strong>.*?</tr>", page, re.DOTALL).group(0)
+
+
+def test_variant_weapon_page_shows_changed_added_and_removed_weapons(variant_site):
+    page = (variant_site / "reference" / "weapons.html").read_text(encoding="utf-8")
+    # added (extends warhammer, damage 3): a new row, credited to the variant
+    assert "variant-heavy-metal" in row(page, "Wrecking Ball")
+    assert "<td>3" in row(page, "Wrecking Ball")
+    # replaced whole, and patched field by field
+    assert "Pulse Pistol Mk II" in page
+    assert "3 Credits" in row(page, "Energy Sword")
+    assert "changed by <code>variant-heavy-metal</code>: cost" in row(page, "Energy Sword")
+    # removed
+    assert "Flamethrower" not in page
+
+
+def test_variant_rule_parameters_show_the_patched_values(variant_site):
+    page = (variant_site / "reference" / "rules.html").read_text(encoding="utf-8")
+    assert re.search(r"<code>rounds</code></td>\s*<td>7", page)
+    assert "variant-heavy-metal" in (variant_site / "reference" / "index.html").read_text(encoding="utf-8")
+
+
+def test_content_errors_are_located_diagnostics_not_a_stack_trace(tmp_path, capsys):
+    assert main(["docs", str(BROKEN), "--out", str(tmp_path / "out")]) == 1
+    out, err = capsys.readouterr()
+    assert "weapons.yaml:6:11: error[enum-value]" in err
+    assert "Traceback" not in out + err
+    assert not (tmp_path / "out").exists()
+
+
+def test_usage_errors_exit_2(tmp_path, capsys):
+    assert main(["docs", str(CORE)]) == 2
+    assert "--out" in capsys.readouterr().err
+    assert main(["docs", str(tmp_path / "missing"), "--out", str(tmp_path)]) == 2
+
+
+def test_cli_reference_is_generated_from_the_parser():
+    page = cli_reference(build_parser())
+    assert "## `rulecraft docs`" in page and "`--serve`" in page and "`--out` `DIR`" in page
+    assert "## `rulecraft check`" in page

@@ -519,7 +519,13 @@ class Game:
             self.fire(T.COMBAT_START, defender)
             attacker, target = mover, defender
             first = True
-            while combat.outcome is None:
+            while True:
+                # A KO ends Combat at once, whoever dealt it (an attack or an ability).
+                knocked = next((q for q in (target, attacker) if q.health <= 0), None)
+                if knocked is not None:
+                    combat.outcome = "ko"
+                    self.knock_out(knocked, combat.opponent(knocked))
+                    break
                 if attacker.pos != target.pos:        # an ability moved someone out: Combat ends
                     combat.outcome = "separated"
                     break
@@ -531,14 +537,7 @@ class Game:
                 wid, power = self.ask(Decision(D.ATTACK, attacker.seat, options,
                                                {"opponent": target.seat, "first": first}))
                 combat.exhausted[attacker.seat].add(wid)
-                if self.attack(attacker, target, self.weapon(wid), power, combat):
-                    combat.outcome = "ko"
-                    self.knock_out(target, attacker)
-                    break
-                if attacker.health <= 0:               # an ability hurt the attacker itself
-                    combat.outcome = "ko"
-                    self.knock_out(attacker, target)
-                    break
+                self.attack(attacker, target, self.weapon(wid), power, combat)
                 combat.last_type[target.seat] = self.weapon(wid).type
                 attacker, target = target, attacker
                 first = False
@@ -568,8 +567,8 @@ class Game:
                 options.append((wid, True))
         return tuple(options)
 
-    def attack(self, attacker: Player, target: Player, w: WeaponDef, power: bool, combat: Combat) -> bool:
-        """One attack: abilities, damage, VP per damage dealt (T2). Returns whether the target is KO'd."""
+    def attack(self, attacker: Player, target: Player, w: WeaponDef, power: bool, combat: Combat) -> None:
+        """One attack: abilities, damage and VP per damage dealt (T2); the Combat loop handles a KO."""
         combat.weapon, combat.power = w, power
         combat.damage = w.power_damage if power else w.damage
         self.fire(T.BEFORE_ATTACK, attacker, w)
@@ -579,15 +578,10 @@ class Game:
         self.emit("attack", player=attacker.seat, target=target.seat, weapon=w.id, power=power,
                   damage=max(0, combat.damage))
         self.hooks.attack(self, attacker, target, w, power)
-        ko = self.hurt(target, max(0, combat.damage), attacker, source="attack")
-        if not ko:
+        if not self.hurt(target, max(0, combat.damage), attacker, source="attack"):
             self.fire(T.AFTER_ATTACK, attacker, w)
-            self.fire(T.WHEN_USED, attacker, w)
-            ko = target.health <= 0
-        else:
-            self.fire(T.WHEN_USED, attacker, w)
+        self.fire(T.WHEN_USED, attacker, w)
         combat.weapon = None
-        return ko
 
     # --- actions -------------------------------------------------------------------------------
     def action(self, p: Player, action: str) -> None:
@@ -752,8 +746,9 @@ class Game:
         return out
 
     def equip_window(self, p: Player, when: str) -> None:
-        """Equip or exchange weapons: on status change, purchase, turn start and end; never in Combat."""
-        if self.combat is not None:
+        """Equip or exchange weapons: on status change, purchase, turn start and end; never during Combat
+        (a KO ends the Combat first, so the KO'd player re-equips for its new status, T12)."""
+        if self.combat is not None and self.combat.outcome is None:
             return
         options = self.loadouts(p)
         current = tuple(p.equipped)

@@ -78,6 +78,11 @@ class ToNodes(Transformer):
         verb, *args = children
         return n.Command(_word(verb), tuple(args), _span(meta))
 
+    def bonus(self, meta, children):
+        sign, *args = children  # "+1 damage" reads as "add 1 damage"; "-" has no verb and is reported
+        verb = n.Word("add" if sign == "+" else str(sign), _span(sign))
+        return n.Command(verb, tuple(args), _span(meta))
+
     def pay(self, meta, children):
         amount, resource = children
         return n.Pay(amount, _word(resource), _span(meta))

@@ -63,6 +63,7 @@ class Kind:
     name: str
     values: Mapping[str, str]
     description: str
+    singular: Mapping[str, str] = field(default_factory=dict)  # display when the amount is 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +271,7 @@ _TRIGGERS = (
 
 _KINDS = (
     Kind("resource", {"energy": "Energy", "credits": "Credits", "vp": "VP"},
-         "What players gain and pay: Energy, Credits and victory points."),
+         "What players gain and pay: Energy, Credits and victory points.", {"credits": "Credit"}),
     Kind("status", {"pilot": "Pilot", "power-armor": "Power Armor", "mighty-mech": "Mighty Mech"},
          "A player's status: Pilot, Power Armor or the Mighty Mech."),
     Kind("weapon-type", {"area": "Area", "ranged": "Ranged", "melee": "Melee"},

@@ -1,0 +1,55 @@
+"""Generate: the per-user cache of compiled packs, keyed by a hash of everything that shapes them.
+
+Entries live under ``$XDG_CACHE_HOME/rulecraft`` (default ``~/.cache/rulecraft``), never next to
+the installed package. An entry is JSON (generated Python source and texts, no pickle); the key
+covers the pack files' bytes, the rulecraft version, the generator version and the vocabulary
+fingerprint (so a plugin that adds a verb invalidates it). Whatever is read back is still
+verified by ``verify.py`` before it is compiled, because the folder is user-writable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+GENERATOR_VERSION = "1"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rulecraft" / "effects"
+
+
+def cache_key(parts: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for part in (GENERATOR_VERSION, *parts):
+        data = part.encode("utf-8")
+        digest.update(len(data).to_bytes(8, "big") + data)  # length-prefixed: no ambiguous joins
+    return digest.hexdigest()
+
+
+def read(key: str) -> dict[str, Any] | None:
+    """The entry stored under ``key``, or ``None`` when missing, unreadable or not for this key."""
+    try:
+        entry = json.loads((cache_dir() / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return entry if isinstance(entry, dict) and entry.get("key") == key else None
+
+
+def write(key: str, entry: dict[str, Any]) -> None:
+    """Store an entry atomically; a cache that cannot be written is silently skipped."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, suffix=".tmp",
+                                         delete=False) as handle:
+            json.dump({**entry, "key": key}, handle)
+        os.replace(handle.name, folder / f"{key}.json")
+    except OSError:
+        return

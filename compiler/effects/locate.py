@@ -1,0 +1,61 @@
+"""Check: map an offset inside an effect string to the line and column in its YAML file.
+
+YAML changes a scalar between the file and the value: quotes disappear, ``''`` becomes ``'``,
+block scalars lose their indentation, folded lines become spaces. ``position_in_scalar`` walks
+the scalar's source text and its value side by side (each value character comes from source
+characters in order; a folded line break in the source stands for a space), so a caret lands
+under the offending word in plain, quoted, literal (``|``) and folded (``>``) scalars alike. It
+needs only the file's text and the scalar's start/end and style (the loader's ``Span``), so it
+works with whatever front end produced them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class ScalarSpan(Protocol):
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    style: str | None
+
+
+def _index(line_starts: list[int], line: int, column: int) -> int:
+    return line_starts[min(line, len(line_starts)) - 1] + column - 1
+
+
+def position_in_scalar(text: str, span: ScalarSpan, value: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) in ``text`` of ``value[offset]``, for the scalar at ``span``.
+
+    An offset at or past the end of the value maps just after the last character. Falls back to
+    the scalar's own start when the source cannot be aligned (e.g. exotic escapes).
+    """
+    line_starts = [0]
+    for i, char in enumerate(text):
+        if char == "\n":
+            line_starts.append(i + 1)
+    start = _index(line_starts, span.line, span.column)
+    end = _index(line_starts, span.end_line, span.end_column)
+    raw = text[start:end]
+    p = 0
+    if span.style in ("|", ">"):
+        p = raw.find("\n") + 1 if "\n" in raw else len(raw)
+    elif span.style in ("'", '"'):
+        p = 1
+    if not value:
+        return span.line, span.column
+    past_end = offset >= len(value)
+    target = min(offset, len(value) - 1)
+    for i in range(target + 1):
+        char = value[i]
+        while p < len(raw) and not (raw[p] == char or (char in " \n" and raw[p] == "\n")):
+            p += 1
+        if p >= len(raw):
+            return span.line, span.column
+        if i < target:
+            p += 1
+    absolute = start + p + (1 if past_end else 0)
+    line = max(i for i, s in enumerate(line_starts) if s <= absolute) + 1 if absolute else 1
+    return line, absolute - line_starts[line - 1] + 1

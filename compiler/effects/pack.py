@@ -1,0 +1,210 @@
+"""Check: every effect of a resolved pack stack compiles, and hand-written card text has not drifted.
+
+Which fields hold effects is data too (``ABILITY_FIELDS``; plugins add kinds with
+``register_ability_field``): weapons' and pilots' ``ability``, and each Mighty Mech side's
+``ability``. Next to an ``ability`` a mapping may carry a hand-written ``text``; it must equal
+the generated text unless ``text_override`` says why it differs (``text-drift``).
+
+``CHECKS`` plugs the effect check into ``rulecraft.compiler.check`` (``rulecraft check``);
+``compile_stack`` gives the runtime every ability as a ``CompiledAbility``, from the per-user
+cache when the pack files, rulecraft and the vocabulary are unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.effects import cache
+from rulecraft.compiler.effects.build import CompiledEffect, compile_effect, load_handlers
+from rulecraft.compiler.effects.locate import position_in_scalar
+from rulecraft.compiler.effects.verify import UnsafeCode
+from rulecraft.compiler.effects.vocabulary import VOCABULARY, Vocabulary
+from rulecraft.compiler.loader import Document, JsonPath, Span
+from rulecraft.compiler.packs import rulecraft_version
+from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.runtime.effect_context import CompiledAbility
+
+Holders = Callable[[dict[str, Any]], Iterable[JsonPath]]
+
+ABILITY_FIELDS: dict[str, tuple[str, Holders]] = {}
+"""Stack kind -> (entity kind the triggers see, function giving the paths of mappings that hold an
+``ability``)."""
+
+
+def register_ability_field(kind: str, entity_kind: str, holders: Holders) -> None:
+    ABILITY_FIELDS[kind] = (entity_kind, holders)
+
+
+def _sides(data: dict[str, Any]) -> Iterator[JsonPath]:
+    sides = data.get("sides") or {}
+    keys = sides.keys() if isinstance(sides, dict) else range(len(sides))
+    yield from (("sides", key) for key in keys)
+
+
+register_ability_field("weapons", "weapon", lambda data: [()])
+register_ability_field("pilots", "pilot", lambda data: [()])
+register_ability_field("mighty-mech", "mech-power", _sides)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSite:
+    """One ``ability`` string in the stack: the entity, the path of the mapping holding it."""
+
+    entity: Entity
+    entity_kind: str
+    holder: JsonPath
+    mapping: dict[str, Any]
+
+    @property
+    def source(self) -> str:
+        return self.mapping["ability"]
+
+    @property
+    def origin(self) -> str:
+        where = self.entity.locate((*self.holder, "ability"))
+        part = "/".join(str(p) for p in self.holder)
+        name = f"{self.entity.kind} {self.entity.id}" + (f" {part}" if part else "")
+        return f"{where.file}:{where.line}:{where.column} ({where.pack} {name})"
+
+
+def sites(stack: Stack) -> Iterator[EffectSite]:
+    """Every effect string of the stack, in kind then definition order."""
+    for kind, (entity_kind, holders) in ABILITY_FIELDS.items():
+        for entity in stack.of_kind(kind):
+            for holder in holders(entity.data):
+                mapping = _get(entity.data, holder)
+                if isinstance(mapping, dict) and isinstance(mapping.get("ability"), str):
+                    yield EffectSite(entity, entity_kind, holder, mapping)
+
+
+def _get(data: Any, path: JsonPath) -> Any:
+    for key in path:
+        data = data[key] if isinstance(data, dict | list) else None
+    return data
+
+
+class Locator:
+    """Finds the YAML scalar an entity field came from, to place carets inside effect strings."""
+
+    def __init__(self, stack: Stack):
+        self.documents: dict[str, Document] = {d.path: d for p in stack.packs for d in p.documents}
+        self.scalars: dict[str, dict[tuple[int, int], Span]] = {}
+
+    def scalar(self, file: str, line: int, column: int) -> tuple[Document, Span] | None:
+        document = self.documents.get(file)
+        if document is None:
+            return None
+        if file not in self.scalars:
+            spans = document.spans.values()
+            self.scalars[file] = {(s.line, s.column): s for s in spans if s.style is not None}
+        span = self.scalars[file].get((line, column))
+        return (document, span) if span is not None else None
+
+    def diagnostics(self, site: EffectSite, compiled: CompiledEffect) -> list[Diagnostic]:
+        where = site.entity.locate((*site.holder, "ability"))
+        found = self.scalar(where.file, where.line, where.column)
+        out = []
+        for problem in compiled.problems:
+            line, column, end = where.line, where.column, None
+            if found is not None:
+                document, span = found
+                line, column = position_in_scalar(document.text, span, site.source, problem.start)
+                end_line, end_column = position_in_scalar(document.text, span, site.source, problem.end - 1)
+                end = end_column + 1 if end_line == line and end_column >= column else None
+            out.append(Diagnostic(problem.code, problem.message, where.file, line, column, problem.hint, end))
+        return out
+
+
+def _normalize(text: str) -> str:
+    return " ".join(text.split())
+
+
+def drift(site: EffectSite, compiled: CompiledEffect) -> Diagnostic | None:
+    """``text-drift`` when a hand-written ``text`` differs from the generated one without a reason."""
+    written = site.mapping.get("text")
+    if not isinstance(written, str) or site.mapping.get("text_override") or not compiled.ok:
+        return None
+    if _normalize(written) == _normalize(compiled.text):
+        return None
+    return site.entity.diagnostic(codes.TEXT_DRIFT, "`text` differs from the text generated from `ability`",
+                                  (*site.holder, "text"),
+                                  hint=f"generated: {compiled.text!r}; use it, or say why in `text_override`")
+
+
+def check_effects(stack: Stack, vocabulary: Vocabulary = VOCABULARY) -> list[Diagnostic]:
+    """Every effect compiles (located diagnostics otherwise) and no card text drifted."""
+    locator = Locator(stack)
+    out: list[Diagnostic] = []
+    for site in sites(stack):
+        compiled = compile_effect(site.source, site.entity_kind, vocabulary)
+        out += locator.diagnostics(site, compiled)
+        problem = drift(site, compiled)
+        if problem is not None:
+            out.append(problem)
+    return out
+
+
+CHECKS = [check_effects]
+
+
+@dataclass(slots=True)
+class CompiledPack:
+    """Every ability of a stack, ready for the runtime, keyed by (kind, entity id, holder path)."""
+
+    abilities: dict[tuple[str, str, JsonPath], tuple[CompiledAbility, ...]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    from_cache: bool = False
+
+    def get(self, kind: str, entity_id: str, holder: JsonPath = ()) -> tuple[CompiledAbility, ...]:
+        return self.abilities.get((kind, entity_id, tuple(holder)), ())
+
+
+def stack_key(stack: Stack, vocabulary: Vocabulary) -> str:
+    parts = [str(rulecraft_version()), vocabulary.fingerprint()]
+    for pack in stack.packs:
+        parts += [pack.id, str(pack.version)]
+        for document in pack.documents:
+            parts += [document.path, document.text]
+    return cache.cache_key(parts)
+
+
+def compile_stack(stack: Stack, vocabulary: Vocabulary = VOCABULARY, use_cache: bool = True) -> CompiledPack:
+    """Compile every effect of the stack; unchanged packs load from the per-user cache."""
+    key = stack_key(stack, vocabulary) if use_cache else None
+    if key is not None:
+        entry = cache.read(key)
+        if entry is not None:
+            try:
+                return _from_entry(entry)
+            except (UnsafeCode, SyntaxError, KeyError, TypeError, ValueError):
+                pass  # a damaged or tampered entry: recompile and overwrite it
+    result = CompiledPack()
+    entries = []
+    locator = Locator(stack)
+    for site in sites(stack):
+        compiled = compile_effect(site.source, site.entity_kind, vocabulary)
+        result.diagnostics += locator.diagnostics(site, compiled)
+        if not compiled.ok:
+            continue
+        origin = site.origin
+        result.abilities[(site.entity.kind, site.entity.id, site.holder)] = load_handlers(
+            compiled.triggers, compiled.python, compiled.texts, origin)
+        entries.append({"kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
+                        "origin": origin, "triggers": list(compiled.triggers),
+                        "python": list(compiled.python), "texts": list(compiled.texts)})
+    if key is not None and not result.diagnostics:
+        cache.write(key, {"entries": entries})
+    return result
+
+
+def _from_entry(entry: dict[str, Any]) -> CompiledPack:
+    result = CompiledPack(from_cache=True)
+    for item in entry["entries"]:
+        key = (item["kind"], item["id"], tuple(item["holder"]))
+        result.abilities[key] = load_handlers(tuple(item["triggers"]), tuple(item["python"]),
+                                              tuple(item["texts"]), item["origin"])
+    return result

@@ -82,3 +82,18 @@ DUPLICATE_ID = register("duplicate-id", "Two entities of the same kind share an 
 UNKNOWN_ID = register("unknown-id", "replace/patch/remove/extends names an id that does not exist.")
 EXTENDS_CYCLE = register("extends-cycle", "Entities extend each other in a cycle.")
 PATCH_CONFLICT = register("patch-conflict", "Two unrelated packs change the same field.")
+
+# --- cross-references: what the content means together (compiler/crossref.py) -------------
+UNKNOWN_REFERENCE = register("unknown-reference", "A field names an entity that does not exist (a "
+                             "colour, ...).")
+MISSING_CONTENT = register("missing-content", "A game lacks something its rules need (the Mighty Mech, the "
+                           "Mech Zone, an arena for a player count).")
+COUNT_MISMATCH = register("count-mismatch", "A number of components disagrees with the rule parameters "
+                          "(program cards per colour, Bases, the box's inventory).")
+ARENA_SHAPE = register("arena-shape", "An arena cannot be played: ragged rows, Base slots unlike its seats, "
+                       "not one Mech cell, too many Resource cells, unreachable zones.")
+RULE_PARAMETER = register("rule-parameter", "Rule parameters contradict each other.")
+DESIGNED_UNSET = register("designed-unset", "`designed` names a field the entity does not set.",
+                          Severity.WARNING)
+WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is not stronger than its normal "
+                             "attack.", Severity.WARNING)

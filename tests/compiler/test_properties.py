@@ -87,7 +87,11 @@ def mutated_core(draw):
     for _ in range(draw(st.integers(1, 3))):
         name = draw(st.sampled_from(names))
         data = files[name]
-        path = draw(st.sampled_from(list(_paths(data))[1:]))
+        paths = list(_paths(data))[1:]
+        if not paths:  # an earlier edit made the whole file a scalar
+            files[name] = draw(VALUES)
+            continue
+        path = draw(st.sampled_from(paths))
         parent = data
         for key in path[:-1]:
             parent = parent[key]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from rulecraft.cli.main import UsageError
@@ -33,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
         if not pack.exists():
             raise UsageError(f"no such pack: {pack}")
     ruleset = load_ruleset(args.packs)
+    for problem in ruleset.source.get("uncompiled", ()):
+        print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
     if not 2 <= args.players <= len(ruleset.colours):
         raise UsageError(f"--players must be 2-{len(ruleset.colours)}")
     try:

@@ -30,6 +30,7 @@ from rulecraft.runtime.model import (
 
 SLOT_CODES = {"R": "resource", "B": "base", "M": "mech", ".": None}
 
+# (entity, effect source, path of the source in the entity) -> compiled abilities; raises AbilityError
 AbilityCompiler = Callable[[Entity, str, tuple], Sequence[Any]]
 
 
@@ -37,24 +38,47 @@ class BuildError(ValueError):
     """The stack lacks something a game needs (the checker should have caught it; this names it)."""
 
 
+class AbilityError(ValueError):
+    """An effect string does not compile; the message is located at the author's file:line:column."""
+
+
+def compile_with_dsl(entity: Entity, source: str, path: tuple) -> Sequence[Any]:
+    """The effect DSL compiler (``rulecraft.compiler.effects``): parse, check, generate, load."""
+    from rulecraft.compiler.effects.build import compile_effect, load_handlers
+
+    origin = f"{entity.locate(path)} ({entity.kind} {entity.id})"
+    result = compile_effect(source, entity.kind)
+    if not result.ok:
+        problems = "; ".join(p.message for p in result.problems)
+        raise AbilityError(f"{origin}: {problems}")
+    return load_handlers(result.triggers, result.python, result.texts, origin)
+
+
 def _ability_compiler() -> AbilityCompiler | None:
-    """The DSL compiler's per-entity entry point, if the effect compiler is installed."""
+    """The DSL compiler, if this installation has it."""
     try:
-        module = importlib.import_module("rulecraft.compiler.effects.build")
+        importlib.import_module("rulecraft.compiler.effects.build")
     except ImportError:
         return None
-    return getattr(module, "compile_abilities", None)
+    return compile_with_dsl
 
 
-def _abilities(entity: Entity, path: tuple, compile_ability: AbilityCompiler | None) -> Mapping:
-    """Compile the effect string at ``path`` of ``entity`` into ``{trigger: (ability, ...)}``."""
+def _abilities(entity: Entity, path: tuple, compile_ability: AbilityCompiler | None,
+               failed: list[str]) -> Mapping:
+    """Compile the effect string at ``path`` of ``entity`` into ``{trigger: (ability, ...)}``. An effect that
+    does not compile is left out and reported in ``failed`` (``rulecraft check`` rejects such packs)."""
     data: Any = entity.data
     for key in path:
         data = data.get(key) if isinstance(data, dict) else None
     if not data or compile_ability is None:
         return frozen_map()
     grouped: dict[str, tuple] = {}
-    for ability in compile_ability(entity, data, path):
+    try:
+        abilities = compile_ability(entity, data, path)
+    except AbilityError as exc:
+        failed.append(str(exc))
+        return frozen_map()
+    for ability in abilities:
         grouped[ability.trigger] = (*grouped.get(ability.trigger, ()), ability)
     return frozen_map(grouped)
 
@@ -118,6 +142,7 @@ def build_ruleset(stack: Stack, compile_ability: AbilityCompiler | None = None) 
     mechs = stack.of_kind("mighty-mech")
     mech = mechs[0] if mechs else None
     rules = build_rules(rules_entity, mech)
+    failed: list[str] = []
 
     weapons = {}
     for e in stack.of_kind("weapons"):
@@ -125,9 +150,9 @@ def build_ruleset(stack: Stack, compile_ability: AbilityCompiler | None = None) 
         weapons[e.id] = WeaponDef(
             e.id, d.get("name", e.id), d["tier"], d["type"], frozen_map(d.get("cost", {})), d["damage"],
             d.get("power_damage"), d.get("vp", 0), d.get("copies", 1),
-            _abilities(e, ("ability",), compile_ability))
+            _abilities(e, ("ability",), compile_ability, failed))
     pilots = {e.id: PilotDef(e.id, e.data.get("name", e.id), e.data["health"],
-                             _abilities(e, ("ability",), compile_ability))
+                             _abilities(e, ("ability",), compile_ability, failed))
               for e in stack.of_kind("pilots")}
     zones = {e.id: ZoneDef(e.id, e.data.get("name", e.id), e.data["type"], e.data.get("value", 0),
                            tuple(e.data.get("resources", ())), e.data.get("colour"))
@@ -155,9 +180,10 @@ def build_ruleset(stack: Stack, compile_ability: AbilityCompiler | None = None) 
     if mech is not None:
         for sid, side in mech.data.get("sides", {}).items():
             sides.append(MechSideDef(sid, side.get("name", sid),
-                                     _abilities(mech, ("sides", sid, "ability"), compile_ability)))
+                                     _abilities(mech, ("sides", sid, "ability"), compile_ability, failed)))
     source = {"packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
-              "abilities": "compiled" if compile_ability else "none (effect compiler not installed)"}
+              "abilities": "compiled" if compile_ability else "none (effect compiler not installed)",
+              "uncompiled": tuple(failed)}
     return Ruleset(rules=rules, weapons=frozen_map(weapons), pilots=frozen_map(pilots),
                    zones=frozen_map(zones),
                    arenas=tuple(arenas), program_cards=frozen_map({c: tuple(v) for c, v in cards.items()}),

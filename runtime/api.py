@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Agent, ScriptedAgent
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.model import (
@@ -38,6 +39,8 @@ from rulecraft.runtime.model import (
     Ruleset,
 )
 from rulecraft.runtime.state import MINE, TURRET, Token
+
+CELL_DECISIONS = frozenset({D.ZONE, D.BASE, D.MOVE_TOKEN})
 
 __all__ = ["Game", "cell", "finish_round", "place_token", "play_card", "play_round", "play_to_end",
            "script", "set_mech", "set_player", "state", "table"]
@@ -180,11 +183,14 @@ def set_mech(game: Game, where: str | int | None = None, controller: int | None 
 
 
 def script(game: Game, seat: int, answers: Iterable[tuple[str, Any]]) -> None:
-    """Queue ``(decision kind, answer)`` pairs for a seat's ScriptedAgent."""
+    """Queue ``(decision kind, answer)`` pairs for a seat's ScriptedAgent. Answers naming a cell (zone,
+    base, move-token) may use ``"r2c3"`` or a placed zone id."""
     agent = game.agents[seat]
     if not isinstance(agent, ScriptedAgent):
         raise TypeError(f"seat {seat} is not played by a ScriptedAgent")
     for kind, answer in answers:
+        if kind in CELL_DECISIONS and isinstance(answer, str):
+            answer = cell(game, answer)
         agent.add(kind, answer)
 
 

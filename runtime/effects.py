@@ -126,8 +126,18 @@ class Effects:
         self.game.emit("pay", player=p.seat, resource=resource, amount=amount, source="ability")
         return True
 
-    def modify_cost(self, amount: int) -> None:
-        self.cost_delta += amount
+    def enemy_loses(self, resource: str, amount: int) -> None:
+        enemy = self._who("enemy")
+        if resource == "vp":
+            lost = min(enemy.vp, amount)
+            enemy.vp -= lost   # with paying VP, the only ways a score goes down
+        else:
+            lost = min(enemy.resource(resource), amount)
+            enemy.set_resource(resource, enemy.resource(resource) - lost)
+        self.game.emit("lose", player=enemy.seat, resource=resource, amount=lost, source="ability")
+
+    def reduce_cost(self, amount: int) -> None:
+        self.cost_delta -= amount
 
     def move(self, who: str, zone: Any) -> None:
         p = self._who(who)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
@@ -40,9 +40,11 @@ RULES_KIND = "rules"
 SECTIONS = ("entries", "replace", "patch", "remove")
 
 
-@dataclass(frozen=True, slots=True)
-class Origin:
-    """Where a value was written: the pack, the file as shown in diagnostics, 1-based line and column."""
+class Origin(NamedTuple):
+    """Where a value was written: the pack, the file as shown in diagnostics, 1-based line and column.
+
+    A named tuple, not a dataclass: a stack holds one per value, and tuples are cheap to make.
+    """
 
     pack: str
     file: str
@@ -61,6 +63,9 @@ class Entity:
     id: str
     data: dict[str, Any]
     origins: dict[JsonPath, Origin] = field(default_factory=dict)
+    # True while ``data`` is exactly a complete entity its file's schema already checked; a patch or
+    # ``extends`` clears it, and only such entities are validated again after resolution.
+    checked: bool = False
 
     def locate(self, path: JsonPath = ()) -> Origin:
         """The origin of ``path``, or of its nearest ancestor that has one."""
@@ -197,7 +202,8 @@ class _Layering:
                 hint=f"first defined at {first}; use `replace:` or `patch:` to change it"))
             return
         origins = _origins(doc, pack.id, at, item)
-        by_id[entity_id] = Entity(kind, entity_id, copy.deepcopy(item), origins)
+        by_id[entity_id] = Entity(kind, entity_id, copy.deepcopy(item), origins,
+                                  checked="extends" not in item)
         self.defined_at[(kind, entity_id)] = origins[()]
 
     def _existing(self, doc: Document, kind: str, by_id: dict, at: JsonPath, entity_id: Any,
@@ -214,12 +220,14 @@ class _Layering:
         if entity is not None and self._claim(pack, doc, entity, [()], at):
             entity.data = copy.deepcopy(item)
             entity.origins = _origins(doc, pack.id, at, item)
+            entity.checked = True
 
     def patch(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
         entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "patch")
         changes = {key: value for key, value in item.items() if key != "id"}
         if entity is None or not self._claim(pack, doc, entity, list(_patch_leaves(changes, ())), at):
             return
+        entity.checked = False
         for path in _patch_leaves(changes, ()):
             target = entity.data
             for depth, key in enumerate(path[:-1], start=1):

@@ -1,0 +1,90 @@
+"""Benchmark the front end: load + validate + resolve the core pack, and generated packs of 1,000 and
+10,000 weapons, stage by stage. Cost must grow linearly: the 10k/1k ratio should be about 10."""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rulecraft.compiler.check import stack_stages, validate_stack
+from rulecraft.compiler.packs import load_packs
+from rulecraft.compiler.resolve import resolve
+from rulecraft.compiler.validate import validate_document
+
+PER_FILE = 500  # weapons per generated file, well under the loader's size cap
+REPEAT = 3
+
+
+def _weapon(index: int) -> str:
+    if index % 10 == 9:  # every tenth weapon inherits from the one before, exercising `extends`
+        return (f"  - id: gen-weapon-{index:05d}\n    extends: gen-weapon-{index - 1:05d}\n"
+                f"    damage: {index % 4}\n")
+    return (f"  - id: gen-weapon-{index:05d}\n    name: Generated Weapon {index}\n    tier: advanced\n"
+            f"    type: {('area', 'ranged', 'melee')[index % 3]}\n"
+            f"    cost: {{credits: {index % 5 + 1}, energy: {index % 3}}}\n"
+            f"    damage: {index % 4 + 1}\n    power_damage: {index % 4 + 2}\n    vp: {index % 3}\n"
+            f"    copies: 1\n    ability: \"after attack: gain 1 energy\"\n    designed: true\n")
+
+
+def generate(folder: Path, count: int) -> Path:
+    """Write a pack over tem-core adding ``count`` weapons, ``PER_FILE`` to a file."""
+    folder.mkdir(parents=True)
+    names = []
+    for start in range(0, count, PER_FILE):
+        name = f"weapons-{start // PER_FILE:03d}.yaml"
+        body = "".join(_weapon(i) for i in range(start, min(count, start + PER_FILE)))
+        (folder / name).write_text("kind: weapons\nentries:\n" + body, encoding="utf-8")
+        names.append(name)
+    (folder / "pack.yaml").write_text(
+        f"id: bench-{count}\nname: Bench {count}\nversion: 1.0.0\ndepends: [{{id: tem-core}}]\n"
+        f"files: [{', '.join(names)}]\n", encoding="utf-8")
+    return folder
+
+
+def _stages(paths: list[Path]) -> dict[str, float]:
+    """Seconds per stage for one full check (every stage runs, whatever it reports)."""
+    times: dict[str, float] = {}
+    state: dict[str, Any] = {}
+
+    def timed(name: str, step: Callable[[], Any]) -> None:
+        start = time.perf_counter()
+        step()
+        times[name] = time.perf_counter() - start
+
+    timed("load", lambda: state.update(packs=load_packs(paths)[0]))
+    timed("validate", lambda: [validate_document(d) for p in state["packs"] for d in p.documents])
+    timed("resolve", lambda: state.update(stack=resolve(state["packs"])[0]))
+    timed("entities", lambda: validate_stack(state["stack"]))
+    timed("checks", lambda: [check(state["stack"]) for stage in stack_stages() for check in stage])
+    times["total"] = sum(times.values())
+    return times
+
+
+def measure(paths: list[Path]) -> dict[str, float]:
+    """The median of ``REPEAT`` runs, stage by stage."""
+    runs = [_stages(paths) for _ in range(REPEAT)]
+    return {stage: statistics.median(run[stage] for run in runs) for stage in runs[0]}
+
+
+def _row(label: str, times: dict[str, float]) -> str:
+    return f"{label:<16}" + "".join(f"{times[s] * 1000:>10.1f}" for s in times)
+
+
+def run() -> list[str]:
+    core = resources.files("rulecraft.content").joinpath("tem-core")
+    results = {"tem-core": measure([Path(str(core))])}
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (1_000, 10_000):
+            results[f"{count:,} weapons"] = measure([generate(Path(tmp) / f"bench-{count}", count)])
+    small, large = results["1,000 weapons"], results["10,000 weapons"]
+    stages = list(small)
+    lines = [f"median of {REPEAT} runs, milliseconds per stage (generated packs layer on tem-core)",
+             f"{'pack':<16}" + "".join(f"{s:>10}" for s in stages)]
+    lines += [_row(label, times) for label, times in results.items()]
+    lines.append(f"{'10k/1k ratio':<16}" + "".join(f"{large[s] / small[s]:>10.1f}" for s in stages))
+    return lines

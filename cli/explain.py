@@ -19,6 +19,7 @@ from rulecraft.cli.check import add_stack_arguments, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human
+from rulecraft.compiler.effects.emit import STAGES, emit
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
 
@@ -32,6 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("targets", nargs="+", metavar="PACK... ENTITY",
                         help="pack folders, then the entity as kind:id or a unique id")
     add_stack_arguments(parser)
+    parser.add_argument("--emit", choices=STAGES, metavar="{ast,python,text}",
+                        help="also show the entity's effects at a compiler stage: the syntax tree, "
+                             "the generated Python handler or the rule text")
     parser.set_defaults(run=run)
 
 
@@ -103,8 +107,13 @@ def _rich_table(title: str, rows: list[tuple[str, str, str]]) -> str:
     return buffer.getvalue().rstrip("\n")
 
 
+def effects(args: argparse.Namespace, stack: Stack, entity: Entity) -> str | None:
+    """With ``--emit STAGE``: the entity's effects as syntax tree, Python handler or rule text."""
+    return emit(stack, entity, args.emit) if getattr(args, "emit", None) else None
+
+
 # What explain prints, in order; add a section (and its option in ``register``) for a new view.
-SECTIONS: list[Section] = [provenance]
+SECTIONS: list[Section] = [provenance, effects]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -83,6 +83,17 @@ UNKNOWN_ID = register("unknown-id", "replace/patch/remove/extends names an id th
 EXTENDS_CYCLE = register("extends-cycle", "Entities extend each other in a cycle.")
 PATCH_CONFLICT = register("patch-conflict", "Two unrelated packs change the same field.")
 
+# --- effects: the effect DSL (parse, check, generate; rulecraft.compiler.effects) ---------
+EFFECT_SYNTAX = register("effect-syntax", "An effect string does not follow the DSL's grammar.")
+EFFECT_UNKNOWN_WORD = register("effect-unknown-word", "An effect uses a word the vocabulary does not know.")
+EFFECT_ARGUMENTS = register("effect-arguments", "A verb's words or arguments do not match its pattern.")
+EFFECT_TYPE = register("effect-type", "A value has the wrong type (a status where a number belongs, ...).")
+EFFECT_TIMING = register("effect-timing", "A verb, attribute or trigger is used where its timing forbids it.")
+EFFECT_RANGE = register("effect-range", "A number in an effect is outside its allowed range.")
+EFFECT_UNREACHABLE = register("effect-unreachable", "A branch of an `if` can never run.")
+EFFECT_TOO_COMPLEX = register("effect-too-complex", "An effect string is too long or nested too deeply.")
+TEXT_DRIFT = register("text-drift", "A hand-written `text` differs from the text generated from the ability.")
+
 # --- cross-references: what the content means together (compiler/crossref.py) -------------
 UNKNOWN_REFERENCE = register("unknown-reference", "A field names an entity that does not exist (a "
                              "colour, ...).")

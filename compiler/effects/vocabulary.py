@@ -332,22 +332,24 @@ _VERBS = (
 def _attributes() -> Iterable[Attribute]:
     you, enemy = Const("you"), Const("enemy")
     yield Attribute("health", NUMBER, Call("health", (you,)), "your health",
-                    "Your current health.", "if health < 3 then heal 2", high=20)
+                    "Your current health.", "at round end: if health < 3 then heal 2", high=20)
     yield Attribute("enemy-health", NUMBER, Call("health", (enemy,)), "the enemy's health",
                     "The health of the enemy you are in Combat with.",
-                    "if enemy-health <= 2 then add 1 damage", COMBAT_TRIGGERS, high=20)
+                    "before attack: if enemy-health <= 2 then add 1 damage", COMBAT_TRIGGERS, high=20)
     yield Attribute("max-health", NUMBER, Call("max_health", (you,)), "your maximum health",
-                    "The full health of your current status.", "if health < max-health then heal 1",
+                    "The full health of your current status.",
+                    "at round end: if health < max-health then heal 1",
                     high=20)
     for word, display in (("energy", "Energy"), ("credits", "Credits"), ("vp", "VP")):
         yield Attribute(word, NUMBER, Call("resource", (you, Const(word))), f"your {display}",
-                        f"How much {display} you have.", f"if {word} >= 3 then gain 1 {word}", high=999)
+                        f"How much {display} you have.",
+                        f"at round start: if {word} >= 3 then gain 1 {word}", high=999)
     yield Attribute("status", "status", Call("status", (you,)), "your status",
                     "Your status: pilot, power-armor or mighty-mech.",
-                    "if status is pilot then heal 1")
+                    "at round start: if status is pilot then heal 1")
     yield Attribute("enemy-status", "status", Call("status", (enemy,)), "the enemy's status",
                     "The status of the enemy you are in Combat with.",
-                    "if enemy-status is mighty-mech then add 2 damage", COMBAT_TRIGGERS)
+                    "before attack: if enemy-status is mighty-mech then add 2 damage", COMBAT_TRIGGERS)
     yield Attribute("zone-value", NUMBER, Call("zone_value"), "your zone's value",
                     "The value printed on the zone your pilot is in.", "when you collect: gain zone-value vp",
                     high=9)

@@ -292,6 +292,12 @@ def test_setup_g_eight_program_cards_and_one_ad_hoc_per_colour():
         assert movements == {"step", "double-jump", "diagonal-jump"}
 
 
+def test_t3_box_inventory():
+    """Components and T3: 16 Basic cards of 4 kinds, 16 Advanced cards, 8 pilots, 16 Resource zones."""
+    assert rules()["components"] == {"basic_weapon_kinds": 4, "basic_weapon_cards": 16,
+                                     "advanced_weapon_cards": 16, "pilots": 8, "resource_zones": 16}
+
+
 def test_t3_weapon_cards():
     weapons = entries("weapons")
     basic = {i: w for i, w in weapons.items() if w["tier"] == "basic"}

@@ -15,6 +15,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from rulecraft.compiler.docgen.abilities import ability_text
 from rulecraft.compiler.docgen.svg import CELLS, arena_svg
 from rulecraft.compiler.resolve import Entity, Stack
 
@@ -22,8 +23,8 @@ DAGGER = '<sup class="designed" title="designed value (T3)">†</sup>'
 LEGEND = (f"Values marked {DAGGER} are **designed**: no rule text gives them, so the pack designed them "
           "(ruling [T3](../rulings.md#t3)). If you own the printed game and it says otherwise, change the "
           "YAML: this page, the cards and the engine follow.")
-ABILITY_NOTE = ("Abilities are shown as their **effect source**, the effect-DSL string the engine compiles, "
-                "in `code` style; they are not rule text.")
+ABILITY_NOTE = ("Ability text is **generated** from the effect the engine runs; under it, in `code` "
+                "style, is that effect's source in the pack (the effect DSL), for modders.")
 
 
 @cache
@@ -58,20 +59,28 @@ def words(value: object) -> str:
     return esc(value).replace("-", " ").replace("_", " ")
 
 
-def ability(source: str) -> str:
-    return f"`{source}`" if "`" not in source else f"``{source}``"
+def ability(kind: str, mapping: dict[str, Any]) -> str:
+    """The generated English, a dagger when designed, then the effect source in small code."""
+    if "ability" not in mapping:
+        return "—"
+    mark = DAGGER if designed(mapping, "ability") else ""
+    source = esc(mapping["ability"]).replace("\\|", "&#124;")
+    return f"{esc(ability_text(kind, mapping))}{mark}<br><small><code>{source}</code></small>"
 
 
 def provenance(entity: Entity, stack: Stack) -> str:
     """Which pack defined the entity and which changed its fields; empty for a one-pack stack."""
     if len(stack.packs) < 2:
         return ""
+    order = [p.id for p in stack.packs]
     definer = entity.locate(()).pack
     changed: dict[str, list[str]] = {}
-    for path, _value, origin in entity.fields():
-        if origin.pack != definer and path:
+    for path, _value, origin in entity.fields():  # fields inherited through `extends` keep an earlier pack
+        if path and order.index(origin.pack) > order.index(definer):
             changed.setdefault(origin.pack, []).append(str(path[0]))
     text = f"`{esc(definer)}`"
+    if "extends" in entity.data:
+        text += f", extends `{esc(entity.data['extends'])}`"
     for pack, fields in changed.items():
         text += f", changed by `{esc(pack)}`: " + ", ".join(dict.fromkeys(fields))
     return text
@@ -166,13 +175,13 @@ def weapons_page(stack: Stack) -> str:
     tiers: dict[str, list[Entity]] = {}
     for weapon in stack.of_kind("weapons"):
         tiers.setdefault(weapon.data.get("tier", "other"), []).append(weapon)
-    header = ["weapon", "type", "cost", "damage", "Power Attack", "VP", "copies", "ability (effect source)"]
+    header = ["weapon", "type", "cost", "damage", "Power Attack", "VP", "copies", "ability"]
     for tier, weapons in tiers.items():
         lines += [f"## {words(tier).title()} weapons", ""]
         rows = [[f"**{esc(w.data.get('name', w.id))}**", cell(w.data, "type", words),
                  cell(w.data, "cost", amounts), cell(w.data, "damage"), cell(w.data, "power_damage"),
                  cell(w.data, "vp"), cell(w.data, "copies"),
-                 cell(w.data, "ability", ability) if "ability" in w.data else "—"]
+                 ability("weapons", w.data)]
                 for w in weapons]
         lines += _with_source(stack, header, rows, weapons)
     return "\n".join(lines) + "\n"
@@ -187,8 +196,8 @@ def pilots_page(stack: Stack) -> str:
              "ability is replaced by the Mech's power.", "", LEGEND, "", ABILITY_NOTE, ""]
     pilots = stack.of_kind("pilots")
     rows = [[f"**{esc(p.data.get('name', p.id))}**", cell(p.data, "health"),
-             cell(p.data, "ability", ability) if "ability" in p.data else "—"] for p in pilots]
-    lines += _with_source(stack, ["pilot", "health (pilot side)", "ability (effect source)"], rows, pilots)
+             ability("pilots", p.data)] for p in pilots]
+    lines += _with_source(stack, ["pilot", "health (pilot side)", "ability"], rows, pilots)
     return "\n".join(lines) + "\n"
 
 
@@ -238,9 +247,9 @@ def mighty_mech_page(stack: Stack) -> str:
         data = mech.data
         lines += [f"## {esc(data.get('name', mech.id))}", "", f"Health: {cell(data, 'health')}.", ""]
         rows = [[f"**{esc(side.get('name', side_id))}**", cell(side, "power"),
-                 cell(side, "ability", ability) if "ability" in side else "—"]
+                 ability("mighty-mech", side)]
                 for side_id, side in data.get("sides", {}).items()]
-        lines += _table(["side", "power", "ability (effect source)"], rows)
+        lines += _table(["side", "power", "ability"], rows)
         if len(stack.packs) > 1:
             lines += [f"From: {provenance(mech, stack)}.", ""]
     return "\n".join(lines) + "\n"

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli.main import build_parser, main
+from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.cliref import cli_reference
+from rulecraft.compiler.effects.build import compile_effect
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"
@@ -32,6 +34,9 @@ def test_variant_weapon_page_shows_changed_added_and_removed_weapons(variant_sit
     # added (extends warhammer, damage 3): a new row, credited to the variant
     assert "variant-heavy-metal" in row(page, "Wrecking Ball")
     assert "<td>3" in row(page, "Wrecking Ball")
+    inherited = check_packs([CORE]).stack.get("weapons", "warhammer").data["ability"]
+    assert compile_effect(inherited, "weapon").text in row(page, "Wrecking Ball")  # generated, inherited
+    assert "extends <code>warhammer</code>" in row(page, "Wrecking Ball")
     # replaced whole, and patched field by field
     assert "Pulse Pistol Mk II" in page
     assert "3 Credits" in row(page, "Energy Sword")

@@ -35,4 +35,5 @@ def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     assert "check ok: tem-core, my-pack: 0 error(s)" in err  # what the tutorial promises
     weapons = (tmp_path / "build" / "my-site" / "reference" / "weapons.html").read_text(encoding="utf-8")
     assert "Ion Harpoon" in weapons
+    assert "After you attack: The enemy loses 1 Credit." in weapons  # generated from the new ability
     assert "changed by <code>my-pack</code>: damage, power_damage" in weapons

@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from jsonschema import Draft7Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7
 
@@ -114,6 +114,7 @@ _JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string", 
 _RANGE = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength",
           "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "uniqueItems"}
 _PATTERN = {"pattern", "format"}
+_SHAPE = {"type", "const", "enum"}
 
 
 def _field_hint(error: ValidationError) -> str | None:
@@ -122,8 +123,24 @@ def _field_hint(error: ValidationError) -> str | None:
 
 
 def _most_relevant(error: ValidationError) -> ValidationError:
-    """For oneOf/anyOf failures, the error of the branch that came closest, not all the noise."""
-    return best_match(error.context) if error.context else error
+    """For oneOf/anyOf failures, the error of the branch that came closest, not all the noise.
+
+    A branch whose shape (type, const, enum) already fails at the value itself is further away than
+    one that fails deeper inside; among equals, fewer errors is closer, then the earlier branch.
+    Within the chosen branch the deepest error is the most specific.
+    """
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+
+        def distance(errors: list[ValidationError]) -> tuple[bool, int]:
+            shape = any(e.validator in _SHAPE and not e.relative_path for e in errors)
+            return shape, len(errors)
+
+        closest = min(branches.values(), key=distance)
+        error = max(closest, key=lambda e: len(e.relative_path))
+    return error
 
 
 def _unknown_keys(error: ValidationError, path: JsonPath, locate: Locate) -> list[Diagnostic]:

@@ -1,0 +1,77 @@
+"""Validate: schema errors mapped to positions, best match for anyOf, did-you-mean, built once."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+from jsonschema import Draft7Validator
+
+from rulecraft.compiler.loader import load_text
+from rulecraft.compiler.validate import kinds, validate_document, validator
+
+PILOT = """\
+kind: pilots
+entries:
+  - id: ace
+    name: Ace
+    health: 4
+    ability: "at round start: gain 1 energy"
+    designed: {designed}
+"""
+
+
+def _found(text: str) -> list[tuple[str, int, int, str | None]]:
+    document, problems = load_text(text, "f.yaml")
+    assert problems == []
+    return [(d.code.code, d.line, d.column, d.hint) for d in validate_document(document)]
+
+
+def test_anyof_reports_the_closest_branch_with_did_you_mean():
+    """`designed` is `true` or a list of field names: a misspelt name is one enum error at the item."""
+    assert _found(PILOT.format(designed="[helth]")) == [("enum-value", 7, 16, "did you mean 'health'?")]
+
+
+def test_anyof_wrong_shape_is_one_error_not_one_per_branch():
+    assert len(_found(PILOT.format(designed="false"))) == 1
+
+
+def test_errors_are_all_reported_in_file_order():
+    text = PILOT.format(designed="true").replace("health: 4", "helth: four") + "    colour: red\n"
+    codes = [(code, line) for code, line, _, _ in _found(text)]
+    assert codes == [("schema-required", 3), ("unknown-key", 5), ("unknown-key", 8)]
+
+
+def test_unknown_kind_suggests_the_closest_kind():
+    assert _found("kind: pilot\n") == [("unknown-kind", 1, 7, "did you mean 'pilots'?")]
+
+
+def test_validators_are_built_once():
+    assert validator("weapons") is validator("weapons")
+    assert validator("weapons", "entity") is validator("weapons", "entity")
+
+
+@pytest.mark.parametrize("name", ["pack", *kinds()])
+def test_every_schema_is_valid_draft7_with_descriptions(name):
+    """Editors read these schemas too (yaml-language-server), and the docs read their descriptions."""
+    schema = json.loads(resources.files("rulecraft.schemas").joinpath(f"{name}.schema.json").read_text())
+    Draft7Validator.check_schema(schema)
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    missing = []
+
+    def walk(node, path):
+        if (path and path[-1] in ("if", "not")) or path == ("definitions", "entity"):
+            return  # conditions and the entity's restated constraints: the fields carry the descriptions
+        if isinstance(node, dict):
+            for key, prop in node.get("properties", {}).items():
+                if isinstance(prop, dict) and "description" not in prop and "$ref" not in prop:
+                    missing.append("/".join((*path, key)))
+            for key, value in node.items():
+                walk(value, (*path, key))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, (*path, str(index)))
+
+    walk(schema, ())
+    assert not missing, f"properties without a description: {missing}"

@@ -108,3 +108,6 @@ DESIGNED_UNSET = register("designed-unset", "`designed` names a field the entity
                           Severity.WARNING)
 WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is not stronger than its normal "
                              "attack.", Severity.WARNING)
+
+# --- print: print-and-play card sheets (rulecraft.compiler.docgen.pdf) ----------------------
+CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")

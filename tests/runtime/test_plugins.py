@@ -81,7 +81,8 @@ def test_an_unknown_plugin_name_is_a_clear_error():
 def test_a_failing_plugin_is_named_with_its_hook_and_the_game_stops(tiny):
     game = Game(tiny, [RandomAgent(i) for i in range(4)], seed=2,
                 hooks=make_hooks(extra=[("boom", Boom())], installed=False))
-    with pytest.raises(PluginError, match="plugin 'boom' failed in hook rulecraft_combat_start: RuntimeError"):
+    message = "plugin 'boom' failed in hook rulecraft_combat_start: RuntimeError: kaboom"
+    with pytest.raises(PluginError, match=message):
         game.play()
     assert game.aborted and not game.finished and game.standings is None
     assert game.events[-1]["e"] == "abort"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rulecraft.runtime.decisions import (
@@ -60,14 +62,15 @@ def test_setup_deals_pilots_resources_supplies_and_the_secret_mine_on_base(tiny)
 
 
 def test_t4_program_is_four_distinct_cards_with_orientations_legal_for_their_movement(tiny):
-    game, log = set_up(tiny, 2)
+    game, _log = set_up(tiny, 2)
     game.begin_round()
     options = game.program_options(game.players[0])
     diagonal = {o for c, o in options if c == "red-diagonal-jump"}
     assert diagonal == {"NE", "SE", "SW", "NW"}
     decision = Decision("program", 0, options, pick=4)
     with pytest.raises(IllegalAnswer, match="uses a card twice"):
-        decision.check((("red-collect", "N"), ("red-collect", "E"), ("red-purchase", "N"), ("red-power-up", "N")))
+        decision.check((("red-collect", "N"), ("red-collect", "E"), ("red-purchase", "N"),
+                        ("red-power-up", "N")))
     with pytest.raises(IllegalAnswer, match="not a legal pick"):
         decision.check((("red-diagonal-jump", "N"), ("red-collect", "E"), ("red-purchase", "N"),
                         ("red-power-up", "N")))
@@ -92,7 +95,7 @@ def test_t5_rounds_turns_and_the_starting_token(tiny):
     game.play()
     starts = [e["starting_player"] for e in game.events if e["e"] == "round-start"]
     assert len(starts) == 6
-    assert all(b == (a + 1) % 3 for a, b in zip(starts, starts[1:], strict=False))   # passes clockwise
+    assert all(b == (a + 1) % 3 for a, b in itertools.pairwise(starts))   # passes clockwise
     for rnd in range(1, 7):
         reveals = [e["player"] for e in game.events if e["e"] == "reveal" and e["round"] == rnd]
         s = starts[rnd - 1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from hypothesis import given, settings
@@ -24,10 +25,8 @@ def game_at(ruleset, seed, players, step):
             raise Stop
 
     game.listeners.append(stop)
-    try:
+    with contextlib.suppress(Stop):
         game.play()
-    except Stop:
-        pass
     return game
 
 

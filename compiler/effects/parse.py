@@ -132,9 +132,9 @@ _EXAMPLES: dict[str, list[str]] = {
         "a: if b > 1 then 1", "a: if b > 1 then c else", "a: if b > 1 then c else 1",
         "a: you may", "a: you may 1", "a: pay up to 1 b:", "a: pay up to 1 b: 1"],
     "expected a number or an attribute": [
-        "a: if", "a: if then", "a: if b >", "a: if b > then", "a: if b is", "a: if b is not",
+        "a: if", "a: if b >", "a: if b is", "a: if b is not",
         "a: b 1 +", "a: b 1 *", "a: b (", "a: b (1 +", "a: pay", "a: pay :", "a: pay up to",
-        "a: pay up to :", "a: if not", "a: if b > 1 and", "a: if b > 1 or", "a: if b > 1 and then"],
+        "a: pay up to :", "a: if not", "a: if b > 1 and", "a: if b > 1 or"],
     "expected a comparison (<, <=, >, >=, =, !=, is, is not) in the condition": [
         "a: if b then", "a: if b", "a: if b c", "a: if (1) then", "a: if b + 1 then"],
     "expected 'then' after the condition": [

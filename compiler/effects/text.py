@@ -103,8 +103,8 @@ def pay_up_to_sentences(step: ir.PayUpTo) -> list[str]:
     names = [r.display for r in step.resources]
     limit = expr_text(step.limit)
     if len(names) == 1:
-        paid = names[0]
-        first = f"pay up to {limit} {paid}"
+        paid = step.resources[0].singular or names[0]  # "for each Credit paid"
+        first = f"pay up to {limit} {names[0]}"
     else:
         paid = "one"
         first = f"pay up to {limit} of one resource ({' or '.join(names)})"

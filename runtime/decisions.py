@@ -64,7 +64,8 @@ class Decision:
 
     def check(self, answer: Any) -> Any:
         """Return the canonical answer, or raise IllegalAnswer saying what was expected."""
-        answer = canonical(answer)
+        if type(answer) is list:
+            answer = canonical(answer)
         if self.pick == 1:
             if answer in self.options:
                 return answer

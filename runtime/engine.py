@@ -81,6 +81,9 @@ class Game:
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
+        self._loadouts: dict[tuple, list[tuple[str, ...]]] = {}
+        self._card_options: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._triggers = _triggers_in(ruleset)
 
     # --- plumbing ------------------------------------------------------------------------------
     def emit(self, event_type: str, /, **data: Any) -> None:
@@ -270,9 +273,14 @@ class Game:
             self.fire(T.ROUND_START, p)
 
     def program_options(self, p: Player) -> tuple[tuple[str, str], ...]:
-        movements = self.rules.movements
-        return tuple((c.id, o) for c in self.ruleset.program_cards[p.colour]
-                     for o in movements[c.movement].directions)
+        """Every (card, orientation) of the player's colour (T4), computed once per game."""
+        options = self._card_options.get(p.colour)
+        if options is None:
+            movements = self.rules.movements
+            options = self._card_options[p.colour] = tuple(
+                (c.id, o) for c in self.ruleset.program_cards[p.colour]
+                for o in movements[c.movement].directions)
+        return options
 
     def program_phase(self) -> None:
         """Each player secretly picks ``program_picks`` cards in order, each oriented (T4, T16)."""
@@ -328,9 +336,7 @@ class Game:
         self.equip_window(p, "turn-start")
         first_ad_hoc = False
         if p.ad_hoc:
-            options = tuple((c.id, o) for c in self.ruleset.program_cards[p.colour]
-                            for o in self.rules.movements[c.movement].directions)
-            card_id, orientation = self.ask(Decision(D.AD_HOC_CARD, p.seat, options))
+            card_id, orientation = self.ask(Decision(D.AD_HOC_CARD, p.seat, self.program_options(p)))
             first_ad_hoc, p.ad_hoc_first = p.ad_hoc_first, False
         else:
             card_id, orientation = p.program[p.revealed]
@@ -734,6 +740,13 @@ class Game:
     # --- weapons (T12) -------------------------------------------------------------------------
     def loadouts(self, p: Player) -> list[tuple[str, ...]]:
         """Every legal set of equipped weapons for the current status, at least one weapon (E1)."""
+        key = (p.status, *p.owned)
+        found = self._loadouts.get(key)
+        if found is None:
+            found = self._loadouts[key] = self._compute_loadouts(p)
+        return list(found)
+
+    def _compute_loadouts(self, p: Player) -> list[tuple[str, ...]]:
         slots = self.rules.slots[p.status]
         basics = [w for w in p.owned if self._weapons[w].tier == BASIC]
         advanced = [w for w in p.owned if self._weapons[w].tier == ADVANCED]
@@ -750,6 +763,8 @@ class Game:
         (a KO ends the Combat first, so the KO'd player re-equips for its new status, T12)."""
         if self.combat is not None and self.combat.outcome is None:
             return
+        if len(p.owned) == 1 and p.equipped == p.owned:
+            return   # a single weapon, already equipped: nothing to choose
         options = self.loadouts(p)
         current = tuple(p.equipped)
         if not options or (len(options) == 1 and options[0] == current):
@@ -786,6 +801,8 @@ class Game:
 
     def fire(self, trigger: str, p: Player, weapon: WeaponDef | None = None, **context: Any):
         """Run ``p``'s abilities for ``trigger``; returns the context used (None when nothing ran)."""
+        if trigger not in self._triggers:
+            return None
         found = self.abilities(p, trigger, weapon)
         if not found:
             return None
@@ -810,6 +827,15 @@ class Game:
             "row": list(self.row), "deck": list(self.deck), "piles": dict(self.piles),
             "zones": {name(c): z.id for c, z in enumerate(self.board.zones) if z},
         }
+
+
+def _triggers_in(ruleset: Ruleset) -> frozenset[str]:
+    """Every trigger some ability of the ruleset listens to: other triggers cost nothing to fire."""
+    found: set[str] = set()
+    for group in (ruleset.weapons.values(), ruleset.pilots.values(), ruleset.mech_sides):
+        for item in group:
+            found.update(item.abilities)
+    return frozenset(found)
 
 
 _ATTACK_TRIGGERS = frozenset({T.BEFORE_ATTACK, T.BEFORE_POWER_ATTACK, T.AFTER_ATTACK, T.WHEN_USED})

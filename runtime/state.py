@@ -14,10 +14,13 @@ from rulecraft.runtime.model import DIRECTIONS, ORTHOGONAL, ArenaDef, ZoneDef
 MINE, TURRET = "mine", "turret"
 
 
+_TABLES: dict[tuple, list[int]] = {}   # shared, read-only move tables (see Board._table)
+
+
 class Board:
     """The arena's geometry: which cells hold a zone, moves by orientation, orthogonal distances."""
 
-    __slots__ = ("arena", "cols", "moves", "neighbours", "rows", "zones")
+    __slots__ = ("arena", "cols", "moves", "names", "neighbours", "rows", "zones")
 
     def __init__(self, arena: ArenaDef) -> None:
         self.arena = arena
@@ -25,6 +28,7 @@ class Board:
         self.zones: list[ZoneDef | None] = [None] * (arena.rows * arena.cols)
         self.moves: dict[tuple[int, str], list[int]] = {}
         self.neighbours: list[tuple[int, ...]] = []
+        self.names = [f"r{r}c{c}" for r in range(self.rows) for c in range(self.cols)]
 
     def cell(self, row: int, col: int) -> int:
         return row * self.cols + col
@@ -46,6 +50,14 @@ class Board:
         return table[cell]
 
     def _table(self, distance: int, orientation: str) -> list[int]:
+        """Move tables depend only on which cells hold a zone, so games on the same arena share them."""
+        key = (self.rows, self.cols, tuple(z is not None for z in self.zones), distance, orientation)
+        table = _TABLES.get(key)
+        if table is None:
+            table = _TABLES[key] = self._compute(distance, orientation)
+        return table
+
+    def _compute(self, distance: int, orientation: str) -> list[int]:
         dr, dc = DIRECTIONS[orientation]
         out = []
         for cell in range(self.rows * self.cols):
@@ -80,8 +92,7 @@ class Board:
         return []
 
     def name(self, cell: int) -> str:
-        r, c = self.coords(cell)
-        return f"r{r}c{c}"
+        return self.names[cell]
 
 
 class Token:

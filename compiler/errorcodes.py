@@ -111,3 +111,10 @@ WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is no
 
 # --- print: print-and-play card sheets (rulecraft.compiler.docgen.pdf) ----------------------
 CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")
+
+# --- scenarios: rule tests run by `rulecraft test` (compiler/scenarios.py) -------------------
+SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly one thing, or `setup` is "
+                         "misplaced.")
+SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")
+SCENARIO_NAME = register("scenario-name", "Two scenarios of one file share a name.")
+SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exist.")

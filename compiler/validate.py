@@ -35,6 +35,7 @@ from rulecraft.compiler.loader import Document, JsonPath
 
 SCHEMA_PACKAGE = "rulecraft.schemas"
 MANIFEST_SCHEMA = "pack"
+NOT_KINDS = frozenset({MANIFEST_SCHEMA, "scenario"})   # schemas of files that are not content kinds
 SUFFIX = ".schema.json"
 
 
@@ -55,7 +56,7 @@ def schema_names() -> tuple[str, ...]:
 
 def kinds() -> tuple[str, ...]:
     """The content kinds a file may declare: every schema except the manifest's."""
-    return tuple(name for name in schema_names() if name != MANIFEST_SCHEMA and not name.startswith("_"))
+    return tuple(name for name in schema_names() if name not in NOT_KINDS and not name.startswith("_"))
 
 
 @cache

@@ -42,8 +42,9 @@ from rulecraft.runtime.state import MINE, TURRET, Token
 
 CELL_DECISIONS = frozenset({D.ZONE, D.BASE, D.MOVE_TOKEN})
 
-__all__ = ["Game", "cell", "finish_round", "place_token", "play_card", "play_round", "play_to_end",
-           "script", "set_mech", "set_player", "state", "table"]
+__all__ = ["Game", "begin_round", "cell", "end_round", "finish", "finish_round", "new_game", "place_token",
+           "play_card", "play_round", "play_to_end", "script", "set_clock", "set_market", "set_mech",
+           "set_player", "setup", "state", "table"]
 
 
 def cell(game: Game, where: str | int | tuple[int, int]) -> int:
@@ -234,6 +235,52 @@ def play_to_end(game: Game) -> list[dict]:
     """Every remaining round, then final scoring; returns the standings."""
     while game.round < game.rules.rounds:
         game.play_round()
+    return game.finish()
+
+
+def new_game(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), seed: int | str = 0,
+             hooks: Any = None) -> Game:
+    """A game before its setup, every seat a strict ScriptedAgent: script the setup decisions, then
+    :func:`setup`."""
+    return Game(ruleset, [ScriptedAgent() for _ in colours], seed=seed, hooks=hooks, colours=colours)
+
+
+def setup(game: Game) -> None:
+    """The whole setup with its decisions (pilots, Bases, setup Mines, Basic weapons)."""
+    game.setup()
+
+
+def set_clock(game: Game, round: int, turn: int) -> None:
+    """Put the game in ``round`` at ``turn`` (a table built by :func:`table` stands before its round)."""
+    game.round, game.turn = round, turn
+
+
+def set_market(game: Game, row: Sequence[str] | None = None, deck: Sequence[str] | None = None,
+               piles: Mapping[str, int] | None = None) -> None:
+    """Set the face-up Advanced row, the Advanced deck (top first) and/or the Basic piles' counts."""
+    for wid in [*(row or ()), *(deck or ()), *(piles or {})]:
+        if wid not in game.ruleset.weapons:
+            raise KeyError(f"no weapon {wid!r} in the ruleset")
+    if row is not None:
+        game.row = list(row)
+    if deck is not None:
+        game.deck = list(deck)
+    if piles is not None:
+        game.piles.update(piles)
+
+
+def begin_round(game: Game) -> None:
+    """Start the next round without its program phase (programs reset, Ad Hoc Mode ends)."""
+    game.begin_round()
+
+
+def end_round(game: Game) -> None:
+    """End the current round: scoring on scoring rounds (T14), the Starting Token passes (T5)."""
+    game.end_round()
+
+
+def finish(game: Game) -> list[dict]:
+    """Final scoring and standings (T15), whatever the round."""
     return game.finish()
 
 

@@ -1,0 +1,163 @@
+"""Load/Validate: read rule-scenario files into plain :class:`~rulecraft.runtime.scenarios.Scenario` objects.
+
+A scenario file is YAML read by the safe loader, checked against ``scenario.schema.json`` with the
+same located diagnostics as content files, then checked for what a schema cannot say (a step doing
+exactly one thing, players named among the seats, unique names, pack folders that exist). Pack paths
+are made absolute here, relative to the scenario file, so the runner never sees a file name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic, has_errors
+from rulecraft.compiler.loader import Document, load_file
+from rulecraft.compiler.validate import validate_instance, validator
+from rulecraft.runtime.scenarios import DEFAULT_SEATS, Scenario
+
+SCHEMA = "scenario"
+CORE = "tem-core"
+SUFFIXES = (".yaml", ".yml")
+STEP_KINDS = ("setup", "play", "turn", "round", "end_round", "end_game")
+SETUP_GIVEN = frozenset({"packs", "plugins", "seats", "seed"})
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """Scenario files: each file named, and every ``*.yaml``/``*.yml`` under each folder (sorted)."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+        else:
+            found.append(path)
+    return found
+
+
+def merge(base: Any, over: Any) -> Any:
+    """``over`` on top of ``base``: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, Mapping) and isinstance(over, Mapping):
+        out = dict(base)
+        for key, value in over.items():
+            out[key] = merge(base[key], value) if key in base else value
+        return out
+    return over
+
+
+def load_scenarios(path: Path, display: str | None = None) -> tuple[list[Scenario], list[Diagnostic]]:
+    """The scenarios of one file, or none and the located diagnostics that explain why."""
+    doc, diagnostics = load_file(path, display)
+    if doc is None or has_errors(diagnostics):
+        return [], diagnostics
+    if not isinstance(doc.data, dict):
+        return [], [doc.diagnostic(codes.SCHEMA_TYPE, "a scenario file must be a mapping with `scenarios`",
+                                   hint="start the file with `scenarios:` and a list of scenarios")]
+    diagnostics += validate_instance(doc.data, validator(SCHEMA), doc.diagnostic)
+    if has_errors(diagnostics):
+        return [], diagnostics
+    folder = path.parent
+    defaults = doc.data.get("defaults") or {}
+    scenarios: list[Scenario] = []
+    names: dict[str, int] = {}
+    for index, raw in enumerate(doc.data["scenarios"]):
+        at = ("scenarios", index)
+        given = merge(defaults, raw.get("given") or {})
+        problems = list(_check(doc, at, raw, given, folder))
+        if raw["name"] in names:
+            first = names[raw["name"]] + 1
+            problems.append(doc.diagnostic(codes.SCENARIO_NAME, f"a second scenario named {raw['name']!r}",
+                                           (*at, "name"), hint=f"the first is scenario #{first}"))
+        names.setdefault(raw["name"], index)
+        diagnostics += problems
+        if problems:
+            continue
+        given["packs"] = [p if p == CORE else str((folder / p).resolve()) for p in given.get("packs", [CORE])]
+        scenarios.append(Scenario(name=raw["name"], covers=tuple(raw["covers"]), given=given,
+                                  when=tuple(raw.get("when") or ()), then=raw["then"], file=doc.path,
+                                  line=doc.span_of((*at, "name")).line, notes=raw.get("notes", "")))
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return scenarios, diagnostics
+
+
+def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> Iterator[Diagnostic]:
+    """What the schema cannot say: one thing per step, setup first, seats, packs that exist."""
+    seats = given.get("seats", list(DEFAULT_SEATS))
+    has_given = "given" in raw
+
+    def seat(colour: Any, path: tuple, key: bool = False) -> Iterator[Diagnostic]:
+        if colour is not None and colour not in seats:
+            yield doc.diagnostic(codes.SCENARIO_SEAT, f"{colour!r} is not one of the seats "
+                                 f"({', '.join(seats)})", path, key=key,
+                                 hint="list the player's colour in `given.seats`")
+
+    gpath = (*at, "given") if has_given else ("defaults",)
+    for colour in given.get("players") or {}:
+        yield from seat(colour, (*gpath, "players", colour), key=True)
+    for colour in given.get("bases") or {}:
+        yield from seat(colour, (*gpath, "bases", colour), key=True)
+    yield from seat(given.get("starting_player"), (*gpath, "starting_player"))
+    for cell, token in (given.get("tokens") or {}).items():
+        yield from seat(token.get("owner") if token else None, (*gpath, "tokens", cell, "owner"))
+    yield from seat((given.get("mech") or {}).get("controller"), (*gpath, "mech", "controller"))
+    for i, pack in enumerate(given.get("packs", [])):
+        if pack != CORE and not (folder / pack).is_dir():
+            yield doc.diagnostic(codes.SCENARIO_PACK, f"no pack folder {pack!r} next to this file",
+                                 (*gpath, "packs", i), hint=f"a folder relative to {folder}, or `{CORE}`")
+    for i, step in enumerate(raw.get("when") or ()):
+        spath = (*at, "when", i)
+        kinds = [k for k in STEP_KINDS if k in step]
+        if len(kinds) != 1:
+            yield doc.diagnostic(codes.SCENARIO_STEP, f"a step must do exactly one of {', '.join(STEP_KINDS)}"
+                                 f" (this one: {', '.join(kinds) or 'none'})", spath)
+        if "setup" in step:
+            extra = sorted(set(given) - SETUP_GIVEN)
+            if i:
+                yield doc.diagnostic(codes.SCENARIO_STEP, "`setup` must be the first step", (*spath, "setup"),
+                                     key=True)
+            elif extra:
+                yield doc.diagnostic(codes.SCENARIO_STEP, f"a scenario playing the setup cannot be given "
+                                     f"{', '.join(extra)}", gpath, key=True,
+                                     hint="the setup decides them; give only packs, plugins, seats, seed")
+        for key in ("turn", "round", "decisions"):
+            for colour in step.get(key) or {}:
+                yield from seat(colour, (*spath, key, colour), key=True)
+    then = raw["then"]
+    for key in ("players", "view"):
+        for colour in then.get(key) or {}:
+            yield from seat(colour, (*at, "then", key, colour), key=True)
+
+
+def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:
+    """Every scenario under ``paths`` and every diagnostic of their files."""
+    scenarios: list[Scenario] = []
+    diagnostics: list[Diagnostic] = []
+    for path in discover(paths):
+        found, problems = load_scenarios(path, str(path))
+        scenarios += found
+        diagnostics += problems
+    return scenarios, diagnostics
+
+
+@cache
+def ruleset_for(packs: tuple[str, ...]) -> Any:
+    """The Ruleset of a pack stack (``tem-core`` = the shipped core pack), built once per process;
+    content errors raise DiagnosticError."""
+    from rulecraft.compiler.build import core_pack_path, load_ruleset
+
+    return load_ruleset([core_pack_path() if p == CORE else Path(p) for p in packs])
+
+
+@cache
+def hooks_for(plugins: tuple[str, ...]) -> Any:
+    """The plugin hooks for a scenario's variant plugins, built once per set (PluginLoadError if bad)."""
+    from rulecraft.plugins.manager import default_hooks, make_hooks
+
+    return make_hooks(plugins) if plugins else default_hooks()
+
+
+def prepare(scenario: Scenario) -> tuple[Any, Any]:
+    """The (ruleset, hooks) a scenario runs on."""
+    return ruleset_for(tuple(scenario.given["packs"])), hooks_for(tuple(scenario.given.get("plugins", ())))

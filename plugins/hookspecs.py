@@ -39,6 +39,24 @@ def rulecraft_setup_start(game):
     """Setup is about to start: the players exist, nothing is dealt."""
 
 
+@hookspec(firstresult=True)
+def rulecraft_setup_player(game, player):
+    """Set up ``player`` (pilot, status, health, resources, supplies) instead of the core rule (keep 1 of
+    the dealt pilots); return True when handled."""
+
+
+@hookspec(firstresult=True)
+def rulecraft_place_bases(game):
+    """Place every player's Base (``game.place_base``) instead of the core order of T5; return True when
+    handled."""
+
+
+@hookspec(firstresult=True)
+def rulecraft_starting_player(game):
+    """Return the seat holding the Starting Token for the next round (at setup: the first), or None for
+    the core rule (random at setup, then passed clockwise, T5)."""
+
+
 @hookspec
 def rulecraft_setup_done(game):
     """Setup is complete: arena, bases, Mines, weapons and the Advanced row are in place."""
@@ -68,6 +86,12 @@ def rulecraft_zone_entered(game, player, cell):
     """``player`` entered ``cell``, before its Mines, Combat and Turrets resolve (T8)."""
 
 
+@hookspec(firstresult=True)
+def rulecraft_token_hurts(game, player, token):
+    """Return False when another player's Mine or Turret ``token`` does nothing to ``player`` entering its
+    zone (it stays where it is), or None for the core rule (it triggers, T8)."""
+
+
 # --- actions ----------------------------------------------------------------------------------
 @hookspec(firstresult=True)
 def rulecraft_perform_action(game, player, action):
@@ -85,6 +109,12 @@ def rulecraft_attack(game, attacker, target, weapon, power):
     """An attack with ``weapon`` (a Power Attack if ``power``) is about to deal its damage."""
 
 
+@hookspec(firstresult=True)
+def rulecraft_out_of_weapons(game, player, combat):
+    """``player`` must attack with no ready weapon: return True after readying some (``combat.exhausted``)
+    to go on instead of the core rule (retreat, T13)."""
+
+
 @hookspec
 def rulecraft_combat_end(game, attacker, defender, outcome):
     """Combat ended with ``outcome``: ``"ko"``, ``"retreat"`` or ``"separated"``."""
@@ -96,9 +126,27 @@ def rulecraft_knocked_out(game, player, by):
     """``player`` was KO'd, by a Combat opponent ``by`` or by a Mine/Turret (``by`` None, T9)."""
 
 
+@hookspec(firstresult=True)
+def rulecraft_respawn(game, player, by):
+    """Apply a KO's consequences to ``player`` (Ad Hoc Mode, status, health, where it goes, the Mighty
+    Mech) instead of the core rule (Getting KO'd, T9); return True when handled."""
+
+
 @hookspec
 def rulecraft_retreated(game, player, opponent):
     """``player`` retreated from Combat with ``opponent`` (T13)."""
+
+
+# --- the Mighty Mech ----------------------------------------------------------------------------
+@hookspec(firstresult=True)
+def rulecraft_may_take_mech(game, player, entering):
+    """Return whether ``player`` may take the empty Mighty Mech (``entering`` its zone, or surrendered by a
+    KO), or None for the core rule (full-health Power Armor and an Advanced weapon, E1)."""
+
+
+@hookspec
+def rulecraft_mech_taken(game, player):
+    """``player`` took control of the Mighty Mech (``player.mech_side`` is the chosen side)."""
 
 
 # --- scoring ----------------------------------------------------------------------------------

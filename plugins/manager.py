@@ -23,6 +23,8 @@ from rulecraft.runtime.errors import PluginError
 
 ENTRY_POINT_GROUP = "rulecraft"
 BUILTIN_PLUGINS = ("rulecraft.plugins.core",)
+# First-party variants: shipped, loaded only when a pack or the command line names them.
+FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.robot_pilots"}
 
 
 class PluginLoadError(ValueError):
@@ -82,7 +84,8 @@ class Manager:
             if name in self.blocklist or self.pm.get_plugin(name) is not None:
                 continue
             try:
-                plugin = installed[name].load() if name in installed else importlib.import_module(name)
+                plugin = installed[name].load() if name in installed else \
+                    importlib.import_module(FIRST_PARTY.get(name, name))
             except Exception as exc:
                 known = ", ".join(sorted(installed)) or "none installed"
                 raise PluginLoadError(
@@ -124,7 +127,9 @@ class Hooks:
         self._h = manager.pm.hook
         for name in ("setup_start", "setup_done", "round_start", "round_end", "zone_entered",
                      "combat_start", "combat_end", "attack", "knocked_out", "retreated", "game_end",
-                     "program_options", "move_destination", "perform_action"):
+                     "program_options", "move_destination", "perform_action", "setup_player",
+                     "place_bases", "starting_player", "token_hurts", "out_of_weapons", "respawn",
+                     "may_take_mech", "mech_taken"):
             if not getattr(self._h, f"rulecraft_{name}").get_hookimpls():
                 setattr(self, name, _FAST[name])
 
@@ -135,6 +140,15 @@ class Hooks:
     # setup
     def setup_start(self, game) -> None:
         self._h.rulecraft_setup_start(game=game)
+
+    def setup_player(self, game, player) -> bool:
+        return bool(self._h.rulecraft_setup_player(game=game, player=player))
+
+    def place_bases(self, game) -> bool:
+        return bool(self._h.rulecraft_place_bases(game=game))
+
+    def starting_player(self, game) -> int | None:
+        return self._h.rulecraft_starting_player(game=game)
 
     def setup_done(self, game) -> None:
         self._h.rulecraft_setup_done(game=game)
@@ -155,6 +169,9 @@ class Hooks:
     def zone_entered(self, game, player, cell) -> None:
         self._h.rulecraft_zone_entered(game=game, player=player, cell=cell)
 
+    def token_hurts(self, game, player, token) -> bool | None:
+        return self._h.rulecraft_token_hurts(game=game, player=player, token=token)
+
     # actions
     def perform_action(self, game, player, action) -> bool:
         return bool(self._h.rulecraft_perform_action(game=game, player=player, action=action))
@@ -166,12 +183,25 @@ class Hooks:
     def attack(self, game, attacker, target, weapon, power) -> None:
         self._h.rulecraft_attack(game=game, attacker=attacker, target=target, weapon=weapon, power=power)
 
+    def out_of_weapons(self, game, player, combat) -> bool:
+        return bool(self._h.rulecraft_out_of_weapons(game=game, player=player, combat=combat))
+
     def combat_end(self, game, attacker, defender, outcome) -> None:
         self._h.rulecraft_combat_end(game=game, attacker=attacker, defender=defender, outcome=outcome)
 
     # KO and retreat
     def knocked_out(self, game, player, by) -> None:
         self._h.rulecraft_knocked_out(game=game, player=player, by=by)
+
+    def respawn(self, game, player, by) -> bool:
+        return bool(self._h.rulecraft_respawn(game=game, player=player, by=by))
+
+    # the Mighty Mech
+    def may_take_mech(self, game, player, entering) -> bool | None:
+        return self._h.rulecraft_may_take_mech(game=game, player=player, entering=entering)
+
+    def mech_taken(self, game, player) -> None:
+        self._h.rulecraft_mech_taken(game=game, player=player)
 
     def retreated(self, game, player, opponent) -> None:
         self._h.rulecraft_retreated(game=game, player=player, opponent=opponent)
@@ -209,7 +239,9 @@ def _fast_program_options(game, player, options):
 
 _FAST = {name: _noop for name in ("setup_start", "setup_done", "round_start", "round_end", "zone_entered",
                                   "combat_start", "combat_end", "attack", "knocked_out", "retreated",
-                                  "game_end", "move_destination", "perform_action")}
+                                  "game_end", "move_destination", "perform_action", "setup_player",
+                                  "place_bases", "starting_player", "token_hurts", "out_of_weapons",
+                                  "respawn", "may_take_mech", "mech_taken")}
 _FAST["program_options"] = _fast_program_options
 
 _DEFAULT: Hooks | None = None

@@ -173,7 +173,8 @@ class Game:
         self.hooks.setup_start(self)
         self.setup_arena()
         self.setup_players()
-        self.start_seat = self.rng.randrange(len(self.players))
+        first = self.hooks.starting_player(self)
+        self.start_seat = self.rng.randrange(len(self.players)) if first is None else first
         self.emit("starting-player", player=self.start_seat)
         self.setup_bases()
         self.setup_mines()
@@ -202,6 +203,8 @@ class Game:
             p.dealt_pilots = tuple(pilots[:rules.pilots_dealt])
             del pilots[:rules.pilots_dealt]
         for p in self.players:
+            if self.hooks.setup_player(self, p):
+                continue
             p.pilot = self.ask(Decision(D.PILOT, p.seat, p.dealt_pilots))
             p.status = PILOT
             p.health = self.ruleset.pilots[p.pilot].health
@@ -213,6 +216,8 @@ class Game:
 
     def setup_bases(self) -> None:
         """T5: counter-clockwise from the player to the Starting Player's right; Starting Player last."""
+        if self.hooks.place_bases(self):
+            return
         n = len(self.players)
         for k in range(1, n + 1):
             p = self.players[(self.start_seat - k) % n]
@@ -301,7 +306,8 @@ class Game:
         for p in self.players:
             p.ad_hoc = p.ad_hoc_first = False      # Ad Hoc Mode ends with the round
         if self.round < self.rules.rounds:
-            self.start_seat = (self.start_seat + 1) % len(self.players)   # T5: the token passes
+            nxt = self.hooks.starting_player(self)
+            self.start_seat = (self.start_seat + 1) % len(self.players) if nxt is None else nxt  # T5
 
     def scoring_round(self) -> None:
         """T14: zones (pilot, Mines, Turrets) and the Mighty Mech, through the scoring hook."""
@@ -386,7 +392,8 @@ class Game:
         if p.pos != cell:
             return False
         token = self.tokens.get(cell)
-        if token is not None and token.kind == MINE and token.owner != p.seat:
+        if token is not None and token.kind == MINE and token.owner != p.seat \
+                and self.hooks.token_hurts(self, p, token) is not False:
             del self.tokens[cell]                                  # the Mine always returns (T8)
             owner = self.players[token.owner]
             owner.mine_supply.append(token.number)
@@ -403,7 +410,8 @@ class Game:
             combat = True
             self.run_combat(p, defender, power_opening)
         token = self.tokens.get(cell)
-        if token is not None and token.kind == TURRET and token.owner != p.seat and p.pos == cell:
+        if token is not None and token.kind == TURRET and token.owner != p.seat and p.pos == cell \
+                and self.hooks.token_hurts(self, p, token) is not False:
             owner = self.players[token.owner]
             damage = zone.value * self.rules.turret_damage_zone
             self.emit("turret", player=p.seat, owner=owner.seat, cell=self.board.name(cell), damage=damage)
@@ -437,6 +445,8 @@ class Game:
             self.fire(T.ON_KO, by)
         self.fire(T.ON_KOED, p)
         self.hooks.knocked_out(self, p, by)
+        if self.hooks.respawn(self, p, by):
+            return
         self.enter_ad_hoc(p)
         status, cell = p.status, p.pos
         pilot_health = self.ruleset.pilots[p.pilot].health
@@ -497,10 +507,12 @@ class Game:
         """Take control of the empty Mighty Mech: entering it in full-health Power Armor, or surrendered by
         a KO (any status). E1: only a player owning an Advanced weapon can, so that it has a weapon (T12)."""
         rules = self.rules
-        if entering and (p.status not in rules.mech_takeover_statuses or
-                         (rules.mech_needs_full_health and p.health < self.max_health(p))):
-            return
-        if not any(self.weapon(w).tier == ADVANCED for w in p.owned):
+        allowed = self.hooks.may_take_mech(self, p, entering)
+        if allowed is None:
+            allowed = not (entering and (p.status not in rules.mech_takeover_statuses or (
+                rules.mech_needs_full_health and p.health < self.max_health(p)))) \
+                and any(self.weapon(w).tier == ADVANCED for w in p.owned)
+        if not allowed:
             return
         sides = tuple(s.id for s in self.ruleset.mech_sides)
         side = self.ask(Decision(D.TAKE_MECH, p.seat, (None, *sides)))
@@ -509,6 +521,7 @@ class Game:
         self.mech_controller, self.mech_pos = p.seat, p.pos
         p.status, p.mech_side, p.health = MECH, side, rules.mech_health
         self.emit("mech-taken", player=p.seat, side=side, cell=self.board.name(p.pos))
+        self.hooks.mech_taken(self, p)
         self.score(p, rules.vp_mech_enter, "mech-enter")
         self.equip_window(p, "status")
 
@@ -536,6 +549,8 @@ class Game:
                     combat.outcome = "separated"
                     break
                 options = self.attack_options(attacker, combat, first and power_opening)
+                if not options and self.hooks.out_of_weapons(self, attacker, combat):
+                    options = self.attack_options(attacker, combat, first and power_opening)
                 if not options:
                     combat.outcome = "retreat"
                     self.retreat(attacker, target)

@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_stack_arguments(parser)
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="the folder to write the site into (required unless --serve)")
+    parser.add_argument("--scenarios", type=Path, metavar="DIR",
+                        help="scenario tests to link from the rulings page (default: the project's own)")
     parser.add_argument("--serve", action="store_true",
                         help="serve the site and rebuild it when the site or a pack changes")
     parser.add_argument("--dev-addr", metavar="HOST:PORT", default="127.0.0.1:8000",
@@ -36,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if not args.serve and args.out is None:
         raise UsageError("docs needs --out DIR (or --serve)")
-    existing_paths(args.packs, args.pack_path)
+    existing_paths([*args.packs, *([args.scenarios] if args.scenarios else [])], args.pack_path)
     result = check_packs(args.packs, args.pack_path)
     if not result.ok:
         print(format_human(result.diagnostics), file=sys.stderr)
@@ -50,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         with mkdocs_messages():
             if args.serve:
-                serve_site(args.packs, args.pack_path, args.dev_addr)
+                serve_site(args.packs, args.pack_path, args.scenarios, args.dev_addr)
             else:
-                build_site(args.packs, args.out, args.pack_path)
+                build_site(args.packs, args.out, args.pack_path, args.scenarios)
     except MkDocsException as exc:
         print(f"rulecraft: error[docs-build]: {exc}", file=sys.stderr)
         return EXIT_CONTENT

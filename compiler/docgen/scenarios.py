@@ -1,8 +1,8 @@
 """Generate: link each ruling (RULINGS.md ids such as T7, R3) to the scenario tests that pin it.
 
-Scenario files are YAML written by the rule-test authors; each names what it covers in a ``rule``,
-``rules``, ``covers`` or ``ruling`` field (a string or a list, at any depth, so that a file holding
-several scenarios works too). We only read them: the ids found there are the links, never invented.
+Scenario files (``schemas/scenario.schema.json``) hold a list of ``scenarios``, each with a ``name``
+and the rulings and rule sections it ``covers``. We only read those two fields: the links are the ids
+the test authors wrote, never invented. Each file becomes a page showing its scenarios.
 """
 
 from __future__ import annotations
@@ -13,81 +13,80 @@ from pathlib import Path
 
 import yaml
 
-RULING_ID = re.compile(r"\b([TR]\d{1,2})\b")
-COVER_KEYS = frozenset({"rule", "rules", "covers", "ruling", "rulings"})
+RULING_ID = re.compile(r"^[TR]\d{1,2}$")
+SUFFIXES = (".yaml", ".yml")
+
+
+def anchor(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "scenario"
 
 
 @dataclass(frozen=True)
-class Scenario:
-    """One scenario file: where it is, its page in the site, its title and the rulings it names."""
+class Case:
+    """One scenario of a file: its name, what it covers, its YAML as written."""
 
+    name: str
+    covers: tuple[str, ...]
+    source: str
+
+    @property
+    def rulings(self) -> tuple[str, ...]:
+        return tuple(c for c in self.covers if RULING_ID.match(c))
+
+
+@dataclass(frozen=True)
+class ScenarioFile:
     path: Path
     slug: str
-    title: str
-    rulings: tuple[str, ...]
-    source: str
+    cases: tuple[Case, ...]
+    problem: str = ""
 
     @property
     def page(self) -> str:
         return f"scenarios/{self.slug}.md"
 
 
-def _cover_texts(node: object) -> list[str]:
-    """Every string under a cover key, anywhere in the document."""
-    found: list[str] = []
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key in COVER_KEYS:
-                found.extend(_strings(value))
-            else:
-                found.extend(_cover_texts(value))
-    elif isinstance(node, list):
-        for item in node:
-            found.extend(_cover_texts(item))
-    return found
+def _case(item: object, index: int) -> Case | None:
+    if not isinstance(item, dict):
+        return None
+    name = item.get("name") if isinstance(item.get("name"), str) else f"scenario {index + 1}"
+    covers = item.get("covers") if isinstance(item.get("covers"), list) else []
+    source = yaml.safe_dump(item, sort_keys=False, allow_unicode=True, width=100)
+    return Case(name, tuple(str(c) for c in covers), source)
 
 
-def _strings(node: object) -> list[str]:
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, list):
-        return [s for item in node for s in _strings(item)]
-    return []
+def find_scenarios(folder: Path) -> list[ScenarioFile]:
+    """Every scenario file under ``folder`` (none when it does not exist), sorted by path.
 
-
-def _ruling_order(ruling: str) -> tuple[str, int]:
-    return ruling[0], int(ruling[1:])
-
-
-def find_scenarios(folder: Path) -> list[Scenario]:
-    """All scenario files under ``folder`` (none when it does not exist), sorted by path.
-
-    A file that is not valid YAML is still listed (with no rulings): reporting it is the scenario
-    runner's job, and the docs must not hide that the file exists.
+    A file that cannot be read as scenarios is still listed, with why: reporting it properly is
+    ``rulecraft test``'s job, and the docs must not hide that it exists.
     """
     if not folder.is_dir():
         return []
-    scenarios = []
-    for path in sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"}):
-        source = path.read_text(encoding="utf-8", errors="replace")
-        try:
-            data = yaml.safe_load(source)
-        except yaml.YAMLError:
-            data = None
-        rulings = sorted({m for text in _cover_texts(data) for m in RULING_ID.findall(text)},
-                         key=_ruling_order)
+    found = []
+    for path in sorted(p for p in folder.rglob("*") if p.suffix in SUFFIXES and p.is_file()):
         relative = path.relative_to(folder)
         slug = "-".join(relative.with_suffix("").parts)
-        title = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else slug
-        scenarios.append(Scenario(relative, slug, title, tuple(rulings), source))
-    return scenarios
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            found.append(ScenarioFile(relative, slug, (), f"not readable YAML: {type(exc).__name__}"))
+            continue
+        items = data.get("scenarios") if isinstance(data, dict) else None
+        if not isinstance(items, list):
+            found.append(ScenarioFile(relative, slug, (), "no `scenarios:` list"))
+            continue
+        cases = tuple(c for i, item in enumerate(items) if (c := _case(item, i)) is not None)
+        found.append(ScenarioFile(relative, slug, cases))
+    return found
 
 
-def by_ruling(scenarios: list[Scenario]) -> dict[str, list[Scenario]]:
-    index: dict[str, list[Scenario]] = {}
-    for scenario in scenarios:
-        for ruling in scenario.rulings:
-            index.setdefault(ruling, []).append(scenario)
+def by_ruling(files: list[ScenarioFile]) -> dict[str, list[tuple[ScenarioFile, Case]]]:
+    index: dict[str, list[tuple[ScenarioFile, Case]]] = {}
+    for file in files:
+        for case in file.cases:
+            for ruling in case.rulings:
+                index.setdefault(ruling, []).append((file, case))
     return index
 
 
@@ -99,15 +98,20 @@ def ruling_ids(markdown: str) -> list[str]:
     return [m.group(2) for m in HEADING.finditer(markdown)]
 
 
-def link_rulings(markdown: str, scenarios: list[Scenario], page_dir: str = "") -> str:
+def _title(text: str) -> str:
+    """A scenario name, safe as link text and heading (no brackets, braces or table pipes)."""
+    return re.sub(r"[\[\]{}|]", " ", text).strip()
+
+
+def link_rulings(markdown: str, files: list[ScenarioFile]) -> str:
     """Put a "Pinned by" line under each ruling heading of the rulings page."""
-    index = by_ruling(scenarios)
+    index = by_ruling(files)
 
     def pinned(match: re.Match[str]) -> str:
         found = index.get(match.group(2), [])
         if found:
-            links = ", ".join(f"[{s.title}]({page_dir}{s.page})" for s in found)
-            line = f"**Pinned by:** {links}"
+            links = [f"[{_title(case.name)}]({file.page}#{anchor(case.name)})" for file, case in found]
+            line = "**Pinned by:** " + ", ".join(links)
         else:
             line = "**Pinned by:** *no scenario test names this ruling yet.*"
         return f"{match.group(0)}\n\n{line}\n"
@@ -115,21 +119,37 @@ def link_rulings(markdown: str, scenarios: list[Scenario], page_dir: str = "") -
     return HEADING.sub(pinned, markdown)
 
 
-def scenario_pages(scenarios: list[Scenario]) -> dict[str, str]:
-    """One page per scenario file (its source) and an index of them all."""
+def _covers(case: Case) -> str:
+    shown = []
+    for item in case.covers:
+        if RULING_ID.match(item):
+            shown.append(f"[{item}](../rulings.md#{item.lower()})")
+        else:
+            shown.append(f"`{item}`")
+    return ", ".join(shown) or "nothing named"
+
+
+def scenario_pages(files: list[ScenarioFile]) -> dict[str, str]:
+    """One page per scenario file (each scenario with what it covers) and an index of them all."""
     lines = ["# Scenario tests", "",
-             "Rule tests written as given/when/then scenarios. Each one names the rulings it pins; the "
-             "[rulings page](../rulings.md) links back here.", ""]
-    if not scenarios:
+             "Rule tests written as given/when/then scenarios and run by `rulecraft test`. Each names the "
+             "rulings it pins; the [rulings page](../rulings.md) links back here.", ""]
+    if not files:
         lines.append("No scenario tests were found for this build.")
     else:
-        lines += ["| scenario | pins |", "|---|---|"]
-        for s in scenarios:
-            pins = ", ".join(f"[{r}](../rulings.md#{r.lower()})" for r in s.rulings) or "—"
-            lines.append(f"| [{s.title}]({s.slug}.md) | {pins} |")
+        lines += ["| file | scenarios | rulings pinned |", "|---|---|---|"]
+        for file in files:
+            rulings = sorted({r for c in file.cases for r in c.rulings}, key=lambda r: (r[0], int(r[1:])))
+            pins = ", ".join(f"[{r}](../rulings.md#{r.lower()})" for r in rulings) or "—"
+            lines.append(f"| [{file.path.as_posix()}]({file.slug}.md) | {len(file.cases)} | {pins} |")
     pages = {"scenarios/index.md": "\n".join(lines) + "\n"}
-    for s in scenarios:
-        pins = ", ".join(f"[{r}](../rulings.md#{r.lower()})" for r in s.rulings) or "no ruling named"
-        pages[s.page] = (f"# {s.title}\n\nFile: `{s.path.as_posix()}`. Pins: {pins}.\n\n"
-                         f"```yaml\n{s.source.rstrip()}\n```\n")
+    for file in files:
+        body = [f"# {file.path.as_posix()}", ""]
+        if file.problem:
+            body += [f"This file could not be read as scenarios ({file.problem}); `rulecraft test` "
+                     "reports why.", ""]
+        for case in file.cases:
+            body += [f"## {_title(case.name)} {{ #{anchor(case.name)} }}", "",
+                     f"Covers: {_covers(case)}.", "", "```yaml", case.source.rstrip(), "```", ""]
+        pages[file.page] = "\n".join(body) + "\n"
     return pages

@@ -1,0 +1,79 @@
+"""Rulings link to the scenario tests that pin them; links come from the scenario files' `covers`."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli.main import main
+from rulecraft.compiler.docgen.scenarios import by_ruling, find_scenarios, link_rulings, ruling_ids
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITE = ROOT / "tests" / "scenarios"
+RULINGS_PAGE = ROOT / "site" / "docs" / "rulings.md"
+
+COMBAT = """\
+scenarios:
+  - name: The mover attacks first
+    covers: [T13, rulebook/combat]
+    given: {}
+    when: []
+    then: {}
+  - name: A jump opens with a Power Attack
+    covers: [T7, T13]
+    given: {}
+    when: []
+    then: {}
+"""
+
+
+@pytest.fixture
+def suite(tmp_path) -> Path:
+    (tmp_path / "combat.yaml").write_text(COMBAT, encoding="utf-8")
+    (tmp_path / "solo").mkdir()
+    (tmp_path / "solo" / "robots.yml").write_text(textwrap.dedent("""\
+        scenarios:
+          - name: Robots never enter each other's zone
+            covers: [R7]
+        """), encoding="utf-8")
+    (tmp_path / "broken.yaml").write_text("scenarios: [", encoding="utf-8")
+    return tmp_path
+
+
+def test_scenarios_are_read_with_their_covers(suite):
+    files = find_scenarios(suite)
+    assert [f.slug for f in files] == ["broken", "combat", "solo-robots"]
+    assert files[0].problem and not files[0].cases  # listed, with why, never hidden
+    index = by_ruling(files)
+    names = [case.name for _, case in index["T13"]]
+    assert names == ["The mover attacks first", "A jump opens with a Power Attack"]
+    assert "rulebook/combat" not in index  # only ruling ids link to rulings
+
+
+def test_each_ruling_heading_gets_its_links_or_says_none(suite):
+    page = link_rulings("### T7 Jumps { #t7 }\n\nWhy.\n\n### T1 Costs { #t1 }\n", find_scenarios(suite))
+    assert ("**Pinned by:** [A jump opens with a Power Attack]"
+            "(scenarios/combat.md#a-jump-opens-with-a-power-attack)") in page
+    assert "### T1 Costs { #t1 }\n\n**Pinned by:** *no scenario test names this ruling yet.*" in page
+
+
+def test_built_rulings_page_links_to_scenario_pages(suite, tmp_path_factory):
+    out = tmp_path_factory.mktemp("site-with-scenarios")
+    core = str(ROOT / "content" / "tem-core")
+    assert main(["docs", core, "--scenarios", str(suite), "--out", str(out)]) == 0
+    rulings = (out / "rulings.html").read_text(encoding="utf-8")
+    assert 'href="scenarios/solo-robots.html#robots-never-enter-each-other-s-zone"' in rulings
+    scenario = (out / "scenarios" / "combat.html").read_text(encoding="utf-8")
+    assert 'id="a-jump-opens-with-a-power-attack"' in scenario
+    assert "not readable YAML" in (out / "scenarios" / "broken.html").read_text(encoding="utf-8")
+
+
+def test_every_ruling_is_pinned_by_a_scenario_once_the_suite_exists():
+    files = find_scenarios(SUITE)
+    if not any(f.cases for f in files):
+        pytest.skip("tests/scenarios/ holds no scenario yet (being written under issue 4)")
+    pinned = by_ruling(files)
+    missing = [r for r in ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")) if r not in pinned]
+    assert not missing, f"rulings no scenario `covers`: {', '.join(missing)}"

@@ -38,13 +38,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
     if not 2 <= args.players <= len(ruleset.colours):
         raise UsageError(f"--players must be 2-{len(ruleset.colours)}")
+    plugins = [*ruleset.source.get("plugins", ()), *args.plugin]   # the packs' plugins, then --plugin
     try:
-        hooks = make_hooks(args.plugin)
+        hooks = make_hooks(plugins)
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     summary = simulate(ruleset, args.games, seed, args.players, hooks, args.log,
-                       packs=[str(p) for p in args.packs], plugins=args.plugin)
+                       packs=[str(p) for p in args.packs], plugins=plugins)
     print(f"{summary.games} games, {args.players} players, seed {seed}")
     print(f"{'seat':>4}  {'colour':<8} {'wins':>8} {'win %':>6} {'mean VP':>8}")
     for seat in range(args.players):

@@ -8,8 +8,7 @@ A stack missing something the game needs raises :class:`BuildError` naming the e
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,55 +29,25 @@ from rulecraft.runtime.model import (
 
 SLOT_CODES = {"R": "resource", "B": "base", "M": "mech", ".": None}
 
-# (entity, effect source, path of the source in the entity) -> compiled abilities; raises AbilityError
-AbilityCompiler = Callable[[Entity, str, tuple], Sequence[Any]]
-
-
 class BuildError(ValueError):
     """The stack lacks something a game needs (the checker should have caught it; this names it)."""
 
 
-class AbilityError(ValueError):
-    """An effect string does not compile; the message is located at the author's file:line:column."""
-
-
-def compile_with_dsl(entity: Entity, source: str, path: tuple) -> Sequence[Any]:
-    """The effect DSL compiler (``rulecraft.compiler.effects``): parse, check, generate, load."""
-    from rulecraft.compiler.effects.build import compile_effect, load_handlers
-
-    origin = f"{entity.locate(path)} ({entity.kind} {entity.id})"
-    result = compile_effect(source, entity.kind)
-    if not result.ok:
-        problems = "; ".join(p.message for p in result.problems)
-        raise AbilityError(f"{origin}: {problems}")
-    return load_handlers(result.triggers, result.python, result.texts, origin)
-
-
-def _ability_compiler() -> AbilityCompiler | None:
-    """The DSL compiler, if this installation has it."""
+def compile_abilities(stack: Stack) -> Any:
+    """Every ability of the stack, compiled by the effect DSL (cached per user); None without it."""
     try:
-        importlib.import_module("rulecraft.compiler.effects.build")
+        from rulecraft.compiler.effects.pack import compile_stack
     except ImportError:
         return None
-    return compile_with_dsl
+    return compile_stack(stack)
 
 
-def _abilities(entity: Entity, path: tuple, compile_ability: AbilityCompiler | None,
-               failed: list[str]) -> Mapping:
-    """Compile the effect string at ``path`` of ``entity`` into ``{trigger: (ability, ...)}``. An effect that
-    does not compile is left out and reported in ``failed`` (``rulecraft check`` rejects such packs)."""
-    data: Any = entity.data
-    for key in path:
-        data = data.get(key) if isinstance(data, dict) else None
-    if not data or compile_ability is None:
+def _abilities(compiled: Any, entity: Entity, holder: tuple = ()) -> Mapping:
+    """``{trigger: (CompiledAbility, ...)}`` for the ``ability`` at ``holder`` of ``entity``."""
+    if compiled is None:
         return frozen_map()
     grouped: dict[str, tuple] = {}
-    try:
-        abilities = compile_ability(entity, data, path)
-    except AbilityError as exc:
-        failed.append(str(exc))
-        return frozen_map()
-    for ability in abilities:
+    for ability in compiled.get(entity.kind, entity.id, holder):
         grouped[ability.trigger] = (*grouped.get(ability.trigger, ()), ability)
     return frozen_map(grouped)
 
@@ -133,16 +102,17 @@ def build_rules(entity: Entity, mech: Entity | None) -> Rules:
     )
 
 
-def build_ruleset(stack: Stack, compile_ability: AbilityCompiler | None = None) -> Ruleset:
-    """The Ruleset of a resolved stack. ``compile_ability`` defaults to the effect DSL compiler."""
-    compile_ability = compile_ability or _ability_compiler()
+def build_ruleset(stack: Stack, compiled: Any = None) -> Ruleset:
+    """The Ruleset of a resolved stack; ``compiled`` (a ``CompiledPack``) defaults to compiling its
+    abilities with the effect DSL. An ability that does not compile is left out and named in
+    ``ruleset.source["uncompiled"]`` (``rulecraft check`` rejects such packs)."""
+    compiled = compiled if compiled is not None else compile_abilities(stack)
     rules_entity = stack.get("rules", "rules") or next(iter(stack.of_kind("rules")), None)
     if rules_entity is None:
         raise BuildError("the pack stack has no rules entity")
     mechs = stack.of_kind("mighty-mech")
     mech = mechs[0] if mechs else None
     rules = build_rules(rules_entity, mech)
-    failed: list[str] = []
 
     weapons = {}
     for e in stack.of_kind("weapons"):
@@ -150,9 +120,9 @@ def build_ruleset(stack: Stack, compile_ability: AbilityCompiler | None = None) 
         weapons[e.id] = WeaponDef(
             e.id, d.get("name", e.id), d["tier"], d["type"], frozen_map(d.get("cost", {})), d["damage"],
             d.get("power_damage"), d.get("vp", 0), d.get("copies", 1),
-            _abilities(e, ("ability",), compile_ability, failed))
+            _abilities(compiled, e))
     pilots = {e.id: PilotDef(e.id, e.data.get("name", e.id), e.data["health"],
-                             _abilities(e, ("ability",), compile_ability, failed))
+                             _abilities(compiled, e))
               for e in stack.of_kind("pilots")}
     zones = {e.id: ZoneDef(e.id, e.data.get("name", e.id), e.data["type"], e.data.get("value", 0),
                            tuple(e.data.get("resources", ())), e.data.get("colour"))
@@ -180,10 +150,13 @@ def build_ruleset(stack: Stack, compile_ability: AbilityCompiler | None = None) 
     if mech is not None:
         for sid, side in mech.data.get("sides", {}).items():
             sides.append(MechSideDef(sid, side.get("name", sid),
-                                     _abilities(mech, ("sides", sid, "ability"), compile_ability, failed)))
+                                     _abilities(compiled, mech, ("sides", sid))))
+    plugins = tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))
     source = {"packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
-              "abilities": "compiled" if compile_ability else "none (effect compiler not installed)",
-              "uncompiled": tuple(failed)}
+              "plugins": plugins,
+              "abilities": "compiled" if compiled is not None else "none (effect compiler not installed)",
+              "uncompiled": tuple(f"{d.file}:{d.line}:{d.column}: {d.message}"
+                                  for d in (compiled.diagnostics if compiled is not None else ()))}
     return Ruleset(rules=rules, weapons=frozen_map(weapons), pilots=frozen_map(pilots),
                    zones=frozen_map(zones),
                    arenas=tuple(arenas), program_cards=frozen_map({c: tuple(v) for c, v in cards.items()}),

@@ -205,7 +205,12 @@ def play_card(game: Game, seat: int, card: str, orientation: str) -> list[dict]:
         p.program = [*p.program[:p.revealed], (card, orientation), *p.program[p.revealed:]]
         game.take_turn(p)
     else:
-        script(game, seat, [("ad-hoc-card", (card, orientation))])
+        # the card choice comes first in the turn, after the turn-start equip window if that asks
+        agent = game.agents[seat]
+        if not isinstance(agent, ScriptedAgent):
+            raise TypeError(f"seat {seat} is not played by a ScriptedAgent")
+        first = 1 if len(game.loadouts(p)) > 1 and agent.script and agent.script[0][0] == D.EQUIP else 0
+        agent.script.insert(first, (D.AD_HOC_CARD, (card, orientation)))
         game.take_turn(p)
     return game.events[start:]
 

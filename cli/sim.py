@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     summary = simulate(ruleset, args.games, seed, args.players, hooks, args.log,
-                       packs=[str(p) for p in args.packs], plugins=plugins)
+                       packs=[str(p.resolve()) for p in args.packs], plugins=plugins)
     print(f"{summary.games} games, {args.players} players, seed {seed}")
     print(f"{'seat':>4}  {'colour':<8} {'wins':>8} {'win %':>6} {'mean VP':>8}")
     for seat in range(args.players):

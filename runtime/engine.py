@@ -825,7 +825,9 @@ class Game:
 
         run = Effects(self, p, trigger, weapon, context)
         for ability in found:
-            self.emit("ability", player=p.seat, trigger=trigger, origin=ability.origin)
+            # the entity, not the file path: a log must replay identically from any folder
+            source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
+            self.emit("ability", player=p.seat, trigger=trigger, source=source)
             ability.handler(run)
         return run
 

@@ -117,6 +117,10 @@ class _Run:
             controller = mech.get("controller")
             api.set_mech(game, mech.get("at"), self.seat_of(controller) if controller else None,
                          mech.get("side"))
+            again = {k: v for k, v in (given.get("players") or {}).get(controller, {}).items()
+                     if k in ("health", "equipped")}
+            if controller and again:     # taking the Mech sets full health and its loadout: given wins
+                api.set_player(game, self.seat_of(controller), **again)
         if any(k in given for k in ("row", "deck", "piles")):
             api.set_market(game, given.get("row"), given.get("deck"), given.get("piles"))
         return game

@@ -1,4 +1,10 @@
-"""``rulecraft sim [PACK...]``: play complete games with random agents and print the final standings."""
+"""``rulecraft sim [PACK...]``: play many seeded games in parallel and print the balance report.
+
+``--agents heuristic,random`` fills the seats (cycled, and rotated one seat per game); ``--jobs J`` plays
+on J processes with the same results whatever J is; ``--out DIR`` also writes the per-game records (JSON,
+CSV) and an HTML report with plots; ``--compare A B`` plays the same seeds on two configurations and
+reports each metric's difference with its 95% interval.
+"""
 
 from __future__ import annotations
 
@@ -10,49 +16,158 @@ from rulecraft.cli.main import UsageError
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("sim", help="play games with random agents and print standings",
-                                   description=__doc__)
+    parser = subparsers.add_parser("sim", help="simulate many games and print the balance report",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
                         help="pack folders (default: the shipped tem-core)")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", default="1", help="seed of the first game; game i uses SEED:i")
-    parser.add_argument("--players", type=int, default=4, help="players per game (2-4, default 4)")
+    parser.add_argument("--seed", default="1", help="the run's seed; game i uses SEED:i (default 1)")
+    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    parser.add_argument("--agents", default="random", metavar="A,B,...",
+                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
+                             "robot (with the Robot Pilots plugin) (default random)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
+    parser.add_argument("--out", type=Path, metavar="DIR",
+                        help="also write records.json, records.csv, report.json and report.html into DIR")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help="compare two configurations on the same seeds; each is a comma-separated list "
+                             "of pack folders and plugin:NAME items (e.g. content/tem-core "
+                             "tests/packs/variant-damage-doubled)")
     parser.add_argument("--log", type=Path, metavar="DIR", help="write one JSONL log per game into DIR")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from rulecraft.compiler.build import load_ruleset
-    from rulecraft.plugins.manager import PluginLoadError, make_hooks
-    from rulecraft.runtime.sim import simulate
+def _config(items: list[str], plugins: list[str], args: argparse.Namespace, label: str = ""):
+    from rulecraft.runtime.balance.batch import Config
+
+    packs, extra = [], []
+    for item in items:
+        if item.startswith("plugin:"):
+            extra.append(item.removeprefix("plugin:"))
+        elif item:
+            if not Path(item).exists():
+                raise UsageError(f"no such pack: {item}")
+            packs.append(item)
+    return Config(packs=tuple(packs), plugins=tuple([*plugins, *extra]), agents=tuple(args.agents_list),
+                  players=args.players, label=label)
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    from rulecraft.runtime.agents import agent_names
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    for pack in args.packs:
-        if not pack.exists():
-            raise UsageError(f"no such pack: {pack}")
-    ruleset = load_ruleset(args.packs)
-    for problem in ruleset.source.get("uncompiled", ()):
-        print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
-    if not 2 <= args.players <= len(ruleset.colours):
-        raise UsageError(f"--players must be 2-{len(ruleset.colours)}")
-    plugins = [*ruleset.source.get("plugins", ()), *args.plugin]   # the packs' plugins, then --plugin
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.compare and args.packs:
+        raise UsageError("give the packs inside --compare A B, not as well before it")
+    args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
+    known = agent_names()
+    for name in args.agents_list or ["(none)"]:
+        if name not in known:
+            raise UsageError(f"unknown agent {name!r} in --agents; known: {', '.join(known)}")
+
+
+def _prepare(config) -> dict[str, str]:
+    """Load the configuration once in this process: content errors and bad plugins surface here."""
+    from rulecraft.plugins.manager import PluginLoadError
+    from rulecraft.runtime.balance.batch import _table
+
     try:
-        hooks = make_hooks(plugins)
+        ruleset, _ = _table(config)
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    summary = simulate(ruleset, args.games, seed, args.players, hooks, args.log,
-                       packs=[str(p.resolve()) for p in args.packs], plugins=plugins)
-    print(f"{summary.games} games, {args.players} players, seed {seed}")
-    print(f"{'seat':>4}  {'colour':<8} {'wins':>8} {'win %':>6} {'mean VP':>8}")
-    for seat in range(args.players):
-        wins = summary.wins[seat]
-        share = 100 * wins / summary.games if summary.games else 0.0
-        mean = summary.mean_vp[seat]
-        print(f"{seat:>4}  {ruleset.colours[seat]:<8} {wins:>8.1f} {share:>6.1f} {mean:>8.2f}")
-    for line in summary.aborted:
-        print(f"aborted: {line}")
-    return 3 if summary.aborted else 0
+    for problem in ruleset.source.get("uncompiled", ()):
+        print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
+    if not 2 <= config.players <= len(ruleset.colours):
+        raise UsageError(f"--players must be 2-{len(ruleset.colours)}")
+    return {w.id: w.tier for w in ruleset.weapons.values()}
+
+
+def _simulate(config, args: argparse.Namespace, console):
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from rulecraft.runtime.balance.batch import simulate
+
+    log_dir = None
+    if args.log is not None:
+        log_dir = args.log / config.name.replace("/", "_") if args.compare else args.log
+    if args.quiet:
+        return simulate(config, args.games, args.seed, args.jobs, log_dir=log_dir)
+    columns = (SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+               TextColumn("eta"), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(config.name, total=args.games, rate="")
+
+        def advance(n: int) -> None:
+            progress.advance(task, n)
+            speed = progress.tasks[0].speed
+            progress.update(task, rate=f"{speed:.1f}/s" if speed else "")
+        return simulate(config, args.games, args.seed, args.jobs, progress=advance, log_dir=log_dir)
+
+
+def _write(out: Path, name: str, run, report: dict) -> None:
+    from rulecraft.runtime.balance.files import write_csv, write_json
+
+    write_json(out / f"{name}records.json", run.records)
+    write_csv(out / f"{name}records.csv", run.records)
+    write_json(out / f"{name}report.json", report)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from rulecraft.runtime.balance.metrics import compare, summarize
+    from rulecraft.runtime.balance.terminal import print_comparison, print_report
+
+    _check_args(args)
+    console = Console(stderr=True)
+    out = Console() if sys.stdout.isatty() else Console(width=132)   # a saved report reads like a terminal
+    if args.compare:
+        a_items, b_items = (s.split(",") for s in args.compare)
+        configs = [_config(a_items, args.plugin, args, "A: " + args.compare[0]),
+                   _config(b_items, args.plugin, args, "B: " + args.compare[1])]
+    else:
+        configs = [_config([str(p) for p in args.packs], args.plugin, args)]
+    weapons = [_prepare(c) for c in configs]
+    runs = [_simulate(c, args, console) for c in configs]
+    reports = [summarize(r.records, w) for r, w in zip(runs, weapons, strict=True)]
+    for r, report in zip(runs, reports, strict=True):
+        title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"
+        print_report(report, title, out)
+        print(f"({r.seconds:.1f} s, {len(r.records) / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
+              f"process(es))", file=sys.stderr)
+    rows = None
+    if args.compare:
+        rows = compare(runs[0].records, runs[1].records)
+        print_comparison(rows, args.compare[0], args.compare[1], out)
+    if args.out is not None:
+        from rulecraft.runtime.balance.files import write_json
+        from rulecraft.runtime.balance.html import report_html
+
+        args.out.mkdir(parents=True, exist_ok=True)
+        names = ["a-", "b-"] if args.compare else [""]
+        for name, r, report in zip(names, runs, reports, strict=True):
+            _write(args.out, name, r, report)
+        comparison = None
+        if rows is not None:
+            write_json(args.out / "compare.json", rows)
+            comparison = {"a": args.compare[0], "b": args.compare[1], "rows": rows}
+            (args.out / "report-b.html").write_text(
+                report_html(reports[1], f"rulecraft sim: {runs[1].config.name}"), encoding="utf-8")
+        (args.out / "report.html").write_text(
+            report_html(reports[0], f"rulecraft sim: {runs[0].config.name}", comparison), encoding="utf-8")
+        print(f"wrote {args.out}/ (records, report.json, report.html)", file=sys.stderr)
+    return 3 if any(r.aborted for r in runs) else 0

@@ -1,0 +1,1 @@
+"""Run and Report: balance simulations (many seeded games in parallel), per-game records and the report."""

@@ -1,0 +1,30 @@
+"""Report: per-game records as JSON and CSV files (one CSV row per player per game)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+GAME_FIELDS = ("index", "seed", "players", "first_seat", "rounds", "turns", "events", "decisions", "combats",
+               "kos", "retreats", "mech_taken", "mech_controller", "aborted")
+SEAT_FIELDS = ("seat", "colour", "agent", "pilot", "vp", "rank", "win", "first", "mech", "status")
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_csv(path: Path, records: list[dict[str, Any]]) -> None:
+    sources = sorted({k for r in records for s in r["seats"] for k in s["vp_by_source"]})
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow([*GAME_FIELDS, *SEAT_FIELDS, *(f"vp_{s}" for s in sources), "purchased", "owned",
+                         "winners"])
+        for r in records:
+            for s in r["seats"]:
+                writer.writerow([*(r[f] for f in GAME_FIELDS), *(s[f] for f in SEAT_FIELDS),
+                                 *(s["vp_by_source"].get(src, 0) for src in sources),
+                                 ";".join(s["purchased"]), ";".join(s["owned"]),
+                                 ";".join(map(str, r["winners"]))])

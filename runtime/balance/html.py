@@ -1,0 +1,197 @@
+"""Report: a self-contained HTML balance report, its plots drawn by matplotlib and embedded as base64 PNG.
+
+One file, no external resource: it can be mailed or attached to a pull request as it is.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from typing import Any
+
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")     # files only, never a window
+    from matplotlib import pyplot
+
+    return pyplot
+
+
+def _figure(width: float = 7.0, height: float = 3.2):
+    plt = _pyplot()
+    return plt, *plt.subplots(figsize=(width, height), dpi=100)
+
+
+def _embed(plt, fig) -> str:
+    buffer = io.BytesIO()
+    fig.tight_layout()
+    fig.savefig(buffer, format="png")
+    plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="plot" src="data:image/png;base64,{data}">'
+
+
+def _rates_plot(rows: list[dict[str, Any]], key: str, title: str, expected: float | None) -> str:
+    rows = [r for r in rows if r["n"]]
+    plt, fig, ax = _figure(7.0, max(2.0, 0.35 * len(rows) + 1.2))
+    labels = [str(r[key]) for r in rows]
+    values = [r["value"] for r in rows]
+    errors = [[max(0.0, r["value"] - r["low"]) for r in rows],
+              [max(0.0, r["high"] - r["value"]) for r in rows]]
+    ax.barh(labels, values, xerr=errors, color="#4c78a8", capsize=3)
+    if expected:
+        ax.axvline(expected, color="#e45756", linestyle="--", label=f"fair share {expected:.0%}")
+        ax.legend(loc="lower right")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_title(title)
+    ax.invert_yaxis()
+    return _embed(plt, fig)
+
+
+def _hist(values: list[float], title: str, xlabel: str) -> str:
+    plt, fig, ax = _figure()
+    if values:
+        lo, hi = min(values), max(values)
+        bins = range(int(lo), int(hi) + 2) if hi - lo <= 60 else 40
+        ax.hist(values, bins=bins, color="#4c78a8", edgecolor="white")
+    ax.set_title(title)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("count")
+    return _embed(plt, fig)
+
+
+def _sources_plot(rows: list[dict[str, Any]]) -> str:
+    plt, fig, ax = _figure(7.0, max(2.0, 0.3 * len(rows) + 1.2))
+    ax.barh([r["source"] for r in rows], [r["mean"] for r in rows], color="#72b7b2")
+    ax.set_xlabel("mean VP per player per game")
+    ax.set_title("VP by source")
+    ax.invert_yaxis()
+    return _embed(plt, fig)
+
+
+def _weapons_plot(rows: list[dict[str, Any]]) -> str:
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10.0, max(2.5, 0.3 * len(rows) + 1.4)), dpi=100,
+                                      sharey=True)
+    labels = [r["weapon"] for r in rows]
+    for ax, key, title, colour in ((left, "purchase_rate", "purchase rate", "#f58518"),
+                                   (right, "win_when_owned", "win rate when owned", "#54a24b")):
+        est = [r[key] for r in rows]
+        values = [0.0 if e["n"] == 0 else e["value"] for e in est]
+        errors = [[0.0 if e["n"] == 0 else max(0.0, e["value"] - e["low"]) for e in est],
+                  [0.0 if e["n"] == 0 else max(0.0, e["high"] - e["value"]) for e in est]]
+        ax.barh(labels, values, xerr=errors, color=colour, capsize=2)
+        ax.set_xlim(0, 1)
+        ax.set_title(title + " (95% Wilson)")
+    left.invert_yaxis()
+    return _embed(plt, fig)
+
+
+def _diff_plot(rows: list[dict[str, Any]]) -> str:
+    rows = [r for r in rows if not math.isnan(r["value"]) and math.isfinite(r["low"])]
+    plt, fig, ax = _figure(8.0, max(2.5, 0.28 * len(rows) + 1.2))
+    for i, r in enumerate(rows):
+        colour = "#e45756" if r["significant"] else "#4c78a8"
+        scale = max(abs(r["a"] or 0), abs(r["b"] or 0), 1e-9)
+        ax.errorbar([r["value"] / scale], [i], xerr=[[max(0.0, r["value"] - r["low"]) / scale],
+                                                      [max(0.0, r["high"] - r["value"]) / scale]],
+                    fmt="o", color=colour, capsize=3)
+    ax.set_yticks(range(len(rows)), [r["metric"] for r in rows])
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_xlabel("(A - B) relative to the larger of |A|, |B| (red = significant)")
+    ax.invert_yaxis()
+    return _embed(plt, fig)
+
+
+def _table(headers: list[str], rows: list[list[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _pct(e: dict[str, Any]) -> str:
+    return "-" if not e["n"] else f"{100 * e['value']:.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
+
+
+def _num(e: dict[str, Any], digits: int = 2) -> str:
+    if not e["n"]:
+        return "-"
+    if e["n"] < 2:
+        return f"{e['value']:.{digits}f}"
+    return f"{e['value']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
+
+
+STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}
+td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+td:first-child,th:first-child{text-align:left}h2{border-bottom:2px solid #4c78a8;margin-top:2em}
+img{max-width:100%}.sig{color:#c0392b;font-weight:bold}"""
+
+
+def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None) -> str:
+    """The whole page. ``comparison`` = {"a": name, "b": name, "rows": compare(...)} adds a section."""
+    players = report["players"]
+    expected = 1 / players if players else None
+    vp = report["final_vp"]
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
+             f"<p>{report['games']} games, {players} players. Intervals are 95%: Wilson score intervals for "
+             f"rates, Student t for means.</p>"]
+    if comparison:
+        rows = comparison["rows"]
+        parts.append(f"<h2>A - B: {html.escape(comparison['a'])} vs {html.escape(comparison['b'])}</h2>"
+                     "<p>Paired by seed: the difference of per-game values with its 95% t interval. "
+                     "Significant (interval excludes 0) in red; with many metrics about 1 in 20 is flagged "
+                     "by chance alone.</p>")
+        parts.append(_diff_plot(rows))
+        parts.append(_table(["metric", "A", "B", "A - B", "95% CI", "significant"], [
+            [r["metric"], f"{r['a']:.3f}", f"{r['b']:.3f}", f"{r['value']:+.3f}",
+             f"[{r['low']:+.3f}, {r['high']:+.3f}]", "yes" if r["significant"] else ""] for r in rows]))
+    parts.append("<h2>Final VP</h2>")
+    parts.append(_table(["mean", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"], [[
+        _num(vp["mean"]), f"{vp['sd']:.2f}", vp["min"], f"{vp['q1']:g}", f"{vp['median']:g}", f"{vp['q3']:g}",
+        vp["max"], _num(vp["winner_mean"], 1), _num(vp["margin_mean"], 1)]]))
+    parts.append(_hist(vp["values"], "Final VP distribution (every player of every game)", "final VP"))
+    parts.append("<h2>Win rates</h2>")
+    first = report["first_player"]
+    if expected:
+        parts.append(f"<p>First player (round 1's Starting Player) wins {_pct(first)} of {first['n']} games; "
+                     f"the fair share is {100 * expected:.1f}%.</p>")
+    for key, label in (("seat", "by seat"), ("agent", "by agent"), ("pilot", "by pilot")):
+        rows = report["win_rate"][key]
+        parts.append(f"<h3>Win rate {label}</h3>")
+        parts.append(_rates_plot(rows, key, f"Win rate {label}", expected))
+        parts.append(_table([key, "n", "wins", "win rate [95% CI]"],
+                            [[r[key], r["n"], f"{r['wins']:g}", _pct(r)] for r in rows]))
+    parts.append("<h2>VP by source</h2>")
+    parts.append(_sources_plot(report["vp_by_source"]))
+    parts.append(_table(["source", "mean VP per player-game", "share"],
+                        [[r["source"], f"{r['mean']:.2f}", f"{100 * r['share']:.1f}%"]
+                         for r in report["vp_by_source"]]))
+    parts.append("<h2>Weapons</h2>")
+    parts.append(_weapons_plot(report["weapons"]))
+    parts.append(_table(["weapon", "tier", "bought", "purchase rate", "owners", "win rate when owned"],
+                        [[r["weapon"], r["tier"], r["purchases"], _pct(r["purchase_rate"]),
+                          r["win_when_owned"]["n"], _pct(r["win_when_owned"])] for r in report["weapons"]]))
+    mech, length, combat = report["mech"], report["length"], report["combat"]
+    parts.append("<h2>The game</h2>")
+    parts.append(_table(["metric", "value [95% CI]"], [
+        ["Mighty Mech controlled at the end", _pct(mech["control_rate"])],
+        ["Mighty Mech takeovers per game", _num(mech["taken_per_game"])],
+        ["its controller wins", _pct(mech["controller_wins"])],
+        ["rounds per game", _num(length["rounds"])], ["turns per game", _num(length["turns"], 1)],
+        ["decisions per game", _num(length["decisions"], 1)], ["events per game", _num(length["events"], 1)],
+        ["Combats per game", _num(combat["combats"])], ["KOs per game", _num(combat["kos"])],
+        ["retreats per game", _num(combat["retreats"])]]))
+    parts.append(_hist(combat["per_game"], "Combats per game", "Combats"))
+    if report["aborted"]:
+        parts.append("<h2>Aborted games</h2>")
+        parts.append(_table(["game", "seed", "reason"], [[r["index"], r["seed"], r["reason"]]
+                                                         for r in report["aborted"]]))
+    parts.append("</body></html>\n")
+    return "\n".join(parts)

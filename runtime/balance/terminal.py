@@ -1,0 +1,113 @@
+"""Report: the balance report as rich tables in the terminal (a designer's first read)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def _pct(row: dict[str, Any]) -> str:
+    if row["n"] == 0 or math.isnan(row["value"]):
+        return "-"
+    return f"{100 * row['value']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
+
+
+def _num(est: dict[str, Any], digits: int = 2) -> str:
+    if est["n"] == 0 or math.isnan(est["value"]):
+        return "-"
+    if est["n"] < 2:
+        return f"{est['value']:.{digits}f}"
+    return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
+
+
+def _rate_table(title: str, key: str, rows: list[dict[str, Any]], expected: float | None) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(key)
+    table.add_column("n", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate [95% CI]", justify="right")
+    for row in rows:
+        flag = ""
+        if expected is not None and row["n"] and (row["low"] > expected or row["high"] < expected):
+            flag = " [bold]*[/bold]"
+        table.add_row(str(row[key]), str(row["n"]), f"{row['wins']:g}", _pct(row) + flag)
+    return table
+
+
+def print_report(report: dict[str, Any], title: str, console: Console | None = None) -> None:
+    console = console or Console()
+    players = report["players"]
+    expected = 1 / players if players else None
+    console.rule(f"[bold]{title}")
+    console.print(f"{report['games']} games, {players} players; intervals are 95% "
+                  f"(Wilson for rates, t for means); * = the interval excludes the fair share "
+                  f"{100 * expected:.1f}%" if expected else f"{report['games']} games")
+    vp = report["final_vp"]
+    table = Table(title="Final VP", title_justify="left")
+    for column in ("mean [95% CI]", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"):
+        table.add_column(column, justify="right")
+    table.add_row(_num(vp["mean"]), f"{vp['sd']:.2f}", f"{vp['min']}", f"{vp['q1']:g}", f"{vp['median']:g}",
+                  f"{vp['q3']:g}", f"{vp['max']}", _num(vp["winner_mean"], 1), _num(vp["margin_mean"], 1))
+    console.print(table)
+    for key, label in (("seat", "Win rate by seat"), ("agent", "Win rate by agent"),
+                       ("pilot", "Win rate by pilot")):
+        console.print(_rate_table(label, key, report["win_rate"][key], expected))
+    first = report["first_player"]
+    console.print(f"First player (round 1's Starting Player): wins {_pct(first)} of n={first['n']} "
+                  f"(fair share {100 * expected:.1f}%)" if expected else "")
+    table = Table(title="VP by source (mean per player per game)", title_justify="left")
+    table.add_column("source")
+    table.add_column("mean VP", justify="right")
+    table.add_column("share", justify="right")
+    for row in report["vp_by_source"]:
+        table.add_row(row["source"], f"{row['mean']:.2f}", f"{100 * row['share']:.1f}%")
+    console.print(table)
+    table = Table(title="Weapons (per player-game)", title_justify="left")
+    for column, justify in (("weapon", "left"), ("tier", "left"), ("bought", "right"),
+                            ("purchase rate [95% CI]", "right"), ("owners", "right"),
+                            ("win rate when owned [95% CI]", "right")):
+        table.add_column(column, justify=justify)
+    for row in report["weapons"]:
+        owned = row["win_when_owned"]
+        table.add_row(row["weapon"], row["tier"], str(row["purchases"]), _pct(row["purchase_rate"]),
+                      str(owned["n"]), _pct(owned))
+    console.print(table)
+    mech, length, combat = report["mech"], report["length"], report["combat"]
+    table = Table(title="The game", title_justify="left")
+    table.add_column("metric")
+    table.add_column("value [95% CI]", justify="right")
+    table.add_row("Mighty Mech controlled at the end", _pct(mech["control_rate"]))
+    table.add_row("Mighty Mech takeovers per game", _num(mech["taken_per_game"]))
+    table.add_row("its controller wins", _pct(mech["controller_wins"]))
+    table.add_row("rounds per game", _num(length["rounds"]))
+    table.add_row("turns per game", _num(length["turns"], 1))
+    table.add_row("decisions per game", _num(length["decisions"], 1))
+    table.add_row("events per game", _num(length["events"], 1))
+    table.add_row("Combats per game", _num(combat["combats"]))
+    table.add_row("KOs per game", _num(combat["kos"]))
+    table.add_row("retreats per game", _num(combat["retreats"]))
+    console.print(table)
+    for row in report["aborted"]:
+        console.print(f"[red]aborted[/red] game {row['index']} (seed {row['seed']}): {row['reason']}")
+
+
+def print_comparison(rows: list[dict[str, Any]], a: str, b: str, console: Console | None = None) -> None:
+    console = console or Console()
+    n = max((r["n"] for r in rows), default=0)
+    console.rule(f"[bold]A - B: {a}  vs  {b}")
+    console.print(f"{n} paired games (the same seeds); difference of per-game values with its 95% t "
+                  f"interval; [bold]*[/bold] = significant (the interval excludes 0). With many metrics, "
+                  f"about 1 in 20 is flagged by chance alone.")
+    table = Table(title_justify="left")
+    for column, justify in (("metric", "left"), ("A", "right"), ("B", "right"), ("A - B [95% CI]", "right"),
+                            ("", "left")):
+        table.add_column(column, justify=justify)
+    for row in sorted(rows, key=lambda r: (not r["significant"], r["metric"])):
+        diff = "-" if math.isnan(row["value"]) else \
+            f"{row['value']:+.3f} [{row['low']:+.3f}, {row['high']:+.3f}]"
+        table.add_row(row["metric"], f"{row['a']:.3f}", f"{row['b']:.3f}", diff,
+                      "[bold]*[/bold]" if row["significant"] else "")
+    console.print(table)

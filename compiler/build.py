@@ -33,13 +33,15 @@ class BuildError(ValueError):
     """The stack lacks something a game needs (the checker should have caught it; this names it)."""
 
 
-def compile_abilities(stack: Stack) -> Any:
-    """Every ability of the stack, compiled by the effect DSL (cached per user); None without it."""
+def compile_abilities(stack: Stack, vocabulary: Any = None) -> Any:
+    """Every ability of the stack, compiled by the effect DSL (cached per user) with ``vocabulary``
+    (default: the core one); None if this installation has no effect compiler."""
     try:
         from rulecraft.compiler.effects.pack import compile_stack
+        from rulecraft.compiler.effects.vocabulary import VOCABULARY
     except ImportError:
         return None
-    return compile_stack(stack)
+    return compile_stack(stack, vocabulary if vocabulary is not None else VOCABULARY)
 
 
 def _abilities(compiled: Any, entity: Entity, holder: tuple = ()) -> Mapping:
@@ -102,11 +104,11 @@ def build_rules(entity: Entity, mech: Entity | None) -> Rules:
     )
 
 
-def build_ruleset(stack: Stack, compiled: Any = None) -> Ruleset:
+def build_ruleset(stack: Stack, compiled: Any = None, vocabulary: Any = None) -> Ruleset:
     """The Ruleset of a resolved stack; ``compiled`` (a ``CompiledPack``) defaults to compiling its
     abilities with the effect DSL. An ability that does not compile is left out and named in
     ``ruleset.source["uncompiled"]`` (``rulecraft check`` rejects such packs)."""
-    compiled = compiled if compiled is not None else compile_abilities(stack)
+    compiled = compiled if compiled is not None else compile_abilities(stack, vocabulary)
     rules_entity = stack.get("rules", "rules") or next(iter(stack.of_kind("rules")), None)
     if rules_entity is None:
         raise BuildError("the pack stack has no rules entity")
@@ -151,9 +153,8 @@ def build_ruleset(stack: Stack, compiled: Any = None) -> Ruleset:
         for sid, side in mech.data.get("sides", {}).items():
             sides.append(MechSideDef(sid, side.get("name", sid),
                                      _abilities(compiled, mech, ("sides", sid))))
-    plugins = tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))
     source = {"packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
-              "plugins": plugins,
+              "plugins": pack_plugins(stack),
               "abilities": "compiled" if compiled is not None else "none (effect compiler not installed)",
               "uncompiled": tuple(f"{d.file}:{d.line}:{d.column}: {d.message}"
                                   for d in (compiled.diagnostics if compiled is not None else ()))}
@@ -170,13 +171,21 @@ def core_pack_path() -> Path:
     return Path(str(files("rulecraft.content") / "tem-core"))
 
 
-def load_ruleset(paths: Sequence[Path | str] = ()) -> Ruleset:
-    """Check the packs at ``paths`` (default: the shipped tem-core) and build their Ruleset; content
-    errors raise DiagnosticError with the located diagnostics."""
+def pack_plugins(stack: Stack) -> tuple[str, ...]:
+    """The plugins the stack's packs name in their manifests, in load order, once each."""
+    return tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))
+
+
+def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = ()) -> Ruleset:
+    """Check the packs at ``paths`` (default: the shipped tem-core) and build their Ruleset, compiling
+    abilities with the DSL words of the packs' plugins and ``plugins``; content errors raise
+    DiagnosticError with the located diagnostics."""
     from rulecraft.compiler.check import check_packs
     from rulecraft.compiler.diagnostics import DiagnosticError
+    from rulecraft.plugins.manager import make_manager
 
     result = check_packs([Path(p) for p in paths] or [core_pack_path()])
     if not result.ok or result.stack is None:
         raise DiagnosticError(result.diagnostics)
-    return build_ruleset(result.stack)
+    manager = make_manager([*pack_plugins(result.stack), *plugins])
+    return build_ruleset(result.stack, vocabulary=manager.vocabulary())

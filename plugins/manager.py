@@ -92,6 +92,18 @@ class Manager:
                     f"plugin {name!r} cannot be loaded ({exc}); installed: {known}") from exc
             self.register(plugin, name)
 
+    def vocabulary(self) -> Any:
+        """The effect DSL's core vocabulary plus every word the plugins register (a new registry)."""
+        from rulecraft.compiler.effects.vocabulary import core_vocabulary
+
+        vocabulary = core_vocabulary()
+        self.pm.hook.rulecraft_register_vocabulary(vocabulary=vocabulary)
+        return vocabulary
+
+    def content_kinds(self) -> list[tuple[str, str]]:
+        """``(kind, schema resource)`` pairs the plugins add to the pack format."""
+        return [item for result in self.pm.hook.rulecraft_register_content_kinds() for item in result or ()]
+
     def check(self) -> None:
         """A hook implementation whose name matches no hookspec (a typo) is an error."""
         try:

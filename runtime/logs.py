@@ -67,12 +67,13 @@ class ReplayResult:
     message: str
 
 
-def replay(path: Path, load_ruleset: Callable[[Sequence[str]], Ruleset],
+def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ruleset],
            make_hooks: Callable[[Sequence[str]], Any]) -> ReplayResult:
-    """Re-run the game of the log at ``path`` and compare every event line."""
+    """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
+    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header."""
     head, lines = read(path)
     packs = [p for p in head["packs"] if p != BUILTIN_PACK]
-    ruleset = load_ruleset(packs)
+    ruleset = load_ruleset(packs, head["plugins"])
     answers: list[list[tuple[str, Any]]] = [[] for _ in head["colours"]]
     for number, line in enumerate(lines, start=2):
         try:

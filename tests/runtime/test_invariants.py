@@ -45,7 +45,7 @@ def test_logged_games_replay_identically(core, tmp_path, seed):
     path = tmp_path / "game.jsonl"
     logs.write(path, logs.header(core, [], [], seed, [p.colour for p in game.players], ["random"] * 4),
                game.events)
-    result = logs.replay(path, lambda packs: core, lambda plugins: make_hooks(plugins))
+    result = logs.replay(path, lambda packs, plugins: core, lambda plugins: make_hooks(plugins))
     assert result.ok, result.message
     assert result.events == len(game.events)
 
@@ -68,5 +68,5 @@ def test_a_tampered_log_fails_replay(core, tmp_path):
     path = tmp_path / "game.jsonl"
     head = logs.header(core, [], [], "tamper", [p.colour for p in game.players], ["random"] * 2)
     path.write_text(logs.dumps(head) + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
-    result = logs.replay(path, lambda packs: core, lambda plugins: make_hooks(plugins))
+    result = logs.replay(path, lambda packs, plugins: core, lambda plugins: make_hooks(plugins))
     assert not result.ok and "differs" in result.message

@@ -86,3 +86,48 @@ def test_a_failing_plugin_is_named_with_its_hook_and_the_game_stops(tiny):
         game.play()
     assert game.aborted and not game.finished and game.standings is None
     assert game.events[-1]["e"] == "abort"
+
+
+class Overclock:
+    """A variant adding a DSL verb, ``overclock N`` (gain N Energy), that the runtime routes back to it."""
+
+    @hookimpl
+    def rulecraft_register_vocabulary(self, vocabulary):
+        from rulecraft.compiler.effects.vocabulary import NUMBER, Arg, Call, Const, Slot, Verb
+
+        vocabulary.register_verb(Verb(
+            "overclock", "overclock {amount}", (Slot("amount", NUMBER),),
+            Call("extension", (Const("overclock"), Arg("amount"))), "overclock {amount}",
+            "Gain Energy by overclocking.", "after attack: overclock 2"))
+
+    @hookimpl
+    def rulecraft_effect_extension(self, game, ctx, name, args):
+        if name == "overclock":
+            ctx.gain("energy", args[0])
+            return True
+        return None
+
+
+def test_a_plugin_adds_a_dsl_word_that_compiles_and_runs(tiny):
+    import dataclasses
+
+    from helpers import two_players
+
+    from rulecraft.compiler.effects.build import compile_effect, load_handlers
+    from rulecraft.runtime import api
+    from rulecraft.runtime.model import frozen_map
+
+    hooks = make_hooks(extra=[("overclock", Overclock())], installed=False)
+    compiled = compile_effect("after attack: overclock 2", "weapon", hooks.manager.vocabulary())
+    assert compiled.ok, compiled.problems
+    abilities = load_handlers(compiled.triggers, compiled.python, compiled.texts, "test (weapons sword)")
+    sword = dataclasses.replace(tiny.weapons["energy-sword"],
+                                abilities=frozen_map({"after_attack": abilities}))
+    ruleset = dataclasses.replace(tiny, weapons=frozen_map({**tiny.weapons, "energy-sword": sword}))
+    game = two_players(ruleset, hooks=hooks)
+    api.set_player(game, 0, at="r1c1")
+    api.set_player(game, 1, at="r1c2", status="power-armor")
+    api.script(game, 0, [("attack", ("energy-sword", False)), ("zone", "r1c1")])
+    api.script(game, 1, [("attack", ("energy-sword", False))])
+    api.play_card(game, 0, "red-collect", "E")
+    assert game.players[0].energy == 3 + 2 and game.players[1].energy == 3 + 2

@@ -31,7 +31,7 @@ from typing import Any
 
 from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.runtime import decisions as D
-from rulecraft.runtime.decisions import Decision, RecordedAgent
+from rulecraft.runtime.decisions import Decision, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.model import (
     ADVANCED,
     BASE_ZONE,
@@ -423,18 +423,21 @@ def rulecraft_standing_key(game, player):
 
 
 # --- the Robot's answers ----------------------------------------------------------------------
-class RobotSeat:
+class RobotSeat(ScriptedAgent):
     """The agent of a Robot seat: answers the engine's decisions by the Robot Pilot procedure.
 
     Random parts are seeded (``seed``): its program stack (R2), its Mine number (R1, R3), which weapon it
-    flips (R4), which Advanced weapons it equips past 2 (R3), ties between closest zones. With
-    ``answers`` (``(kind, answer)`` pairs from a log) it replays them instead, still a Robot seat.
+    flips (R4), which Advanced weapons it equips past 2 (R3), ties between closest zones. A rule test may
+    pin a random draw by scripting it (``runtime.api.script``): a scripted answer of the decision's kind
+    comes first, every other decision is the Robot's own. With ``answers`` (``(kind, answer)`` pairs from
+    a log) it replays them instead, still a Robot seat.
     """
 
     name = "robot"
     robot = True
 
     def __init__(self, seed: int | str = 0, answers: Iterable[tuple[str, Any]] | None = None) -> None:
+        super().__init__(strict=False)
         self.seed = seed
         self.rng = random.Random(f"robot:{seed}")
         self.recorded = RecordedAgent(answers) if answers is not None else None
@@ -442,6 +445,8 @@ class RobotSeat:
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded is not None:
             return self.recorded.decide(decision, view)
+        if self.script and self.script[0][0] == decision.kind:
+            return self.script.popleft()[1]
         answer = _ANSWERS.get(decision.kind)
         return answer(self, decision, view) if answer else decision.random_answer(self.rng)
 

@@ -7,7 +7,7 @@ plugin's robot seat joins the list when the plugin is installed.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rulecraft.runtime.agents.heuristic import HeuristicAgent
@@ -30,6 +30,14 @@ def agent_names() -> list[str]:
     if _robot_factory() is not None:
         names.append("robot")
     return names
+
+
+def agent_plugins(names: Iterable[str]) -> list[str]:
+    """The plugins a game must load for these agents to play by their rules (Robots: Robot Pilots)."""
+    if "robot" not in names:
+        return []
+    module = importlib.import_module("rulecraft.plugins.robot_pilots")
+    return [module.NAME]
 
 
 def make_agent(name: str, seed: Any) -> Agent:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulecraft.runtime.agents import make_agent
+from rulecraft.runtime.agents import agent_plugins, make_agent
 from rulecraft.runtime.balance.records import game_record
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
@@ -69,14 +69,24 @@ _CACHE: dict[tuple, tuple[Any, Any]] = {}
 
 
 def _table(config: Config) -> tuple[Any, Any]:
-    """The ruleset and hooks of a configuration, built once per process."""
-    key = (config.packs, config.plugins)
+    """The ruleset and hooks of a configuration, built once per process: the packs' own plugins, then the
+    configuration's, then the plugins its agents need (``robot`` seats need Robot Pilots' rules)."""
+    key = (config.packs, config.plugins, config.agents)
     if key not in _CACHE:
         from rulecraft.compiler.build import load_ruleset
         from rulecraft.plugins.manager import make_hooks
 
-        _CACHE[key] = (load_ruleset(list(config.packs)), make_hooks(list(config.plugins)))
-    return _CACHE[key]
+        plugins = [*config.plugins, *agent_plugins(config.agents)]
+        ruleset = load_ruleset(list(config.packs), plugins)
+        names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
+        _CACHE[key] = (ruleset, make_hooks(names), names)
+    return _CACHE[key][:2]
+
+
+def plugin_names(config: Config) -> list[str]:
+    """Every plugin the configuration's games load, in load order (for logs and reports)."""
+    _table(config)
+    return _CACHE[(config.packs, config.plugins, config.agents)][2]
 
 
 def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None) -> dict[str, Any]:
@@ -92,7 +102,8 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
     if log_dir is not None:
         from rulecraft.runtime import logs
 
-        head = logs.header(ruleset, config.packs, config.plugins, gseed, [p.colour for p in game.players],
+        packs = [str(Path(p).resolve()) for p in config.packs]     # a log replays from any folder
+        head = logs.header(ruleset, packs, plugin_names(config), gseed, [p.colour for p in game.players],
                            names)
         logs.write(log_dir / f"game-{index:06d}.jsonl", head, game.events)
     return game_record(game, index, gseed, names)

@@ -132,3 +132,18 @@ def test_t12_only_purchased_weapons_score_at_game_end_and_t15_tie_breaks(tiny):
     api.set_player(game, 1, vp=5)
     standings = game.finish()
     assert [(row["player"], row["rank"]) for row in standings] == [(0, 1), (1, 2)]   # most weapons
+
+
+def test_t9_a_mighty_mech_kod_by_a_mine_stays_in_that_zone_empty(tiny):
+    game = two_players(tiny)
+    api.set_player(game, 0, owned=["energy-sword", "warhammer"])
+    api.set_mech(game, "r1c1", controller=0)
+    api.set_player(game, 0, health=2)
+    api.place_token(game, "r1c2", owner=1, kind="mine", number=1)      # zone-6: value 1, 2 damage
+    api.script(game, 0, [("zone", "r0c2")])
+    events = api.play_card(game, 0, "red-collect", "E")
+    p = game.players[0]
+    assert game.mech_controller is None and game.mech_pos == api.cell(game, "r1c2")
+    assert p.status == "pilot" and p.pos != api.cell(game, "r1c2") and p.equipped == ["energy-sword"]
+    assert kinds(events, "mine", "ko", "mech-lost") == ["mine", "ko", "mech-lost"]
+    assert game.players[1].vp == 1                                      # the Mine's owner scores (T2)

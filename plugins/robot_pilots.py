@@ -180,22 +180,6 @@ def _equip_loadout(game, p) -> None:
     set_facing(game, p, NORTH, "setup")
 
 
-def seat_robot(game, seat: int) -> None:
-    """Make ``seat`` of a table built without the setup (``runtime.api.table``) a Robot as R1 sets it up:
-    no pilot, full Power Armor, its loadout only, facing north. Its agent must be a :class:`RobotSeat`."""
-    p = game.players[seat]
-    if not is_robot(game, p):
-        raise ValueError(f"seat {seat}'s agent is not a RobotSeat")
-    energy, credits = p.energy, p.credits
-    rulecraft_setup_player(game, p)
-    p.energy, p.credits = energy, credits
-    for wid in p.owned:
-        if game.weapon(wid).tier != ADVANCED and wid in game.piles:
-            game.piles[wid] += 1
-    p.owned, p.equipped = [], []
-    _equip_loadout(game, p)
-
-
 # --- movement (R2, R7) ------------------------------------------------------------------------
 @hookimpl
 def rulecraft_move_destination(game, player, card, orientation):

@@ -67,7 +67,8 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
           seed: int | str = 0, hooks: Any = None, zones: Mapping[str, str] | None = None,
           bases: Mapping[str, str] | None = None, starting_player: int = 0, round: int = 1,
           listeners: Iterable = ()) -> Game:
-    """A game ready for its first turn of ``round``, without the random setup decisions."""
+    """A game ready for its first turn of ``round``, without the random setup decisions. A variant's
+    ``setup_player`` hook may set a seat up instead of the defaults, and ``setup_done`` runs at the end."""
     agents = list(agents) if agents is not None else [ScriptedAgent() for _ in colours]
     game = Game(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners, colours=colours)
     rng = random.Random(seed)
@@ -93,6 +94,8 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
             where = free_bases.pop(0)
         game.board.place(where, ruleset.base_zone(p.colour))
         p.base = p.pos = where
+        if game.hooks.setup_player(game, p):    # a variant sets this seat up (a Robot, R1)
+            continue
         p.pilot = sorted(ruleset.pilots)[p.seat]
         p.dealt_pilots = (p.pilot,)
         p.status, p.health = PILOT, ruleset.pilots[p.pilot].health
@@ -111,6 +114,7 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
     game.row, game.deck = game.deck[:rules.advanced_row], game.deck[rules.advanced_row:]
     game.start_seat = starting_player
     game.round = round - 1
+    game.hooks.setup_done(game)
     game.emit("setup", players=list(colours), arena=game.board.arena.id, seed=seed, scenario=True)
     return game
 
@@ -244,10 +248,11 @@ def play_to_end(game: Game) -> list[dict]:
 
 
 def new_game(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), seed: int | str = 0,
-             hooks: Any = None) -> Game:
-    """A game before its setup, every seat a strict ScriptedAgent: script the setup decisions, then
-    :func:`setup`."""
-    return Game(ruleset, [ScriptedAgent() for _ in colours], seed=seed, hooks=hooks, colours=colours)
+             hooks: Any = None, agents: Sequence[Agent] | None = None) -> Game:
+    """A game before its setup, every seat a strict ScriptedAgent unless ``agents`` says otherwise: script
+    the setup decisions, then :func:`setup`."""
+    agents = list(agents) if agents is not None else [ScriptedAgent() for _ in colours]
+    return Game(ruleset, agents, seed=seed, hooks=hooks, colours=colours)
 
 
 def setup(game: Game) -> None:

@@ -21,7 +21,6 @@ from rulecraft.plugins.robot_pilots import (
     facing,
     robot_hooks,
     robots,
-    seat_robot,
     solo_game,
 )
 from rulecraft.runtime import api
@@ -38,14 +37,13 @@ RED, BLUE, GREEN = 0, 1, 2
 
 
 def solo(core, zones=None, **kwargs) -> Game:
-    """R1's table without its random setup: Red human at r0c2, Blue (A) at r2c4, Green (B) at r2c0."""
+    """R1's table without its random setup (the table runs the plugin's setup hooks for the Robots): Red
+    human at r0c2, Blue (A) at r2c4, Green (B) at r2c0."""
     agents = [ScriptedAgent(), RobotSeat("blue"), RobotSeat("green")]
     game = api.table(core, colours=("red", "blue", "green"), agents=agents, hooks=HOOKS,
                      zones={**ZONES, **(zones or {})},
                      bases={"red": "r0c2", "blue": "r2c4", "green": "r2c0"}, **kwargs)
     api.set_player(game, RED, pilot="maverick")
-    seat_robot(game, BLUE)
-    seat_robot(game, GREEN)
     return game
 
 

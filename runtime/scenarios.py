@@ -83,12 +83,13 @@ class _Run:
         given = scenario.given
         self.colours = tuple(given.get("seats", DEFAULT_SEATS))
         self.seat = {c: i for i, c in enumerate(self.colours)}
+        agents = self._agents(given)
         steps = scenario.when
         if steps and "setup" in steps[0]:
-            self.game = api.new_game(ruleset, self.colours, given.get("seed", 0), hooks)
+            self.game = api.new_game(ruleset, self.colours, given.get("seed", 0), hooks, agents)
             self.phase = "setup"
         else:
-            self.game = self._table(ruleset, hooks)
+            self.game = self._table(ruleset, hooks, agents)
             self.phase = "fresh"       # in the given round and turn, no turn played yet
         self.turn = int(given.get("turn", 1))
         self.start = len(self.game.events)
@@ -98,10 +99,19 @@ class _Run:
             raise ScenarioError(f"no player {colour!r}; the seats are {', '.join(self.colours)}")
         return self.seat[colour]
 
-    def _table(self, ruleset: Ruleset, hooks: Any) -> Game:
+    def _agents(self, given: Mapping[str, Any]) -> list[Any]:
+        """Strict scripted seats, except those ``given.agents`` names by agent kind (``robot``: the Robot
+        Pilot procedure, which still takes scripted answers first)."""
+        from rulecraft.runtime.agents import make_agent
+
+        kinds = given.get("agents") or {}
+        return [make_agent(kinds[c], f"{given.get('seed', 0)}/{i}") if c in kinds else ScriptedAgent()
+                for i, c in enumerate(self.colours)]
+
+    def _table(self, ruleset: Ruleset, hooks: Any, agents: list[Any]) -> Game:
         given = self.scenario.given
         starting = given.get("starting_player")
-        game = api.table(ruleset, colours=self.colours, seed=given.get("seed", 0), hooks=hooks,
+        game = api.table(ruleset, colours=self.colours, agents=agents, seed=given.get("seed", 0), hooks=hooks,
                          zones=given.get("zones"), bases=given.get("bases"),
                          starting_player=self.seat_of(starting) if starting else 0)
         api.set_clock(game, int(given.get("round", 1)), int(given.get("turn", 1)))
@@ -313,8 +323,8 @@ def run(scenario: Scenario, ruleset: Ruleset, hooks: Any = None) -> Result:
     result = Result(scenario)
     try:
         state = _Run(scenario, ruleset, hooks)
-    except (ScenarioError, KeyError, ValueError, AttributeError, TypeError) as exc:
-        result.error = f"the given state cannot be set up: {_text(exc)}"
+    except Exception as exc:     # a given the API refuses (or cannot place) fails this scenario only
+        result.error = f"the given state cannot be set up: {type(exc).__name__}: {_text(exc)}"
         return result
     then = scenario.then
     wanted_error = then.get("error")

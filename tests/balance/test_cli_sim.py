@@ -1,0 +1,54 @@
+"""`rulecraft sim`: the terminal report, --out's files, --compare, and usage errors (exit 2, no traceback)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from rulecraft.cli.main import main
+
+VARIANT = str(Path(__file__).parents[1] / "packs" / "variant-double-damage-vp")
+
+
+def test_report_and_files(tmp_path, capsys):
+    out = tmp_path / "report"
+    assert main(["sim", "--games", "3", "--seed", "2", "--agents", "heuristic,random", "--jobs", "2",
+                 "--out", str(out), "--quiet"]) == 0
+    text = capsys.readouterr().out
+    for heading in ("Final VP", "Win rate by seat", "Win rate by agent", "Win rate by pilot", "VP by source",
+                    "Weapons", "Mighty Mech controlled at the end", "Combats per game", "First player"):
+        assert heading in text, heading
+    records = json.loads((out / "records.json").read_text())
+    assert [r["index"] for r in records] == [0, 1, 2]
+    with (out / "records.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 3 * 4 and {r["agent"] for r in rows} == {"heuristic", "random"}
+    report = json.loads((out / "report.json").read_text())
+    assert report["games"] == 3
+    page = (out / "report.html").read_text()
+    assert page.count("data:image/png;base64,") >= 6 and "http" not in page.split("<body>")[1]
+
+
+def test_compare_reports_the_variant(tmp_path, capsys):
+    out = tmp_path / "cmp"
+    assert main(["sim", "--compare", "content/tem-core", VARIANT, "--games", "12", "--quiet",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "A - B" in text and "VP from damage" in text
+    rows = {r["metric"]: r for r in json.loads((out / "compare.json").read_text())}
+    assert rows["VP from damage (per player)"]["significant"]
+    assert (out / "report.html").exists() and (out / "report-b.html").exists()
+
+
+def test_unknown_agent_is_a_usage_error(capsys):
+    assert main(["sim", "--games", "1", "--agents", "heuristic,clever"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown agent 'clever'" in err and "heuristic" in err and "Traceback" not in err
+
+
+def test_bad_counts_and_missing_packs_are_usage_errors(capsys):
+    assert main(["sim", "--games", "0"]) == 2
+    assert main(["sim", "--jobs", "0"]) == 2
+    assert main(["sim", "--compare", "content/tem-core", "no/such/pack", "--games", "1"]) == 2
+    assert "no such pack: no/such/pack" in capsys.readouterr().err

@@ -1,0 +1,34 @@
+"""`--compare` flags what a variant changes: doubling the VP per damage (T2's rule parameter, in
+tests/packs/variant-double-damage-vp) must show as a significant rise of "VP from damage", while the
+paired random games stay the same game otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulecraft.runtime.balance.batch import Config, simulate
+from rulecraft.runtime.balance.metrics import compare
+
+VARIANT = str(Path(__file__).parents[1] / "packs" / "variant-double-damage-vp")
+
+
+def rows_by_metric(games: int = 20):
+    a = simulate(Config(), games, seed=5)
+    b = simulate(Config(packs=(VARIANT,)), games, seed=5)
+    return {row["metric"]: row for row in compare(a.records, b.records)}
+
+
+def test_compare_flags_the_changed_rule_and_nothing_it_cannot_change():
+    rows = rows_by_metric()
+    damage = rows["VP from damage (per player)"]
+    assert damage["significant"] and damage["high"] < 0          # A (core) - B (double) < 0
+    assert damage["b"] > 1.8 * damage["a"]
+    assert rows["final VP (mean per player)"]["significant"]
+    # random agents ignore VP: the same seeds play the same moves, so the rest does not move
+    for name in ("combats per game", "KOs per game", "VP from zone-pilot (per player)"):
+        assert rows[name]["value"] == 0 and not rows[name]["significant"], name
+
+
+def test_a_configuration_compared_with_itself_shows_no_difference():
+    run = simulate(Config(agents=("heuristic", "random")), 4, seed=9)
+    assert not any(row["significant"] for row in compare(run.records, run.records))

@@ -1,0 +1,45 @@
+"""The report's metrics from hand-made records: win rates by seat/agent/pilot, VP by source, weapons,
+the Mighty Mech, the first player."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecraft.runtime.balance.metrics import summarize
+
+
+def seat(n, agent, vp, win, first=False, purchased=(), owned=(), mech=False, sources=None):
+    return {"seat": n, "colour": "c", "agent": agent, "pilot": f"p{n}", "vp": vp, "rank": 1, "win": win,
+            "first": first, "vp_by_source": sources or {"damage": vp}, "purchased": list(purchased),
+            "owned": list(owned or purchased), "mech": mech, "status": "pilot"}
+
+
+def record(index, seats, mech=None):
+    return {"index": index, "seed": f"1:{index}", "players": len(seats), "first_seat": 0, "rounds": 6,
+            "turns": 48, "events": 100, "decisions": 50, "combats": 2, "kos": 1, "retreats": 0,
+            "mech_taken": int(mech is not None), "mech_controller": mech,
+            "winners": [s["seat"] for s in seats if s["win"]], "aborted": None, "seats": seats}
+
+
+def test_summary_counts():
+    records = [
+        record(0, [seat(0, "h", 30, 1.0, first=True, purchased=["rail-gun"], mech=True),
+                   seat(1, "r", 10, 0.0)], mech=0),
+        record(1, [seat(0, "h", 20, 0.5, first=True), seat(1, "r", 20, 0.5, purchased=["rail-gun"])]),
+        {**record(2, [seat(0, "h", 0, 0.0), seat(1, "r", 0, 0.0)]), "aborted": "step cap"},
+    ]
+    report = summarize(records, {"rail-gun": "advanced", "warhammer": "advanced"})
+    assert report["games"] == 2 and report["aborted"][0]["reason"] == "step cap"
+    agents = {row["agent"]: row for row in report["win_rate"]["agent"]}
+    assert agents["h"]["wins"] == 1.5 and agents["h"]["n"] == 2 and agents["h"]["value"] == 0.75
+    assert report["first_player"]["value"] == 0.75 and report["first_player"]["expected"] == 0.5
+    weapons = {row["weapon"]: row for row in report["weapons"]}
+    assert weapons["rail-gun"]["purchase_rate"]["value"] == 0.5      # 2 of 4 player-games
+    assert weapons["rail-gun"]["win_when_owned"]["value"] == 0.75    # 1 + 0.5 of 2 owners
+    assert weapons["warhammer"]["purchase_rate"]["n"] == 4 and weapons["warhammer"]["purchases"] == 0
+    assert report["mech"]["control_rate"]["value"] == 0.5
+    assert report["mech"]["controller_wins"]["value"] == 1.0
+    assert report["final_vp"]["mean"]["value"] == 20
+    assert report["final_vp"]["winner_mean"]["value"] == 25
+    assert report["vp_by_source"] == [{"source": "damage", "mean": 20, "share": 1.0}]
+    assert report["length"]["events"]["value"] == pytest.approx(100)

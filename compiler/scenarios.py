@@ -23,7 +23,7 @@ SCHEMA = "scenario"
 CORE = "tem-core"
 SUFFIXES = (".yaml", ".yml")
 STEP_KINDS = ("setup", "play", "turn", "round", "end_round", "end_game")
-SETUP_GIVEN = frozenset({"packs", "plugins", "seats", "seed"})
+SETUP_GIVEN = frozenset({"packs", "plugins", "seats", "seed", "agents"})
 
 
 def discover(paths: Iterable[Path]) -> list[Path]:
@@ -98,6 +98,8 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
         yield from seat(colour, (*gpath, "players", colour), key=True)
     for colour in given.get("bases") or {}:
         yield from seat(colour, (*gpath, "bases", colour), key=True)
+    for colour in given.get("agents") or {}:
+        yield from seat(colour, (*gpath, "agents", colour), key=True)
     yield from seat(given.get("starting_player"), (*gpath, "starting_player"))
     for cell, token in (given.get("tokens") or {}).items():
         yield from seat(token.get("owner") if token else None, (*gpath, "tokens", cell, "owner"))

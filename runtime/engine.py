@@ -81,20 +81,22 @@ class Game:
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
-        self._loadouts: dict[tuple, list[tuple[str, ...]]] = {}
+        self._loadouts: dict[tuple, tuple[tuple[str, ...], ...]] = {}
+        self._cap = ruleset.rules.step_cap
         self._card_options: dict[str, tuple[tuple[str, str], ...]] = {}
         self._triggers = _triggers_in(ruleset)
 
     # --- plumbing ------------------------------------------------------------------------------
     def emit(self, event_type: str, /, **data: Any) -> None:
         self.steps += 1
-        if self.steps > self.rules.step_cap:
-            self.aborted = f"step cap of {self.rules.step_cap} exceeded in round {self.round}"
+        if self.steps > self._cap:
+            self.aborted = f"step cap of {self._cap} exceeded in round {self.round}"
             raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
         event = {"e": event_type, **data}
         self.events.append(event)
-        for listener in self.listeners:
-            listener(event)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(event)
 
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
@@ -753,13 +755,13 @@ class Game:
         return {r: max(0, n + run.cost_delta) for r, n in cost.items()}
 
     # --- weapons (T12) -------------------------------------------------------------------------
-    def loadouts(self, p: Player) -> list[tuple[str, ...]]:
+    def loadouts(self, p: Player) -> tuple[tuple[str, ...], ...]:
         """Every legal set of equipped weapons for the current status, at least one weapon (E1)."""
         key = (p.status, *p.owned)
         found = self._loadouts.get(key)
         if found is None:
-            found = self._loadouts[key] = self._compute_loadouts(p)
-        return list(found)
+            found = self._loadouts[key] = tuple(self._compute_loadouts(p))
+        return found
 
     def _compute_loadouts(self, p: Player) -> list[tuple[str, ...]]:
         slots = self.rules.slots[p.status]
@@ -788,9 +790,8 @@ class Game:
             choice = options[0]
         else:
             if current in options:   # keep the current loadout first, so a "first option" agent keeps it
-                options.remove(current)
-                options.insert(0, current)
-            choice = self.ask(Decision(D.EQUIP, p.seat, tuple(options), {"when": when}))
+                options = (current, *(o for o in options if o != current))
+            choice = self.ask(Decision(D.EQUIP, p.seat, options, {"when": when}))
         if choice != current:
             p.equipped = list(choice)
             self.emit("equip", player=p.seat, equipped=list(choice), when=when)

@@ -104,7 +104,8 @@ def pay_up_to_sentences(step: ir.PayUpTo) -> list[str]:
     limit = expr_text(step.limit)
     if len(names) == 1:
         paid = step.resources[0].singular or names[0]  # "for each Credit paid"
-        first = f"pay up to {limit} {names[0]}"
+        one = isinstance(step.limit, ir.Num) and step.limit.value == 1
+        first = f"pay up to {limit} {paid if one else names[0]}"
     else:
         paid = "one"
         first = f"pay up to {limit} of one resource ({' or '.join(names)})"

@@ -1,9 +1,9 @@
 """Generate: the mkdocs plugin that adds rulecraft's generated pages to a rules site build.
 
 Registered as the ``rulecraft`` mkdocs plugin (entry point in pyproject). It checks the configured
-pack stack, and adds the card reference, the scenario pages and the CLI reference as generated files,
-so nothing generated is ever written into the source tree. Content errors stop the build with the
-compiler's own located diagnostics, not a traceback.
+pack stack, and adds the card reference, the scenario pages, the effect DSL reference and the CLI
+reference as generated files, so nothing generated is ever written into the source tree. Content
+errors stop the build with the compiler's own located diagnostics, not a traceback.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from mkdocs.structure.pages import Page
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen import cliref, pages, scenarios
+from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 
 RULINGS_PAGE = "rulings.md"
@@ -48,6 +49,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             **pages.reference_pages(stack),
             **scenarios.scenario_pages(found),
             "reference/cli.md": cliref.cli_reference(build_parser()),
+            "reference/dsl.md": dsl_reference(),
         }
         return config
 

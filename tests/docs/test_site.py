@@ -119,6 +119,11 @@ def test_mighty_mech_page_shows_both_sides(core_site):
         assert name in page
 
 
+def test_dsl_and_cli_references_are_generated_into_the_site(core_site):
+    assert "The effect DSL" in core_site.page("reference/dsl.html")
+    assert "rulecraft docs" in core_site.page("reference/cli.html")
+
+
 def test_generated_pages_are_not_in_the_source_tree(core_site):
     assert not (DOCS / "reference" / "weapons.md").exists()
     assert not (DOCS / "scenarios").exists()

@@ -1,0 +1,98 @@
+"""Benchmark the agents and `rulecraft sim`: games per second for 4 heuristic agents, 4 Robot Pilots and 4
+random agents; the speed-up from 1 to 2 processes (target >= 1.8x on 2 cores); the heuristic agent's win
+rate over 1,000 seeded 4-player games against random agents (far above its 25% share) and against Robot
+Pilots (at least its share), and in solo mode (R1: against two Robots); its time per decision.
+
+Run with ``python -m bench agents``. Wall-clock figures on a shared machine move with its load, which is
+printed alongside; ratios are measured in one run.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+from rulecraft.runtime.agents.heuristic import HeuristicAgent
+from rulecraft.runtime.balance.batch import Config, _table, simulate
+from rulecraft.runtime.balance.metrics import summarize
+from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.engine import Game
+
+SPEED_GAMES = 40          # per configuration, one process
+SCALING_GAMES = 80        # 4 heuristic agents, on 1 then 2 processes
+WIN_GAMES = 1000          # seeded 4-player games for each win rate
+TIMING_GAMES = 20
+
+
+def _speed(agents: tuple[str, ...], games: int, jobs: int = 1, seed: str = "bench") -> float:
+    config = Config(agents=agents)
+    _table(config)                           # load outside the timing
+    start = time.perf_counter()
+    run = simulate(config, games, seed, jobs)
+    elapsed = time.perf_counter() - start
+    assert not run.aborted, run.aborted[0]["aborted"]
+    return games / elapsed
+
+
+def _win_rate(agents: tuple[str, ...], players: int = 4, jobs: int = 2) -> dict[str, Any]:
+    run = simulate(Config(agents=agents, players=players), WIN_GAMES, "bench-wins", jobs)
+    rows = {row["agent"]: row for row in summarize(run.records)["win_rate"]["agent"]}
+    return rows["heuristic"]
+
+
+class _Timed:
+    """Times each decision of the wrapped agent, by kind."""
+
+    def __init__(self, agent: Any, times: dict[str, list[float]]) -> None:
+        self.agent, self.times = agent, times
+
+    def decide(self, decision, view):
+        start = time.perf_counter()
+        answer = self.agent.decide(decision, view)
+        self.times[decision.kind].append(time.perf_counter() - start)
+        return answer
+
+
+def _decision_times() -> tuple[dict[str, list[float]], float]:
+    ruleset, hooks = _table(Config())
+    times: dict[str, list[float]] = defaultdict(list)
+    for index in range(TIMING_GAMES):
+        seat = index % 4
+        agents = [_Timed(HeuristicAgent(f"t{index}"), times) if s == seat else RandomAgent(f"t{index}/{s}")
+                  for s in range(4)]
+        Game(ruleset, agents, seed=f"timing-{index}", hooks=hooks).play()
+    total = sum(sum(v) for v in times.values())
+    return times, total / TIMING_GAMES
+
+
+def _pct(row: dict[str, Any]) -> str:
+    return f"{100 * row['value']:.1f}% [95% CI {100 * row['low']:.1f}-{100 * row['high']:.1f}], n={row['n']}"
+
+
+def run() -> list[str]:
+    lines = [f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start"]
+    for label, agents in (("4 heuristic agents", ("heuristic",)), ("4 Robot Pilots", ("robot",)),
+                          ("4 random agents", ("random",))):
+        speed = _speed(agents, SPEED_GAMES)
+        lines.append(f"{label:<22} {speed:7.1f} games/s (1 process, {SPEED_GAMES} games)")
+    one = _speed(("heuristic",), SCALING_GAMES, jobs=1, seed="scale")
+    two = _speed(("heuristic",), SCALING_GAMES, jobs=2, seed="scale")
+    lines.append(f"scaling, 4 heuristic agents, {SCALING_GAMES} games: 1 process {one:.1f} games/s, "
+                 f"2 processes {two:.1f} games/s: {two / one:.2f}x (target >= 1.8x on 2 free cores)")
+    vs_random = _win_rate(("heuristic", "random", "random", "random"))
+    lines.append(f"heuristic vs 3 random agents:   wins {_pct(vs_random)} (fair share 25%)")
+    vs_robots = _win_rate(("heuristic", "robot", "robot", "robot"))
+    lines.append(f"heuristic vs 3 Robot Pilots:    wins {_pct(vs_robots)} (fair share 25%)")
+    solo = _win_rate(("heuristic", "robot", "robot"), players=3)
+    lines.append(f"heuristic solo vs 2 Robots (R1, R8): wins {_pct(solo)} (fair share 33.3%)")
+    times, per_game = _decision_times()
+    every = [t for v in times.values() for t in v]
+    lines.append(f"time per decision (heuristic, {TIMING_GAMES} games, {len(every)} decisions): "
+                 f"mean {1000 * statistics.fmean(every):.2f} ms, "
+                 f"median {1000 * statistics.median(every):.3f} ms; "
+                 f"program {1000 * statistics.fmean(times['program']):.1f} ms; "
+                 f"whole game {1000 * per_game:.0f} ms")
+    return lines

@@ -1,0 +1,207 @@
+"""Every rule scenario under tests/scenarios as its own test, the T1-T17 coverage, and the format itself:
+strict choose mode, partial comparison, located diagnostics and the ``rulecraft test`` command."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli.main import main
+from rulecraft.cli.test import report
+from rulecraft.compiler.scenarios import discover, load_all, load_scenarios, prepare
+from rulecraft.runtime.scenarios import Scenario, run
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+GUIDE = ROOT / "site" / "docs" / "guides" / "scenarios.md"
+RULINGS = [f"T{i}" for i in range(1, 18)]
+
+SCENARIOS, DIAGNOSTICS = load_all([HERE])
+
+
+def _id(scenario: Scenario) -> str:
+    return f"{Path(scenario.file).relative_to(HERE).as_posix()}::{scenario.name}"
+
+
+def test_every_scenario_file_loads_without_diagnostics():
+    assert not DIAGNOSTICS, "\n".join(f"{d.file}:{d.line}:{d.column}: {d.message}" for d in DIAGNOSTICS)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=_id)
+def test_scenario(scenario):
+    result = run(scenario, *prepare(scenario))
+    assert result.passed, f"{scenario.name} [covers {', '.join(scenario.covers)}]\n{report(result)}"
+
+
+def test_every_ruling_t1_to_t17_is_covered_by_a_scenario():
+    covered = {c for s in SCENARIOS for c in s.covers}
+    assert not [r for r in RULINGS if r not in covered]
+
+
+def test_the_project_has_at_least_120_scenarios_each_naming_a_rule():
+    assert len(SCENARIOS) >= 120
+    assert all(s.covers and s.name for s in SCENARIOS)
+
+
+# --- the format --------------------------------------------------------------------------------
+def _write(tmp_path: Path, text: str, name: str = "case.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _one(tmp_path: Path, text: str):
+    scenarios, diagnostics = load_scenarios(_write(tmp_path, text))
+    assert not diagnostics, diagnostics
+    (scenario,) = scenarios
+    return run(scenario, *prepare(scenario))
+
+
+COMBAT = """
+scenarios:
+  - name: combat
+    covers: [T13]
+    given:
+      zones: {r1c3: dual-1-a}
+      players: {red: {at: r1c2, pilot: ironside}, blue: {at: r1c3, pilot: ironside, health: 2}}
+    when:
+      - play: red-collect E
+        decisions: {red: [%s]}
+    then: %s
+"""
+
+
+def test_an_unscripted_decision_fails_the_scenario_even_if_then_expects_an_error(tmp_path):
+    """Strict choose mode (XMage): nothing passes by accident."""
+    result = _one(tmp_path, COMBAT % ("", "{error: decision}"))
+    assert not result.passed and "unscripted attack decision" in result.error
+
+
+def test_an_answer_left_unused_fails_the_scenario(tmp_path):
+    result = _one(tmp_path, COMBAT % ("{attack: [energy-sword, false]}, {zone: r1c2}", "{round: 1}"))
+    assert not result.passed and "left unused" in result.error and "zone" in result.error
+
+
+def test_only_listed_fields_are_compared_and_differences_name_the_field(tmp_path):
+    ok = _one(tmp_path, COMBAT % ("{attack: [energy-sword, false]}", "{players: {blue: {at: blue-base}}}"))
+    assert ok.passed
+    bad = _one(tmp_path, COMBAT % ("{attack: [energy-sword, false]}",
+                                   "{players: {red: {vp: 9}}, events: [{e: retreat}]}"))
+    first = bad.differences[0]
+    assert (first.path, first.expected, first.actual) == ("players.red.vp", 9, 4)
+    assert bad.differences[1].path == "events[0]"
+
+
+def test_an_expected_event_must_come_in_order(tmp_path):
+    result = _one(tmp_path, COMBAT % ("{attack: [energy-sword, false]}",
+                                      "{events: [{e: ko, player: blue}, {e: combat-start}]}"))
+    assert [d.path for d in result.differences] == ["events[1]"]
+
+
+def test_a_malformed_file_gives_located_diagnostics(tmp_path):
+    text = "scenarios:\n  - name: x\n    covers: [T1]\n    then: {players: {red: {hp: 3}}}\n"
+    path = _write(tmp_path, text)
+    _, diagnostics = load_scenarios(path, "case.yaml")
+    assert [(d.code.code, d.line, d.column) for d in diagnostics] == [("unknown-key", 4, 28)]
+
+
+def test_a_step_must_do_exactly_one_thing_and_players_must_be_seated(tmp_path):
+    path = _write(tmp_path, "scenarios:\n  - name: x\n    covers: [T1]\n    when:\n"
+                            "      - {play: red-collect E, end_round: true}\n"
+                            "    then: {players: {green: {vp: 0}}}\n")
+    _, diagnostics = load_scenarios(path, "case.yaml")
+    assert [(d.code.code, d.line) for d in diagnostics] == [("scenario-step", 5), ("scenario-seat", 6)]
+
+
+def test_duplicate_names_in_a_file_are_an_error(tmp_path):
+    one = "  - name: same\n    covers: [T1]\n    then: {round: 1}\n"
+    _, diagnostics = load_scenarios(_write(tmp_path, "scenarios:\n" + one + one), "case.yaml")
+    assert [(d.code.code, d.line) for d in diagnostics] == [("scenario-name", 5)]
+
+
+def test_a_variant_pack_and_a_plugin_can_be_given(tmp_path, monkeypatch):
+    """given.packs (relative to the file) and given.plugins (by module name) change the rules played."""
+    (tmp_path / "bonus_plugin.py").write_text(
+        "from rulecraft.plugins.hookspecs import hookimpl\n\n"
+        "@hookimpl\ndef rulecraft_round_scores(game, player):\n    return [('bonus', 1)]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    variant = (ROOT / "tests" / "packs" / "variant-heavy-metal").resolve()
+    result = _one(tmp_path, f"""
+scenarios:
+  - name: heavy metal upgrade costs 6 and the plugin adds a bonus at scoring
+    covers: [T1, T14]
+    given:
+      packs: [{variant.as_posix()}]
+      plugins: [bonus_plugin]
+      round: 2
+      players: {{red: {{at: r1c2, pilot: ironside, credits: 6}}}}
+    when:
+      - play: red-power-up E
+        decisions: {{red: [{{power-up: [upgrade]}}]}}
+      - end_round: true
+    then:
+      players: {{red: {{status: power-armor, credits: 0}}}}
+      events: [{{e: vp, player: red, source: bonus, vp: 1}}]
+""")
+    assert result.passed, report(result)
+    sys.modules.pop("bonus_plugin", None)
+
+
+def test_the_scenario_schema_describes_every_property():
+    schema = json.loads(resources.files("rulecraft.schemas").joinpath("scenario.schema.json").read_text())
+    missing = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, prop in node.get("properties", {}).items():
+                if isinstance(prop, dict) and "description" not in prop:
+                    missing.append("/".join((*path, key)))
+            for key, value in node.items():
+                walk(value, (*path, key))
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, path)
+
+    walk(schema, ())
+    assert not missing
+
+
+# --- the guide's example and the command -------------------------------------------------------
+def _guide_example() -> str:
+    blocks = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+    return next(b for b in blocks if b.startswith("# tests/scenarios/example.yaml"))
+
+
+def test_the_guides_complete_example_passes(tmp_path, capsys):
+    path = _write(tmp_path, _guide_example(), "example.yaml")
+    assert main(["test", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "PASS" in out and "FAIL" not in out
+
+
+def test_rulecraft_test_exit_codes_and_failure_report(tmp_path, capsys):
+    attack = "{attack: [energy-sword, false]}"
+    good = _write(tmp_path, COMBAT % (attack, "{players: {red: {vp: 4}}}"), "a.yaml")
+    assert main(["test", str(good)]) == 0
+    bad = _write(tmp_path, COMBAT % (attack, "{players: {red: {vp: 5}}}"), "b.yaml")
+    capsys.readouterr()
+    assert main(["test", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "players.red.vp" in out and "expected: 5" in out and "actual:   4" in out
+    assert "combat-start attacker=red defender=blue" in out
+    broken = _write(tmp_path, "scenarios: [{name: x}]\n", "c.yaml")
+    assert main(["test", str(broken)]) == 1
+    assert f"{broken}:1:13: error[schema-required]" in capsys.readouterr().err
+    assert main(["test", str(tmp_path / "missing.yaml")]) == 2
+
+
+def test_folders_are_searched_recursively(tmp_path):
+    (tmp_path / "sub").mkdir()
+    _write(tmp_path / "sub", "x: 1\n", "deep.yaml")
+    _write(tmp_path, "x: 1\n", "notes.txt")
+    assert [p.name for p in discover([tmp_path])] == ["deep.yaml"]

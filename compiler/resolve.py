@@ -66,6 +66,8 @@ class Entity:
     # True while ``data`` is exactly a complete entity its file's schema already checked; a patch or
     # ``extends`` clears it, and only such entities are validated again after resolution.
     checked: bool = False
+    # Where later packs changed the entity after it was defined (replace/patch items), in load order.
+    changes: list[Origin] = field(default_factory=list)
 
     def locate(self, path: JsonPath = ()) -> Origin:
         """The origin of ``path``, or of its nearest ancestor that has one."""
@@ -76,8 +78,16 @@ class Entity:
 
     def diagnostic(self, code: ErrorCode, message: str, path: JsonPath = (), *, key: bool = False,
                    hint: str | None = None) -> Diagnostic:
-        """A diagnostic located where the value at ``path`` was written (``key`` is accepted for symmetry)."""
+        """A diagnostic located where the value at ``path`` was written (``key`` is accepted for symmetry).
+
+        A problem with the whole entity (no field of ``path`` has its own origin) of an entity that
+        later packs changed points at the last change, which is the likelier culprit, and names the
+        definition in the hint.
+        """
         origin = self.locate(path)
+        if self.changes and origin == self.origins[()]:
+            defined = f"{self.kind} '{self.id}' is defined at {origin.file}:{origin.line}:{origin.column}"
+            origin, hint = self.changes[-1], "; ".join(filter(None, (hint, defined)))
         return Diagnostic(code, message, origin.file, origin.line, origin.column, hint=hint)
 
     def fields(self) -> Iterator[tuple[JsonPath, Any, Origin]]:
@@ -221,6 +231,7 @@ class _Layering:
             entity.data = copy.deepcopy(item)
             entity.origins = _origins(doc, pack.id, at, item)
             entity.checked = True
+            entity.changes = []
 
     def patch(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
         entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "patch")
@@ -228,6 +239,7 @@ class _Layering:
         if entity is None or not self._claim(pack, doc, entity, list(_patch_leaves(changes, ())), at):
             return
         entity.checked = False
+        entity.changes.append(_origin_at(doc, pack.id, at))
         for path in _patch_leaves(changes, ()):
             target = entity.data
             for depth, key in enumerate(path[:-1], start=1):

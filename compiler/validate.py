@@ -185,7 +185,20 @@ def _diagnose(error: ValidationError, locate: Locate) -> list[Diagnostic]:
         hint = _field_hint(error) or f"expected {kind} {value}"
         return [locate(codes.SCHEMA_PATTERN, f"{_short(error.instance)} does not have the required form",
                        path, hint=hint)]
+    if kind == "not" and _forbidden(value):
+        names = " or ".join(f"'{name}'" for name in _forbidden(value))
+        return [locate(codes.SCHEMA_VIOLATION, f"must not have {names} here", path, hint=_field_hint(error))]
     return [locate(codes.SCHEMA_VIOLATION, _message(error), path, hint=_field_hint(error))]
+
+
+def _forbidden(schema: Any) -> list[str]:
+    """The field names a ``not: {required: [...]}`` (or ``not: {anyOf: [{required: ...}, ...]}``) forbids."""
+    if isinstance(schema, dict) and set(schema) == {"required"}:
+        return list(schema["required"])
+    if isinstance(schema, dict) and set(schema) == {"anyOf"}:
+        parts = [_forbidden(branch) for branch in schema["anyOf"]]
+        return [name for part in parts for name in part] if all(parts) else []
+    return []
 
 
 def _property_hint(schema: dict, name: str) -> str | None:

@@ -273,6 +273,10 @@ def set_market(game: Game, row: Sequence[str] | None = None, deck: Sequence[str]
             raise KeyError(f"no weapon {wid!r} in the ruleset")
     if row is not None:
         game.row = list(row)
+        if deck is None:         # the row's cards come out of the deck, so no card is in both
+            for wid in row:
+                if wid in game.deck:
+                    game.deck.remove(wid)
     if deck is not None:
         game.deck = list(deck)
     if piles is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -103,7 +104,7 @@ def _rich_table(title: str, rows: list[tuple[str, str, str]]) -> str:
     for row in rows:
         table.add_row(*row)
     buffer = io.StringIO()
-    Console(file=buffer, force_terminal=True).print(table)
+    Console(file=buffer, force_terminal=True, width=shutil.get_terminal_size().columns).print(table)
     return buffer.getvalue().rstrip("\n")
 
 

@@ -218,8 +218,12 @@ def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> tuple[l
     """Read the named packs and everything they depend on, in load order (see module docstring)."""
     problems: list[Diagnostic] = []
     packs: dict[str, Pack] = {}
+    seen: set[Path] = set()
     for path in paths:
         folder = path.parent if path.name == MANIFEST else path
+        if folder.resolve() in seen:  # the same folder named twice is one pack
+            continue
+        seen.add(folder.resolve())
         pack, found = read_pack(folder, display_path(folder) if folder.is_absolute() else str(folder))
         problems += found
         if pack is not None and pack.id in packs:

@@ -69,3 +69,14 @@ def test_explain_unknown_entity_is_a_usage_error_with_a_suggestion(capsys):
 @pytest.mark.parametrize("argv", [["explain", str(CORE)], ["explain", "nowhere", "rules"]])
 def test_explain_usage_errors(argv, capsys):
     assert main(argv) == 2
+
+
+def test_explain_uses_a_rich_table_on_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert main(["explain", str(VARIANT), "rules"]) == 0
+    out = capsys.readouterr().out
+    assert "┃" in out and "rounds" in out and "variant-heavy-metal" in out
+
+
+def test_the_same_pack_named_twice_is_checked_once(capsys):
+    assert main(["check", str(CORE), str(CORE / "pack.yaml")]) == 0

@@ -647,3 +647,16 @@ def test_robots_fill_seats_of_a_four_player_game(core):
     assert game.finished
     assert game.players[1].pilot is None and game.players[3].pilot is None
     assert robots(game).loadout == {1: "A", 3: "B"}
+
+
+def test_every_robot_ruling_has_several_scenarios():
+    """R1-R8: the Robot Pilot scenarios (tests/scenarios/robots) cover every ruling three times or more."""
+    from pathlib import Path
+
+    from rulecraft.compiler.scenarios import load_all
+
+    folder = Path(__file__).parents[1] / "scenarios" / "robots"
+    scenarios, diagnostics = load_all([folder])
+    assert not diagnostics
+    counts = {f"R{i}": sum(f"R{i}" in s.covers for s in scenarios) for i in range(1, 9)}
+    assert all(n >= 3 for n in counts.values()), counts

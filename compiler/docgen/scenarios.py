@@ -104,19 +104,29 @@ def _title(text: str) -> str:
 
 
 def link_rulings(markdown: str, files: list[ScenarioFile]) -> str:
-    """Put a "Pinned by" line under each ruling heading of the rulings page."""
+    """End each ruling's section of the rulings page with a "Pinned by" line."""
     index = by_ruling(files)
 
-    def pinned(match: re.Match[str]) -> str:
-        found = index.get(match.group(2), [])
-        if found:
-            links = [f"[{_title(case.name)}]({file.page}#{anchor(case.name)})" for file, case in found]
-            line = "**Pinned by:** " + ", ".join(links)
-        else:
-            line = "**Pinned by:** *no scenario test names this ruling yet.*"
-        return f"{match.group(0)}\n\n{line}\n"
+    def pinned(ruling: str) -> list[str]:
+        found = index.get(ruling, [])
+        if not found:
+            return ["**Pinned by:** *no scenario test names this ruling yet.*", ""]
+        links = [f"[{_title(case.name)}]({file.page}#{anchor(case.name)})" for file, case in found]
+        count = f"{len(found)} scenario{'s' if len(found) > 1 else ''}"
+        return [f"**Pinned by** {count}: " + ", ".join(links), ""]
 
-    return HEADING.sub(pinned, markdown)
+    out: list[str] = []
+    current: str | None = None
+    for line in markdown.splitlines():
+        if line.startswith("#"):
+            if current:
+                out += pinned(current)
+            match = HEADING.match(line)
+            current = match.group(2) if match else None
+        out.append(line)
+    if current:
+        out += ["", *pinned(current)]
+    return "\n".join(out) + "\n"
 
 
 def _covers(case: Case) -> str:

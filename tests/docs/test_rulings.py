@@ -54,11 +54,12 @@ def test_scenarios_are_read_with_their_covers(suite):
     assert "rulebook/combat" not in index  # only ruling ids link to rulings
 
 
-def test_each_ruling_heading_gets_its_links_or_says_none(suite):
+def test_each_ruling_section_ends_with_its_links_or_says_none(suite):
     page = link_rulings("### T7 Jumps { #t7 }\n\nWhy.\n\n### T1 Costs { #t1 }\n", find_scenarios(suite))
-    assert ("**Pinned by:** [A jump opens with a Power Attack]"
-            "(scenarios/combat.md#a-jump-opens-with-a-power-attack)") in page
-    assert "### T1 Costs { #t1 }\n\n**Pinned by:** *no scenario test names this ruling yet.*" in page
+    assert ("Why.\n\n**Pinned by** 1 scenario: [A jump opens with a Power Attack]"
+            "(scenarios/combat.md#a-jump-opens-with-a-power-attack)\n\n### T1") in page
+    none = "**Pinned by:** *no scenario test names this ruling yet.*"
+    assert page.endswith(f"### T1 Costs {{ #t1 }}\n\n{none}\n\n")
 
 
 def test_built_rulings_page_links_to_scenario_pages(suite, tmp_path_factory):

@@ -17,9 +17,10 @@ Layering, pack by pack in load order (``packs.load_packs``), file by file in man
 ``entries`` add (an id already in the stack is ``duplicate-id``), ``replace`` swaps a whole entity,
 ``patch`` deep-merges fields into one (mappings merge, anything else, lists included, is replaced),
 ``remove`` drops one; the last three need the id to exist (``unknown-id``). Two packs changing the
-same field (or one changing a field inside the other's) where neither depends on the other is
-``patch-conflict``. Then ``extends: OTHER`` merges the parent's resolved fields under the child's
-own (same kind; ``unknown-id``/``extends-cycle`` otherwise); inherited fields keep their origin.
+same field (or one changing a field inside the other's, or replacing or removing the entity the
+other patched) where neither depends on the other is ``patch-conflict``. Then ``extends: OTHER``
+merges the parent's resolved fields under the child's own (same kind; ``unknown-id`` or
+``extends-cycle`` otherwise); inherited fields keep their origin.
 """
 
 from __future__ import annotations
@@ -182,6 +183,8 @@ class _Write:
 
 
 class _Layering:
+    """Applies every pack's sections in load order, remembering which pack wrote which field."""
+
     def __init__(self, packs: list[Pack]):
         self.stack = Stack(packs)
         self.problems: list[Diagnostic] = []
@@ -254,7 +257,7 @@ class _Layering:
 
     def remove(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: str) -> None:
         entity = self._existing(doc, kind, by_id, at, item, "remove")
-        if entity is not None:
+        if entity is not None and self._claim(pack, doc, entity, [()], at):
             del by_id[item]
 
     def _claim(self, pack: Pack, doc: Document, entity: Entity, paths: list[JsonPath], at: JsonPath) -> bool:

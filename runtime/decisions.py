@@ -86,7 +86,7 @@ class Decision:
     def random_answer(self, rng: random.Random) -> Any:
         """A uniformly random legal answer (uniform over whole answers, also for ``pick > 1``)."""
         if self.pick == 1:
-            return self.options[rng.randrange(len(self.options))]
+            return self.options[int(rng.random() * len(self.options))]
         by_card: dict[Any, list[Any]] = {}
         for option in self.options:
             by_card.setdefault(option[0], []).append(option)

@@ -17,6 +17,7 @@ from typing import Any
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime import triggers as T
 from rulecraft.runtime.decisions import Agent, Decision
+from rulecraft.runtime.effects import Effects
 from rulecraft.runtime.errors import GameError, StepCapExceeded
 from rulecraft.runtime.model import (
     ADVANCED,
@@ -39,6 +40,7 @@ from rulecraft.runtime.model import (
     WeaponDef,
 )
 from rulecraft.runtime.state import MINE, TURRET, Board, Player, Token
+from rulecraft.runtime.views import View
 
 
 class Game:
@@ -82,6 +84,7 @@ class Game:
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
         self._loadouts: dict[tuple, tuple[tuple[str, ...], ...]] = {}
+        self._windows: dict[tuple, tuple[tuple[str, ...], ...]] = {}   # equip options, current loadout first
         self._cap = ruleset.rules.step_cap
         self._card_options: dict[str, tuple[tuple[str, str], ...]] = {}
         self._triggers = _triggers_in(ruleset)
@@ -100,8 +103,6 @@ class Game:
 
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
-        from rulecraft.runtime.views import View
-
         agent = self.agents[decision.player]
         answer = decision.check(agent.decide(decision, View(self, decision.player)))
         self.emit("decision", kind=decision.kind, player=decision.player, answer=answer)
@@ -782,15 +783,19 @@ class Game:
             return
         if len(p.owned) == 1 and p.equipped == p.owned:
             return   # a single weapon, already equipped: nothing to choose
-        options = self.loadouts(p)
         current = tuple(p.equipped)
+        key = (p.status, current, *p.owned)
+        options = self._windows.get(key)
+        if options is None:
+            options = self.loadouts(p)
+            if current in options:   # keep the current loadout first, so a "first option" agent keeps it
+                options = (current, *(o for o in options if o != current))
+            self._windows[key] = options
         if not options or (len(options) == 1 and options[0] == current):
             return
         if len(options) == 1:
             choice = options[0]
         else:
-            if current in options:   # keep the current loadout first, so a "first option" agent keeps it
-                options = (current, *(o for o in options if o != current))
             choice = self.ask(Decision(D.EQUIP, p.seat, options, {"when": when}))
         if choice != current:
             p.equipped = list(choice)
@@ -822,8 +827,6 @@ class Game:
         found = self.abilities(p, trigger, weapon)
         if not found:
             return None
-        from rulecraft.runtime.effects import Effects
-
         run = Effects(self, p, trigger, weapon, context)
         for ability in found:
             # the entity, not the file path: a log must replay identically from any folder

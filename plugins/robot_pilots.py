@@ -426,6 +426,10 @@ class RobotSeat(ScriptedAgent):
         self.rng = random.Random(f"robot:{seed}")
         self.recorded = RecordedAgent(answers) if answers is not None else None
 
+    def replaying(self, answers: Iterable[tuple[str, Any]]) -> RobotSeat:
+        """This Robot seat feeding back logged answers (``rulecraft replay``)."""
+        return RobotSeat(self.seed, answers)
+
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded is not None:
             return self.recorded.decide(decision, view)

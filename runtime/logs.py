@@ -82,7 +82,8 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ru
             return ReplayResult(False, 0, f"{path}:{number}: not JSON: {exc}")
         if event.get("e") == "decision":
             answers[event["player"]].append((event["kind"], event["answer"]))
-    agents = [RecordedAgent(a) for a in answers]
+    kinds = list(head.get("agents") or ())
+    agents = [_replayer(kinds[seat] if seat < len(kinds) else "", a) for seat, a in enumerate(answers)]
     produced: list[str] = []
     game = Game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
                 listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
@@ -102,3 +103,16 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ru
         return ReplayResult(False, min(len(lines), len(produced)),
                             f"{path}: the log has {len(lines)} events, the replay {len(produced)}")
     return ReplayResult(True, len(lines), f"{path}: {len(lines)} events replayed identically")
+
+
+def _replayer(kind: str, answers: list[tuple[str, Any]]) -> Any:
+    """A seat feeding back its logged answers. An agent kind the rules read (a plugin's ``robot`` seat)
+    replays as itself, through its ``replaying(answers)``; every other seat is a plain RecordedAgent."""
+    from rulecraft.runtime.agents import make_agent
+
+    try:
+        agent = make_agent(kind, 0)
+    except ValueError:
+        return RecordedAgent(answers)
+    replaying = getattr(agent, "replaying", None)
+    return replaying(answers) if replaying is not None else RecordedAgent(answers)

@@ -660,3 +660,19 @@ def test_every_robot_ruling_has_several_scenarios():
     assert not diagnostics
     counts = {f"R{i}": sum(f"R{i}" in s.covers for s in scenarios) for i in range(1, 9)}
     assert all(n >= 3 for n in counts.values()), counts
+
+
+def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
+    """Logs: a seat logged as ``robot`` replays as a Robot seat (its rules apply), byte for byte."""
+    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.manager import make_hooks
+    from rulecraft.runtime import logs
+
+    game = solo_game(core, RandomAgent("log"), seed="log", hooks=HOOKS)
+    game.play()
+    head = logs.header(core, [], ["robot-pilots"], "log", [p.colour for p in game.players],
+                       ["random", "robot", "robot"])
+    path = tmp_path / "solo.jsonl"
+    logs.write(path, head, game.events)
+    result = logs.replay(path, load_ruleset, make_hooks)
+    assert result.ok, result.message

@@ -57,6 +57,8 @@ class InvariantChecker:
             assert (p.status == MECH) == (game.mech_controller == p.seat), where
             if p.status == MECH:
                 assert game.mech_pos == p.pos, where
+        # one Mine or Turret per zone, and only where there is a zone
+        assert all(game.board.zones[c] is not None for c in game.tokens), where
         # one pilot per zone between turns: Combat or a block always separates pilots
         if kind in ("reveal", "round-end", "game-end"):
             cells = Counter(p.pos for p in game.players)

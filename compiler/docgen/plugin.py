@@ -1,8 +1,8 @@
 """Generate: the mkdocs plugin that adds rulecraft's generated pages to a rules site build.
 
 Registered as the ``rulecraft`` mkdocs plugin (entry point in pyproject). It checks the configured
-pack stack, and adds the card reference, the scenario pages, the effect DSL reference and the CLI
-reference as generated files, so nothing generated is ever written into the source tree. Content
+pack stack, and adds the card reference, the scenario pages and the effect DSL, plugin hooks and CLI
+references as generated files, so nothing generated is ever written into the source tree. Content
 errors stop the build with the compiler's own located diagnostics, not a traceback.
 """
 
@@ -20,9 +20,10 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, pages, scenarios
+from rulecraft.compiler.docgen import cliref, hooks, pages, scenarios
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
+from rulecraft.plugins import hookspecs
 
 RULINGS_PAGE = "rulings.md"
 
@@ -50,6 +51,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             **scenarios.scenario_pages(found),
             "reference/cli.md": cliref.cli_reference(build_parser()),
             "reference/dsl.md": dsl_reference(),
+            "reference/hooks.md": hooks.hooks_reference(hookspecs),
         }
         return config
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-import warnings
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from rulecraft.compiler.docgen.scenarios import by_ruling, find_scenarios, link_
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "tests" / "scenarios"
 RULINGS_PAGE = ROOT / "site" / "docs" / "rulings.md"
-UNPINNED = Path(__file__).parent / "unpinned-rulings.txt"
 
 COMBAT = """\
 scenarios:
@@ -73,18 +71,10 @@ def test_built_rulings_page_links_to_scenario_pages(suite, tmp_path_factory):
     assert "not readable YAML" in (out / "scenarios" / "broken.html").read_text(encoding="utf-8")
 
 
-def test_every_ruling_is_pinned_by_a_scenario_once_the_suite_exists():
-    """A ratchet: a ruling without a scenario fails unless it is listed in ``unpinned-rulings.txt``
-    (the suite is being written in parallel); a listed ruling that gained a scenario is a warning to
-    shorten the list, which should end empty."""
+def test_every_ruling_is_pinned_by_a_scenario():
     files = find_scenarios(SUITE)
-    if not any(f.cases for f in files):
-        pytest.skip("tests/scenarios/ holds no scenario yet (being written under issue 4)")
+    assert sum(len(f.cases) for f in files) >= 100, "the scenario suite is missing"
+    assert not [f.path for f in files if f.problem]
     pinned = by_ruling(files)
-    missing = {r for r in ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")) if r not in pinned}
-    lines = UNPINNED.read_text(encoding="utf-8").splitlines() if UNPINNED.exists() else []
-    allowed = {word for line in lines if not line.startswith("#") for word in line.split()}
-    assert not missing - allowed, f"rulings no scenario `covers`: {', '.join(sorted(missing - allowed))}"
-    if allowed - missing:
-        warnings.warn(f"pinned now, remove from {UNPINNED.name}: {' '.join(sorted(allowed - missing))}",
-                      stacklevel=1)
+    missing = [r for r in ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")) if r not in pinned]
+    assert not missing, f"rulings no scenario `covers`: {', '.join(missing)}"

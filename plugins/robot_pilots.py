@@ -32,6 +32,7 @@ from typing import Any
 from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, RecordedAgent, ScriptedAgent
+from rulecraft.runtime.errors import GameError
 from rulecraft.runtime.model import (
     ADVANCED,
     BASE_ZONE,
@@ -438,6 +439,11 @@ class RobotSeat(ScriptedAgent):
         answer = _ANSWERS.get(decision.kind)
         return answer(self, decision, view) if answer else decision.random_answer(self.rng)
 
+    def pilot(self, decision: Decision, view: Any) -> Any:
+        """R1: a Robot has no pilot card; with this plugin loaded it is never asked for one."""
+        raise GameError(f"seat {decision.player} is a Robot but the {NAME} plugin is not loaded: name it in "
+                        f"the pack's plugins or with --plugin {NAME}")
+
     def program(self, decision: Decision, view: Any) -> tuple:
         """R2: the stack is shuffled each round; the top ``pick`` cards are played in order. The arrow
         does not matter (the Robot moves by card), so each card takes its first orientation."""
@@ -508,7 +514,8 @@ class RobotSeat(ScriptedAgent):
 
 
 _ANSWERS = {
-    D.PROGRAM: RobotSeat.program, D.BASIC_WEAPON: RobotSeat.basic_weapon, D.ATTACK: RobotSeat.attack,
+    D.PILOT: RobotSeat.pilot, D.PROGRAM: RobotSeat.program, D.BASIC_WEAPON: RobotSeat.basic_weapon,
+    D.ATTACK: RobotSeat.attack,
     D.EQUIP: RobotSeat.equip, D.PURCHASE: RobotSeat.purchase, D.POWER_UP: RobotSeat.power_up,
     D.BOOST: RobotSeat.boost, D.ABILITY_CHOICE: RobotSeat.ability_choice,
     D.MINE_NUMBER: RobotSeat.mine_number, D.SETUP_MINE: RobotSeat.mine_number,

@@ -593,7 +593,7 @@ class Game:
 
     def attack(self, attacker: Player, target: Player, w: WeaponDef, power: bool, combat: Combat) -> None:
         """One attack: abilities, damage and VP per damage dealt (T2); the Combat loop handles a KO."""
-        combat.weapon, combat.power = w, power
+        combat.weapon = w
         combat.damage = w.power_damage if power else w.damage
         self.fire(T.BEFORE_ATTACK, attacker, w)
         if power:
@@ -840,6 +840,7 @@ class Game:
         name = self.board.name
         return {
             "round": self.round, "turn": self.turn, "starting_player": self.start_seat,
+            "current": self.current,
             "players": [p.snapshot() for p in self.players],
             "tokens": {name(c): {"owner": t.owner, "kind": t.kind, "number": t.number}
                        for c, t in sorted(self.tokens.items())},
@@ -865,7 +866,7 @@ _ATTACK_TRIGGERS = frozenset({T.BEFORE_ATTACK, T.BEFORE_POWER_ATTACK, T.AFTER_AT
 class Combat:
     """The running Combat: exhausted weapons per seat, the type last used against each seat (T13)."""
 
-    __slots__ = ("damage", "defender", "exhausted", "last_type", "mover", "outcome", "power", "weapon")
+    __slots__ = ("damage", "defender", "exhausted", "last_type", "mover", "outcome", "weapon")
 
     def __init__(self, mover: Player, defender: Player) -> None:
         self.mover, self.defender = mover, defender
@@ -873,7 +874,6 @@ class Combat:
         self.last_type: dict[int, str | None] = {mover.seat: None, defender.seat: None}
         self.outcome: str | None = None
         self.weapon: WeaponDef | None = None
-        self.power = False
         self.damage = 0
 
     def opponent(self, p: Player) -> Player:

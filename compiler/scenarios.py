@@ -130,6 +130,10 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
     for key in ("players", "view"):
         for colour in then.get(key) or {}:
             yield from seat(colour, (*at, "then", key, colour), key=True)
+    for cell, token in (then.get("tokens") or {}).items():
+        yield from seat(token.get("owner") if token else None, (*at, "then", "tokens", cell, "owner"))
+    yield from seat((then.get("mech") or {}).get("controller"), (*at, "then", "mech", "controller"))
+    yield from seat(then.get("starting_player"), (*at, "then", "starting_player"))
 
 
 def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:

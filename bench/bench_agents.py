@@ -10,6 +10,7 @@ printed alongside; ratios are measured in one run.
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import time
 from collections import defaultdict
@@ -27,14 +28,21 @@ WIN_GAMES = 1000          # seeded 4-player games for each win rate
 TIMING_GAMES = 20
 
 
-def _speed(agents: tuple[str, ...], games: int, jobs: int = 1, seed: str = "bench") -> float:
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the pool's workers, once joined)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _speed(agents: tuple[str, ...], games: int, jobs: int = 1, seed: str = "bench") -> tuple[float, float]:
+    """(games per wall second, games per CPU second)."""
     config = Config(agents=agents)
     _table(config)                           # load outside the timing
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     run = simulate(config, games, seed, jobs)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     assert not run.aborted, run.aborted[0]["aborted"]
-    return games / elapsed
+    return games / elapsed, games / cpu
 
 
 def _win_rate(agents: tuple[str, ...], players: int = 4, jobs: int = 2) -> dict[str, Any]:
@@ -76,12 +84,16 @@ def run() -> list[str]:
     lines = [f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start"]
     for label, agents in (("4 heuristic agents", ("heuristic",)), ("4 Robot Pilots", ("robot",)),
                           ("4 random agents", ("random",))):
-        speed = _speed(agents, SPEED_GAMES)
-        lines.append(f"{label:<22} {speed:7.1f} games/s (1 process, {SPEED_GAMES} games)")
-    one = _speed(("heuristic",), SCALING_GAMES, jobs=1, seed="scale")
-    two = _speed(("heuristic",), SCALING_GAMES, jobs=2, seed="scale")
+        wall, cpu = _speed(agents, SPEED_GAMES)
+        lines.append(f"{label:<22} {wall:7.1f} games/s wall, {cpu:7.1f} per CPU second "
+                     f"(1 process, {SPEED_GAMES} games)")
+    one, one_cpu = _speed(("heuristic",), SCALING_GAMES, jobs=1, seed="scale")
+    two, two_cpu = _speed(("heuristic",), SCALING_GAMES, jobs=2, seed="scale")
     lines.append(f"scaling, 4 heuristic agents, {SCALING_GAMES} games: 1 process {one:.1f} games/s, "
-                 f"2 processes {two:.1f} games/s: {two / one:.2f}x (target >= 1.8x on 2 free cores)")
+                 f"2 processes {two:.1f} games/s: {two / one:.2f}x wall (target >= 1.8x on 2 free cores); "
+                 f"CPU per game 2 processes / 1 process = {one_cpu / two_cpu:.2f} "
+                 f"(so at most {2 * two_cpu / one_cpu:.2f}x on 2 idle cores); "
+                 f"load average {os.getloadavg()[0]:.1f}")
     vs_random = _win_rate(("heuristic", "random", "random", "random"))
     lines.append(f"heuristic vs 3 random agents:   wins {_pct(vs_random)} (fair share 25%)")
     vs_robots = _win_rate(("heuristic", "robot", "robot", "robot"))

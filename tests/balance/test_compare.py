@@ -32,3 +32,14 @@ def test_compare_flags_the_changed_rule_and_nothing_it_cannot_change():
 def test_a_configuration_compared_with_itself_shows_no_difference():
     run = simulate(Config(agents=("heuristic", "random")), 4, seed=9)
     assert not any(row["significant"] for row in compare(run.records, run.records))
+
+
+def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
+    """--compare A B where B adds a variant plugin: the plugin's VP source shows, significant."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    a = simulate(Config(), 8, seed=3)
+    b = simulate(Config(plugins=("scoring_bonus_plugin",)), 8, seed=3)
+    rows = {row["metric"]: row for row in compare(a.records, b.records)}
+    bonus = rows["VP from scoring-bonus (per player)"]
+    assert bonus["a"] == 0 and bonus["b"] == 15 and bonus["significant"]   # 3 scoring rounds (T14) x 5
+    assert rows["combats per game"]["value"] == 0

@@ -16,5 +16,5 @@ def test_writing_an_agent_example_runs_as_written(capsys):
     exec(compile(code, "README.md (Writing an agent)", "exec"), namespace)
     game, standings = namespace["game"], namespace["standings"]
     assert game.finished and not game.aborted
-    assert [row["rank"] for row in standings][0] == 1 and len(standings) == 4
+    assert standings[0]["rank"] == 1 and len(standings) == 4
     assert "'rank': 1" in capsys.readouterr().out

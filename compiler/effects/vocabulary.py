@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 NUMBER = "number"
 ARTICLES = frozenset({"a", "an", "the"})
@@ -181,10 +181,26 @@ class Vocabulary:
         return next((k for k in self.kinds.values() if word in k.values), None)
 
     def fingerprint(self) -> str:
-        """A hash of everything registered: part of the compiled-pack cache key (plugin set)."""
-        entries = [repr(sorted(getattr(self, name).items())) for name in
-                   ("kinds", "triggers", "verbs", "attributes")]
-        return hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+        """A hash of everything registered: part of the compiled-pack cache key (plugin set).
+
+        Canonical (sets sorted), so it is the same in every process whatever PYTHONHASHSEED is.
+        """
+        tables = ("kinds", "triggers", "verbs", "attributes")
+        entries = {name: _canonical(getattr(self, name)) for name in tables}
+        return hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _canonical(value: object) -> object:
+    if is_dataclass(value) and not isinstance(value, type):
+        values = {f.name: _canonical(getattr(value, f.name)) for f in fields(value)}
+        return {"@": type(value).__name__, **values}
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(_canonical(v) for v in value)
+    if isinstance(value, tuple | list):
+        return [_canonical(v) for v in value]
+    return value
 
 
 def _unique(table: Mapping[str, object], name: str, what: str) -> None:

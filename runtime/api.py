@@ -56,6 +56,8 @@ def cell(game: Game, where: str | int | tuple[int, int]) -> int:
     if where.startswith("r") and "c" in where[1:]:
         row, col = where[1:].split("c", 1)
         if row.isdigit() and col.isdigit():
+            if int(row) >= game.board.rows or int(col) >= game.board.cols:
+                raise KeyError(f"{where} is outside the {game.board.rows}x{game.board.cols} arena")
             return game.board.cell(int(row), int(col))
     for index, zone in enumerate(game.board.zones):
         if zone is not None and zone.id == where:

@@ -110,6 +110,7 @@ class _Run:
 
     def _table(self, ruleset: Ruleset, hooks: Any, agents: list[Any]) -> Game:
         given = self.scenario.given
+        self._known(ruleset)
         starting = given.get("starting_player")
         game = api.table(ruleset, colours=self.colours, agents=agents, seed=given.get("seed", 0), hooks=hooks,
                          zones=given.get("zones"), bases=given.get("bases"),
@@ -133,7 +134,25 @@ class _Run:
                 api.set_player(game, self.seat_of(controller), **again)
         if any(k in given for k in ("row", "deck", "piles")):
             api.set_market(game, given.get("row"), given.get("deck"), given.get("piles"))
+        cells = (*(p.pos for p in game.players), *game.tokens, game.mech_pos)
+        holes = sorted({game.board.name(c) for c in cells if c >= 0 and game.board.zones[c] is None})
+        if holes:
+            raise ScenarioError(f"no zone at {', '.join(holes)}: players, tokens and the Mighty Mech "
+                                f"stand on zones")
         return game
+
+    def _known(self, ruleset: Ruleset) -> None:
+        """Every id the given names exists in the ruleset, so a typo fails with its name, not later."""
+        given = self.scenario.given
+        wanted = [("zone", z, ruleset.zones) for z in (given.get("zones") or {}).values()]
+        for fields in (given.get("players") or {}).values():
+            wanted += [("weapon", w, ruleset.weapons) for key in ("owned", "equipped", "purchased")
+                       for w in fields.get(key, ())]
+            if fields.get("pilot"):
+                wanted.append(("pilot", fields["pilot"], ruleset.pilots))
+        unknown = [f"{kind} {name!r}" for kind, name, known in wanted if name not in known]
+        if unknown:
+            raise ScenarioError(f"the ruleset has no {', '.join(unknown)}")
 
     # --- when ----------------------------------------------------------------------------------
     def script(self, step: Mapping[str, Any], first: Sequence[tuple[str, tuple[str, Any]]] = ()) -> None:
@@ -350,7 +369,10 @@ def run(scenario: Scenario, ruleset: Ruleset, hooks: Any = None) -> Result:
             result.differences.append(Difference("error", wanted_error, raised))
     elif wanted_error is not None:
         result.differences.append(Difference("error", wanted_error, "no error"))
-    _compare_then(state, then, result)
+    try:
+        _compare_then(state, then, result)
+    except Exception as exc:     # an expectation the state cannot answer fails this scenario only
+        result.error = f"cannot compare the expected state: {type(exc).__name__}: {_text(exc)}"
     return result
 
 

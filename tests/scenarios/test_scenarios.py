@@ -10,6 +10,9 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
@@ -173,8 +176,9 @@ def test_the_scenario_schema_describes_every_property():
 
 # --- the guide's example and the command -------------------------------------------------------
 def _guide_example() -> str:
-    blocks = re.findall(r"```yaml\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
-    return next(b for b in blocks if b.startswith("# tests/scenarios/example.yaml"))
+    """The guide's complete example: its first YAML block holding scenarios."""
+    blocks = re.findall(r"```yaml[^\n]*\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+    return next(b for b in blocks if "\nscenarios:" in "\n" + b)
 
 
 def test_the_guides_complete_example_passes(tmp_path, capsys):
@@ -205,3 +209,26 @@ def test_folders_are_searched_recursively(tmp_path):
     _write(tmp_path / "sub", "x: 1\n", "deep.yaml")
     _write(tmp_path, "x: 1\n", "notes.txt")
     assert [p.name for p in discover([tmp_path])] == ["deep.yaml"]
+
+
+# --- robustness: no input makes the loader or the runner raise --------------------------------
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.sampled_from(
+    ["red", "blue", "r1c2", "mech-zone", "red-collect E", "energy-sword", "mine", "T8", "x", ""]))
+KEYS = st.sampled_from(["name", "covers", "given", "when", "then", "players", "red", "at", "play",
+                        "decisions", "tokens", "attack", "events", "e", "round", "end_round", "setup",
+                        "health", "mech", "error"])
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(KEYS, inner, max_size=4)), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(scenario=st.dictionaries(st.sampled_from(["name", "covers", "given", "when", "then"]), VALUES))
+def test_any_scenario_shape_gives_diagnostics_or_a_result_never_an_exception(tmp_path, scenario):
+    """Located diagnostics for bad files, a Result for any schema-valid scenario: never a traceback."""
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": [{"name": "n", "covers": ["T1"], "then": {"round": 1},
+                                                    **scenario}]}), encoding="utf-8")
+    scenarios, diagnostics = load_scenarios(path, "fuzz.yaml")
+    assert all(d.line for d in diagnostics)
+    for found in scenarios:
+        assert isinstance(run(found, *prepare(found)).passed, bool)

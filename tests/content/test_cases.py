@@ -15,7 +15,7 @@ from rulecraft.compiler import loader
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent
 CASES = sorted(p for kind in ("valid", "invalid") for p in (HERE / kind).iterdir() if p.is_dir())
 LIMITS = {"max_file_bytes": "MAX_FILE_BYTES", "max_depth": "MAX_DEPTH"}
 
@@ -27,10 +27,14 @@ def _spec(case: Path) -> dict:
 
 
 def _relative(case: Path, file: str | None) -> str | None:
+    """A diagnostic's file relative to the case folder, or else to the repository (the core pack)."""
     if file is None:
         return None
     path = Path(file).resolve()
-    return path.relative_to(case.resolve()).as_posix() if path.is_relative_to(case.resolve()) else file
+    for base in (case.resolve(), HERE.parents[1]):
+        if path.is_relative_to(base):
+            return path.relative_to(base).as_posix()
+    return file
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{p.parent.name}/{p.name}" for p in CASES])

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import argparse
 
+from rulecraft.compiler.docgen.schemaref import table_cell
+
 
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     for action in parser._actions:  # argparse keeps subcommands only on this private list
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
     return {}
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def _arguments(parser: argparse.ArgumentParser) -> list[str]:
@@ -35,7 +33,7 @@ def _arguments(parser: argparse.ArgumentParser) -> list[str]:
             name += " (" + " \\| ".join(f"`{c}`" for c in action.choices) + ")"
         default = "" if action.default in (None, False, argparse.SUPPRESS) else f"`{action.default}`"
         helptext = (action.help or "") % {"default": action.default, "prog": parser.prog}
-        rows.append(f"| {name} | {_cell(helptext)} | {default} |")
+        rows.append(f"| {name} | {table_cell(helptext)} | {default} |")
     if not rows:
         return []
     return ["| argument | meaning | default |", "|---|---|---|", *rows, ""]

@@ -20,7 +20,7 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, hooks, pages, scenarios
+from rulecraft.compiler.docgen import cliref, hooks, pages, scenarios, schemaref
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins import hookspecs
@@ -52,6 +52,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             "reference/cli.md": cliref.cli_reference(build_parser()),
             "reference/dsl.md": dsl_reference(),
             "reference/hooks.md": hooks.hooks_reference(hookspecs),
+            "reference/scenario-format.md": scenario_format(),
         }
         return config
 
@@ -66,6 +67,14 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if page.file.src_uri == RULINGS_PAGE:
             return scenarios.link_rulings(markdown, self._scenarios)
         return markdown
+
+
+def scenario_format() -> str:
+    schema = schemaref.load_schema("scenario")
+    return "\n".join(["# Scenario format reference", "", schema["description"], "",
+                      "Every field of a scenario file, generated from `schemas/scenario.schema.json`. "
+                      "See [Writing rule tests](../guides/scenarios.md) for a complete example.", "",
+                      *schemaref.schema_reference(schema)])
 
 
 def check_or_fail(paths: list[Path], pack_path: list[Path]) -> Stack:

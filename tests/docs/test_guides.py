@@ -7,6 +7,7 @@ import shlex
 from pathlib import Path
 
 from rulecraft.cli.main import main
+from rulecraft.compiler.docgen.schemaref import load_schema
 
 DOCS = Path(__file__).resolve().parents[2] / "site" / "docs"
 FILE_BLOCK = re.compile(r'^```\w+ title="([^"]+)"\n(.*?)^```', re.MULTILINE | re.DOTALL)
@@ -37,3 +38,32 @@ def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     assert "Ion Harpoon" in weapons
     assert "After you attack: The enemy loses 1 Credit." in weapons  # generated from the new ability
     assert "changed by <code>my-pack</code>: damage, power_damage" in weapons
+
+
+def test_scenario_guide_example_passes_rulecraft_test(tmp_path, monkeypatch, capsys):
+    files, commands = samples("guides/scenarios.md")
+    assert list(files) == ["first.yaml"] and [c[1] for c in commands] == ["test"]
+    (tmp_path / "first.yaml").write_text(files["first.yaml"], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(commands[0][1:]) == 0
+    out = capsys.readouterr().out
+    assert out.count("PASS first.yaml") == 2
+
+
+def test_scenario_format_reference_names_every_schema_field(core_site):
+    schema = load_schema("scenario")
+    names: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            names.update(node.get("properties", {}))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    page = core_site.page("reference/scenario-format.html")
+    missing = sorted(n for n in names if not re.search(rf"<code>[^<]*\b{re.escape(n)}</code>", page))
+    assert not missing, f"scenario fields missing from the reference: {missing}"

@@ -176,14 +176,3 @@ class RecordedAgent:
             raise UnscriptedDecision(f"the log answers a {kind} decision where the game asks "
                                      f"{decision.kind} (player {decision.player})")
         return canonical(answer)
-
-
-AGENTS = {"random": RandomAgent}
-
-
-def make_agent(spec: str, seed: int | str) -> Agent:
-    """An agent by name (as logs and the CLI name them), seeded."""
-    try:
-        return AGENTS[spec](seed)
-    except KeyError:
-        raise ValueError(f"unknown agent {spec!r}; known: {', '.join(sorted(AGENTS))}") from None

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from rulecraft.cli.main import main
 from rulecraft.runtime import logs
-from rulecraft.runtime.sim import play_one
+from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.engine import Game
 
 
 def write_log(core, path, seed="cli"):
-    game = play_one(core, 3, seed)
+    game = Game(core, [RandomAgent(f"{seed}/{i}") for i in range(3)], seed=seed)
+    game.play()
     head = logs.header(core, [], [], seed, [p.colour for p in game.players], ["random"] * 3)
     logs.write(path, head, game.events)
     return game

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 from rulecraft.cli.main import main
@@ -67,3 +70,16 @@ def test_scenario_format_reference_names_every_schema_field(core_site):
     page = core_site.page("reference/scenario-format.html")
     missing = sorted(n for n in names if not re.search(rf"<code>[^<]*\b{re.escape(n)}</code>", page))
     assert not missing, f"scenario fields missing from the reference: {missing}"
+
+
+def test_agent_guide_sample_plays_a_game(tmp_path):
+    text = (DOCS / "guides" / "agents.md").read_text(encoding="utf-8")
+    sample = re.search(r'^```python title="my_agent.py"\n(.*?)^```', text, re.MULTILINE | re.DOTALL).group(1)
+    assert "python my_agent.py" in text
+    (tmp_path / "my_agent.py").write_text(sample, encoding="utf-8")
+    done = subprocess.run([sys.executable, "my_agent.py"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    standings = [ast.literal_eval(line) for line in done.stdout.splitlines()]
+    assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings)
+    assert {s["colour"] for s in standings} == {"red", "blue"}

@@ -22,7 +22,9 @@ def emit(stack: Stack, entity: Entity, stage: str) -> str | None:
         if site.entity is not entity:
             continue
         field = ".".join(str(p) for p in (*site.holder, "ability"))
-        out.append(f"# {entity.kind}:{entity.id} {field}: {site.source!r} ({site.origin})")
+        where = site.entity.locate((*site.holder, "ability"))
+        out.append(f"# {entity.kind}:{entity.id} {field} ({where.file}:{where.line}:{where.column}): "
+                   f"{site.source!r}")
         compiled = compile_effect(site.source, site.entity_kind)
         if stage == "ast" and compiled.tree is not None:
             out.append(nodes.dump(compiled.tree))

@@ -127,3 +127,9 @@ def test_dsl_reference_lists_every_word_with_compiled_examples(capsys):
     for word in [*VOCABULARY.phrases, *patterns, *VOCABULARY.attributes]:
         assert f"`{word}" in out
     assert "does not compile" not in out
+
+
+def test_dsl_reference_can_be_written_to_a_file(tmp_path):
+    target = tmp_path / "dsl.md"
+    assert main(["dsl-reference", "--output", str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith("# The effect DSL")

@@ -16,7 +16,7 @@ import sys
 from rulecraft.compiler.diagnostics import DiagnosticError, format_human
 
 # Command modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "replay", "dsl", "test"]
+COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "play", "replay", "dsl", "test"]
 
 REPORT_URL = "https://github.com/rulecraft/rulecraft/issues"
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3

@@ -1,4 +1,8 @@
-"""``rulecraft replay LOG...``: re-run logged games and verify every event matches, byte for byte."""
+"""``rulecraft replay LOG...``: re-run logged games and verify every event matches, byte for byte.
+
+``--watch`` shows a game step by step instead: the narration, then the board, turn by turn (Enter to go
+on, or ``--delay S``); ``--seat N`` shows it as that player saw it (T16).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,12 @@ from rulecraft.cli.main import UsageError
 def register(subparsers) -> None:
     parser = subparsers.add_parser("replay", help="re-run a JSONL game log and verify it",
                                    description=__doc__)
-    parser.add_argument("logs", nargs="+", type=Path, metavar="LOG", help="game logs written by sim --log")
+    parser.add_argument("logs", nargs="+", type=Path, metavar="LOG",
+                        help="game logs written by sim --log or play")
+    parser.add_argument("--watch", action="store_true", help="show the game step by step with the board")
+    parser.add_argument("--delay", type=float, metavar="S",
+                        help="with --watch: S seconds between steps instead of waiting for Enter")
+    parser.add_argument("--seat", type=int, metavar="N", help="with --watch: show only seat N's view")
     parser.set_defaults(run=run)
 
 
@@ -24,6 +33,9 @@ def run(args: argparse.Namespace) -> int:
     for path in args.logs:
         if not path.is_file():
             raise UsageError(f"no such log: {path}")
+        if args.watch:
+            failed += not _watch(path, args)
+            continue
         try:
             result = replay(path, load_ruleset, make_hooks)
         except ValueError as exc:
@@ -31,3 +43,15 @@ def run(args: argparse.Namespace) -> int:
         print(("ok    " if result.ok else "FAIL  ") + result.message)
         failed += not result.ok
     return 1 if failed else 0
+
+
+def _watch(path: Path, args: argparse.Namespace) -> bool:
+    from rulecraft.cli.play_ui import make_terminal, watch
+    from rulecraft.cli.prompts import Quit
+
+    try:
+        return watch(path, make_terminal(), delay=args.delay, seat=args.seat)
+    except Quit:
+        return True
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None

@@ -74,16 +74,13 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ru
     head, lines = read(path)
     packs = [p for p in head["packs"] if p != BUILTIN_PACK]
     ruleset = load_ruleset(packs, head["plugins"])
-    answers: list[list[tuple[str, Any]]] = [[] for _ in head["colours"]]
+    events = []
     for number, line in enumerate(lines, start=2):
         try:
-            event = json.loads(line)
+            events.append(json.loads(line))
         except json.JSONDecodeError as exc:
             return ReplayResult(False, 0, f"{path}:{number}: not JSON: {exc}")
-        if event.get("e") == "decision":
-            answers[event["player"]].append((event["kind"], event["answer"]))
-    kinds = list(head.get("agents") or ())
-    agents = [_replayer(kinds[seat] if seat < len(kinds) else "", a) for seat, a in enumerate(answers)]
+    agents = recorded_agents(head, events)
     produced: list[str] = []
     game = Game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
                 listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
@@ -103,6 +100,16 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ru
         return ReplayResult(False, min(len(lines), len(produced)),
                             f"{path}: the log has {len(lines)} events, the replay {len(produced)}")
     return ReplayResult(True, len(lines), f"{path}: {len(lines)} events replayed identically")
+
+
+def recorded_agents(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[Any]:
+    """One agent per seat of the log's header, feeding back the answers of its ``decision`` events."""
+    answers: list[list[tuple[str, Any]]] = [[] for _ in head["colours"]]
+    for event in events:
+        if event.get("e") == "decision":
+            answers[event["player"]].append((event["kind"], event["answer"]))
+    kinds = list(head.get("agents") or ())
+    return [_replayer(kinds[seat] if seat < len(kinds) else "", a) for seat, a in enumerate(answers)]
 
 
 def _replayer(kind: str, answers: list[tuple[str, Any]]) -> Any:

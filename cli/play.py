@@ -1,0 +1,81 @@
+"""``rulecraft play [PACK...]``: play a whole game in the terminal against agents, or solo against two Robots.
+
+Answer each prompt with a short key: a program is ``1N 3E 5S 8NE`` (card number and direction), other
+decisions take an option's number, a value, a cell like ``C1``, ``y``/``n`` or ``-`` for none. ``q`` at any
+prompt (or Ctrl-C) stops and saves the log; ``--resume LOG`` goes on from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from rulecraft.cli.main import UsageError
+
+DEFAULT_DIR = Path("rulecraft-games")
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("play", help="play a game in the terminal against agents or Robots",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
+                        help="pack folders (default: the shipped tem-core)")
+    parser.add_argument("--solo", action="store_true",
+                        help="you against two Robots (Robot Pilots, R1): 3-player arena, you start")
+    parser.add_argument("--opponents", default="heuristic", metavar="AGENT",
+                        help="the agent in every other seat: heuristic, random, robot... (default heuristic)")
+    parser.add_argument("--players", type=int, default=4, help="players, you included (default 4)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, 0 = the first colour (default 0)")
+    parser.add_argument("--seed", help="the game's seed (default: a random one, printed and logged)")
+    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
+                        help="load a variant plugin by name (repeatable)")
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help=f"the game's log (default: a new file under ./{DEFAULT_DIR}/)")
+    parser.add_argument("--resume", type=Path, metavar="LOG", help="go on with a quit game from its log")
+    parser.add_argument("--delay", type=float, default=0.0, metavar="S",
+                        help="pause S seconds after each other player's card (default 0)")
+    parser.add_argument("--width", type=int, help="screen width (default: the terminal's)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from rulecraft.cli.play_ui import PlayError, default_log, make_terminal, new_header, play, read_for_resume
+    from rulecraft.plugins.manager import PluginLoadError
+
+    terminal = make_terminal(Console(highlight=False, width=args.width))
+    expected: list[str] = []
+    try:
+        if args.resume is not None:
+            if args.packs or args.solo or args.seed is not None or args.plugin:
+                raise UsageError("--resume takes the game from its log: "
+                                 "give no packs, --solo, --seed or --plugin")
+            if not args.resume.is_file():
+                raise UsageError(f"no such log: {args.resume}")
+            head, expected = read_for_resume(args.resume)
+            from rulecraft.cli.play_ui import load
+
+            packs = [p for p in head["packs"] if not p.startswith("builtin:")]
+            ruleset, hooks, _ = load(packs, head["plugins"])
+            path = args.log or args.resume
+            if path != args.resume:
+                raise UsageError("--resume appends to its own log; leave out --log")
+        else:
+            for pack in args.packs:
+                if not pack.exists():
+                    raise UsageError(f"no such pack: {pack}")
+            seed = args.seed if args.seed is not None else str(random.randrange(1_000_000))
+            head, ruleset, hooks = new_header([str(p) for p in args.packs], args.opponents, args.players,
+                                              args.seat, args.solo, seed, args.plugin)
+            path = args.log or default_log(DEFAULT_DIR, seed)
+    except (PlayError, PluginLoadError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    outcome = play(head, ruleset, hooks, path, terminal, expected, delay=args.delay)
+    if outcome.status == "quit":
+        terminal.say(f"\nStopped. The game so far is saved in {path}; go on with "
+                     f"[bold]rulecraft play --resume {path}[/]")
+        return 0
+    terminal.say(f"The log is in {path}; watch it again with [bold]rulecraft replay {path} --watch[/]")
+    return 0 if outcome.status == "finished" else 3

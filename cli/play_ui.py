@@ -1,0 +1,306 @@
+"""Play: a whole game at the terminal (a person against agents or Robots), its log, resuming and watching.
+
+A game is set up from a *header* (the log's first line: packs, plugins, seed, colours, seat agents, and
+``play``: which seat is the person, whether it is solo), so a new game and a resumed one are built the
+same way. The person's seat is a :class:`HumanAgent`; other seats are the named agents seeded
+``SEED/SEAT`` (``robot`` seats with the Robot Pilots plugin; ``solo`` uses ``robot_pilots.solo_game``,
+R1). The log is written as the game goes (one line per event, flushed before every prompt), so quitting,
+Ctrl-C or a closed terminal lose nothing.
+
+Resuming re-runs the game from the header: the person's recorded answers are fed back, the other seats
+play again (they are seeded, so they answer as before), and every event is checked against the log;
+once the log is used up the game goes on at the terminal, appending to the same log. A resumed game is
+the very game an uninterrupted one would have been.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from rich.console import Console
+
+from rulecraft.cli.board import Picture
+from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
+from rulecraft.runtime import logs
+from rulecraft.runtime.engine import Game
+from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.views import view_for
+
+HUMAN = "human"
+ROBOT = "robot"
+
+
+class PlayError(ValueError):
+    """A game cannot be started or resumed as asked; the message says why."""
+
+
+@dataclass
+class Outcome:
+    """How a session ended: ``finished``, ``quit`` or ``aborted``; where the log is; the final events."""
+
+    status: str
+    log: Path
+    game: Game
+
+
+def new_header(packs: Sequence[str], opponents: str, players: int, seat: int, solo: bool,
+               seed: str, extra_plugins: Sequence[str] = ()) -> tuple[dict[str, Any], Any, Any]:
+    """The header of a new game, with its ruleset and hooks. ``solo``: one person against two Robots
+    on the 3-player arena (R1)."""
+    from rulecraft.runtime.agents import agent_names
+
+    if solo:
+        players, seat, opponents = 3, 0, ROBOT
+    if opponents not in agent_names():
+        raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(agent_names())}")
+    agents = [HUMAN if s == seat else opponents for s in range(players)]
+    ruleset, hooks, plugins = load(packs, [*extra_plugins, *([_robot_plugin()] if ROBOT in agents else [])])
+    if not 2 <= players <= len(ruleset.colours):
+        raise PlayError(f"--players must be 2-{len(ruleset.colours)}")
+    if not 0 <= seat < players:
+        raise PlayError(f"--seat must be 0-{players - 1}")
+    packs = [str(Path(p).resolve()) for p in packs]     # a log replays from any folder
+    head = logs.header(ruleset, packs, plugins, seed, list(ruleset.colours[:players]), agents)
+    head["play"] = {"human": seat, "solo": solo}
+    return head, ruleset, hooks
+
+
+def _robot_plugin() -> str:
+    from rulecraft.plugins.robot_pilots import NAME
+
+    return NAME
+
+
+def load(packs: Sequence[str], plugins: Sequence[str]) -> tuple[Any, Any, list[str]]:
+    """The ruleset and hooks of a pack stack with plugins (the packs' own first), and the plugin list."""
+    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.manager import make_hooks
+
+    ruleset = load_ruleset(list(packs), list(plugins))
+    names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
+    return ruleset, make_hooks(names), names
+
+
+def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners: list) -> Game:
+    """The game of a header, with ``human`` in the person's seat."""
+    from rulecraft.runtime.agents import make_agent
+
+    seed, seat = head["seed"], head["play"]["human"]
+    if head["play"].get("solo"):
+        from rulecraft.plugins.robot_pilots import solo_game
+
+        return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
+    agents = [human if s == seat else make_agent(kind, f"{seed}/{s}")
+              for s, kind in enumerate(head["agents"])]
+    return Game(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
+
+
+class LogWriter:
+    """Writes the log as the game goes. With ``expected`` (the lines of a log being resumed), the first
+    events are checked against those lines instead of written, and writing goes on after them."""
+
+    def __init__(self, path: Path, head: dict[str, Any], expected: Sequence[str] = ()) -> None:
+        self.path, self.expected, self.count = path, list(expected), 0
+        self.out: IO[str] | None = None
+        if not self.expected:
+            self._open("w", head)
+
+    def _open(self, mode: str, head: dict[str, Any] | None = None) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.out = open(self.path, mode, encoding="utf-8")  # noqa: SIM115 - open for the whole game
+        if head is not None:
+            self.out.write(logs.dumps(head) + "\n")
+            self.out.flush()
+
+    @property
+    def replaying(self) -> bool:
+        return self.count < len(self.expected)
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        line = logs.dumps(event)
+        if self.replaying:
+            if line != self.expected[self.count]:
+                raise GameError(f"{self.path}:{self.count + 2}: the game no longer follows its log here "
+                                f"(a different pack, plugin or rulecraft version?)\n  log:  "
+                                f"{self.expected[self.count]}\n  game: {line}")
+            self.count += 1
+            return
+        if self.out is None:
+            self._open("a")
+        assert self.out is not None
+        self.out.write(line + "\n")
+        self.count += 1
+
+    def flush(self) -> None:
+        if self.out is not None:
+            self.out.flush()
+
+    def close(self, final: dict[str, Any] | None = None) -> None:
+        """Close, adding ``final`` (the engine's ``abort`` line, which is not emitted) if given."""
+        if final is not None and not self.replaying:
+            self(final)
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+
+
+class Narrator:
+    """Prints each event as it happens, as the person may see it; quiet while a resumed game catches up."""
+
+    def __init__(self, picture: Picture, terminal: Terminal, seat: int | None, writer: LogWriter,
+                 human: HumanAgent | None = None, delay: float = 0.0) -> None:
+        self.pic, self.term, self.seat, self.writer, self.human, self.delay = \
+            picture, terminal, seat, writer, human, delay
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        if self.writer.replaying:
+            return
+        if self.human is not None:
+            self.human.fresh = True
+        text = self.pic.narrate(event, self.seat)
+        if text is not None:
+            self.term.say(text)
+            if self.delay and event["e"] == "reveal" and event.get("player") != self.seat:
+                time.sleep(self.delay)
+
+
+def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal,
+         expected: Sequence[str] = (), delay: float = 0.0) -> Outcome:
+    """Play (or resume) the game of ``head`` at the terminal, logging to ``path``."""
+    seat = head["play"]["human"]
+    picture = Picture(ruleset, head["colours"])
+    recorded = [(e["kind"], e["answer"]) for e in map(json.loads, expected)
+                if e.get("e") == "decision" and e.get("player") == seat]
+    human = HumanAgent(terminal, picture, seat, recorded)
+    writer = LogWriter(path, head, expected)
+    human.before_prompt = writer.flush
+    narrator = Narrator(picture, terminal, seat, writer, human, delay)
+    game = build(head, ruleset, hooks, human, [writer, narrator])
+    if expected:
+        terminal.say(f"[dim]Resuming {path}: replaying {len(expected)} logged events…[/]")
+    status = "finished"
+    try:
+        game.play()
+    except (Quit, KeyboardInterrupt):
+        status = "quit"
+    except GameError:
+        status = "aborted"
+    finally:
+        final = game.events[-1] if game.aborted and game.events and game.events[-1].get("e") == "abort" \
+            else None
+        writer.close(final)
+    if status == "finished":
+        terminal.console.print(picture.screen(view_for(game, seat), seat))
+        terminal.say(verdict(game, seat, bool(head["play"].get("solo"))))
+    elif status == "aborted":
+        terminal.say(f"[bold red]The game stopped:[/] {game.aborted}")
+    return Outcome(status, path, game)
+
+
+def verdict(game: Game, seat: int, solo: bool) -> str:
+    """Who won; in solo mode you win only with more VP than each Robot (R8)."""
+    me = game.players[seat]
+    if solo:
+        best = max(p.vp for p in game.players if p.seat != seat)
+        return "[bold green]You win![/]" if me.vp > best else \
+            f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot, R8)."
+    rank = next(r["rank"] for r in game.standings or () if r["player"] == seat)
+    winners = sum(1 for r in game.standings or () if r["rank"] == 1)
+    if rank == 1:
+        return "[bold green]You win![/]" if winners == 1 else "[bold green]A shared victory![/]"
+    return f"You finish #{rank} with {me.vp} VP."
+
+
+def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
+    """A ``rulecraft play`` log that can be resumed: its header and event lines."""
+    head, lines = logs.read(path)
+    if not isinstance(head.get("play"), dict) or "human" not in head["play"]:
+        raise PlayError(f"{path}: not a log of `rulecraft play` (no player seat in its header)")
+    for line in lines[-2:]:
+        kind = json.loads(line).get("e")
+        if kind == "game-end":
+            raise PlayError(f"{path}: this game is over; watch it with `rulecraft replay {path} --watch`")
+        if kind == "abort":
+            raise PlayError(f"{path}: this game was aborted and cannot go on")
+    return head, lines
+
+
+# --- watching a saved game -----------------------------------------------------------------------
+BOUNDARIES = frozenset({"reveal", "round-start", "scoring", "game-end"})
+
+
+def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int | None = None) -> bool:
+    """Show a saved game step by step: the narration of each event group, then the board. Groups end
+    before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
+    ``seat`` shows one player's view (T16), None everything. Returns whether the log replayed fully."""
+    from rulecraft.runtime.logs import recorded_agents
+
+    head, lines = logs.read(path)
+    events = [json.loads(line) for line in lines]
+    packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
+    ruleset, hooks, _ = load(packs, head["plugins"])
+    picture = Picture(ruleset, head["colours"])
+    index = 0
+    holder: dict[str, Game] = {}
+
+    def step(event: dict[str, Any]) -> None:
+        nonlocal index
+        if index >= len(lines):
+            raise _LogEnd()
+        if logs.dumps(event) != lines[index]:
+            raise _LogEnd(f"{path}:{index + 2}: the game no longer follows its log here")
+        index += 1
+        game = holder["game"]
+        if event["e"] in BOUNDARIES and game.round >= 1:
+            state = view_for(game, seat) if seat is not None else game.snapshot()
+            terminal.console.print(picture.screen(state, seat))
+            _pause(terminal, delay)
+        text = picture.narrate(event, seat)
+        if text is not None:
+            terminal.say(text)
+
+    game = Game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks, listeners=[step],
+                colours=head["colours"])
+    holder["game"] = game
+    message = None
+    try:
+        game.play()
+    except _LogEnd as end:
+        message = end.args[0] if end.args else None
+    except (GameError, LookupError, ValueError) as exc:
+        message = None if index >= len(lines) - (1 if game.aborted else 0) else str(exc)
+    state = view_for(game, seat) if seat is not None else game.snapshot()
+    terminal.console.print(picture.screen(state, seat))
+    if message:
+        terminal.say(f"[bold red]{message}[/]")
+        return False
+    if not game.finished:
+        terminal.say(f"[dim]The log ends here, after {index} events (the game was not finished; "
+                     f"`rulecraft play --resume {path}` goes on with it).[/]")
+    return True
+
+
+class _LogEnd(BaseException):
+    """The watched log is used up (or the game left it). A BaseException: no plugin wrapper may turn
+    it into a plugin error on its way out."""
+
+
+def _pause(terminal: Terminal, delay: float | None) -> None:
+    if delay is None:
+        terminal.ask("[watch] Enter: next step, q: stop > ")
+    elif delay > 0:
+        time.sleep(delay)
+
+
+def default_log(directory: Path, seed: str) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return directory / f"{stamp}-seed{seed}.jsonl"
+
+
+def make_terminal(console: Console | None = None, read: Callable[[str], str] | None = None) -> Terminal:
+    return Terminal(console or Console(highlight=False), read)

@@ -1,0 +1,352 @@
+"""Ask: a person at the terminal answers the engine's decisions, with short keys, validation and re-prompts.
+
+:class:`HumanAgent` is an ordinary agent (``decide(decision, view)``): it draws the player's own view (T16)
+and asks. Every decision kind of ``runtime.decisions`` lists its legal options and takes a short answer:
+an option's number, a value (Mine numbers, boost amounts), a cell label (``C1``), ``y``/``n``, ``-`` for
+"none", and for programs ``1N 3E 5S 7W`` (card number and direction, all at once or one by one) with a
+confirm step. Anything else gets a message and the same prompt again; the engine's own check
+(``Decision.check``) has the last word. ``q`` at any prompt, end of input or Ctrl-C stop the game
+(:class:`Quit`); the session saves the log so far.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from rulecraft.cli.board import ARROWS, Picture, abilities_text, card_name, label, price, weapon_text
+from rulecraft.runtime import decisions as D
+from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+NONE_WORDS = frozenset({"-", "none", "pass", "no", "n", "skip"})
+YES_WORDS = frozenset({"y", "yes"})
+VALUE_KINDS = frozenset({D.SETUP_MINE, D.MINE_NUMBER, D.BOOST})     # answered by the number itself
+CELL_KINDS = frozenset({D.BASE, D.ZONE, D.MOVE_TOKEN})              # answered by a cell label
+CARD_TOKEN = re.compile(r"^(\d+)\s*([NESW]{1,2})$", re.IGNORECASE)
+
+
+class Quit(BaseException):
+    """The player stopped the game (``q``, end of input); the session saves the log so far. A
+    BaseException, like KeyboardInterrupt, so that no ``except Exception`` on the way swallows it."""
+
+
+class Terminal:
+    """Prompts and reads lines. ``read(prompt)`` returns a line; the default reads standard input
+    (with line editing on a terminal). End of input raises :class:`Quit`."""
+
+    def __init__(self, console: Console, read: Callable[[str], str] | None = None) -> None:
+        self.console = console
+        self._read = read
+
+    def ask(self, prompt: str) -> str:
+        try:
+            if self._read is not None:
+                line = self._read(prompt)
+            elif sys.stdin.isatty():
+                line = self.console.input(prompt)
+            else:
+                self.console.print(prompt, end="", markup=False, highlight=False)
+                self.console.file.flush()
+                line = sys.stdin.readline()
+                if not line:
+                    raise EOFError
+        except EOFError:
+            raise Quit("end of input") from None
+        line = line.strip()
+        if line.lower() in QUIT_WORDS:
+            raise Quit("quit")
+        return line
+
+    def say(self, markup: str) -> None:
+        self.console.print(markup, highlight=False)
+
+
+class HumanAgent:
+    """A seat played at the terminal. ``recorded`` answers (from a saved log) are given first, silently:
+    that is how a quit game resumes where it stopped."""
+
+    name = "human"
+
+    def __init__(self, terminal: Terminal, picture: Picture, seat: int,
+                 recorded: Iterable[tuple[str, Any]] = ()) -> None:
+        self.term, self.pic, self.seat = terminal, picture, seat
+        self.recorded = deque(recorded)
+        self.fresh = True                  # something happened since the board was last drawn
+        self.before_prompt: Callable[[], None] | None = None   # e.g. flush the log
+
+    def decide(self, decision: Decision, view: Any) -> Any:
+        if self.recorded:
+            kind, answer = self.recorded.popleft()
+            if kind != decision.kind:
+                raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
+            return canonical(answer)
+        if self.before_prompt is not None:
+            self.before_prompt()
+        state = view.state()
+        if self.fresh or decision.kind in (D.PROGRAM, D.AD_HOC_CARD):
+            self.term.console.print(self.pic.screen(state, self.seat))
+            self.fresh = False
+        if decision.pick > 1:
+            return self._program(decision, state)
+        if decision.kind == D.AD_HOC_CARD:
+            return self._ad_hoc(decision, state)
+        return self._choose(decision, state)
+
+    # --- one option among several --------------------------------------------------------------
+    def _choose(self, decision: Decision, state: dict) -> Any:
+        if len(decision.options) == 1:
+            only = decision.options[0]
+            text = escape(self._text(decision, only))
+            self.term.say(f"[dim]{_title(decision)}: the only legal answer is {text}.[/]")
+            return only
+        keys, lines = self._keys(decision)
+        default = decision.options[0] if decision.kind == D.EQUIP else None
+        self.term.say(f"[bold]{_title(decision)}[/]" + _context(self.pic, decision))
+        for line in lines:
+            self.term.say("  " + line)
+        hint = " (Enter keeps the current weapons)" if default is not None else ""
+        while True:
+            text = self.term.ask(f"[{decision.kind}]{hint} > ").lower()
+            if not text and default is not None:
+                return default
+            if text in ("?", "h", "help"):
+                for line in lines:
+                    self.term.say("  " + line)
+                continue
+            if text == "b":
+                self.term.console.print(self.pic.screen(state, self.seat))
+                continue
+            if text in keys:
+                try:
+                    return decision.check(keys[text])
+                except IllegalAnswer as exc:
+                    self.term.say(f"[red]{escape(str(exc))}[/]")
+                    continue
+            self.term.say(f"[red]{escape(text or '(nothing)')} is not one of the options[/]: answer with "
+                          f"{_answer_hint(decision)}; ? shows them again, q quits.")
+
+    def _keys(self, decision: Decision) -> tuple[dict[str, Any], list[str]]:
+        """Each option's answer keys and its display line."""
+        keys: dict[str, Any] = {}
+        lines: list[str] = []
+        number = 0
+        values = {o for o in decision.options if isinstance(o, int) and not isinstance(o, bool)}
+        for option in decision.options:
+            text = escape(self._text(decision, option))
+            if option is None:
+                for word in NONE_WORDS | ({"0"} if 0 not in values else set()):
+                    keys[word] = None
+                lines.append(f"[bold]-[/]  {text}")
+            elif isinstance(option, bool):
+                for word in (YES_WORDS if option else NONE_WORDS):
+                    keys[word] = option
+                lines.append(f"[bold]{'y' if option else 'n'}[/]  {text}")
+            elif decision.kind in VALUE_KINDS and isinstance(option, int):
+                keys[str(option)] = option
+                lines.append(f"[bold]{option}[/]  {text}")
+            elif decision.kind in CELL_KINDS and isinstance(option, int):
+                name = label(self.pic.cols, option)
+                keys[name.lower()] = option
+                number += 1
+                keys[str(number)] = option
+                lines.append(f"[bold]{number}[/] / [bold]{name}[/]  {text}")
+            else:
+                number += 1
+                keys[str(number)] = option
+                if isinstance(option, str):
+                    keys.setdefault(option.lower(), option)
+                lines.append(f"[bold]{number}[/]  {text}")
+        return keys, lines
+
+    def _text(self, decision: Decision, option: Any) -> str:
+        """An option in words."""
+        rs, kind = self.pic.ruleset, decision.kind
+        if option is None:
+            return NONE_TEXT.get(kind, "none")
+        if isinstance(option, bool):
+            return ("yes" if option else "no") + (" (deploy a Turret)" if kind == D.DEPLOY_TURRET else "")
+        if kind == D.PILOT:
+            pilot = rs.pilots[option]
+            return f"{pilot.name}, {pilot.health} health: {abilities_text(pilot)}"
+        if kind in (D.BASIC_WEAPON, D.PURCHASE) or (isinstance(option, str) and option in rs.weapons):
+            return weapon_text(rs, option, cost=True) + _ability(rs.weapons[option])
+        if kind == D.EQUIP:
+            return " + ".join(rs.weapons[w].name for w in option)
+        if kind == D.TAKE_MECH:
+            side = next(s for s in rs.mech_sides if s.id == option)
+            return f"take it as {side.name}: {abilities_text(side)}"
+        if kind == D.ATTACK:
+            wid, power = option
+            w = rs.weapons[wid]
+            damage = w.power_damage if power else w.damage
+            return f"{w.name} ({w.type}){' POWER ATTACK' if power else ''}: {damage} damage" + _ability(w)
+        if kind == D.POWER_UP:
+            if option[0] == "heal":
+                return f"heal: pay {option[1]}⚡ for +{option[1] * rs.rules.heal_per_energy} health"
+            return f"upgrade to Power Armor ({price(rs.rules.upgrade_cost)})"
+        if kind == D.SETUP_MINE or kind == D.MINE_NUMBER:
+            return f"Mine number {option}"
+        if kind == D.BOOST:
+            return f"pay {option}"
+        if kind in CELL_KINDS and isinstance(option, int):
+            return self._cell_text(option)
+        return str(option)
+
+    def _cell_text(self, cell: int) -> str:
+        return f"cell {label(self.pic.cols, cell)}"
+
+    # --- the program (T4) and Ad Hoc cards (T11) ------------------------------------------------
+    def _cards(self, state: dict) -> list[str]:
+        colour = state["players"][self.seat]["colour"]
+        return [c.id for c in self.pic.ruleset.program_cards[colour]]
+
+    def _parse_card(self, token: str, cards: list[str], decision: Decision) -> tuple[str, str] | str:
+        """``3E`` -> (card id, "E"), or a message saying what is wrong."""
+        match = CARD_TOKEN.match(token)
+        if not match:
+            return f"{token!r}: write a card number and a direction, like 3E or 8NE"
+        number, direction = int(match.group(1)), match.group(2).upper()
+        if not 1 <= number <= len(cards):
+            return f"{token!r}: there is no card {number} (cards are 1-{len(cards)})"
+        option = (cards[number - 1], direction)
+        if option not in decision.options:
+            legal = [o for c, o in decision.options if c == option[0]]
+            if not legal:
+                return f"{token!r}: card {number} cannot be played now"
+            name = card_name(self.pic.ruleset, option[0])
+            return f"{token!r}: {name} moves {' '.join(legal)}, not {direction}"
+        return option
+
+    def _program(self, decision: Decision, state: dict) -> tuple:
+        cards = self._cards(state)
+        pick = decision.pick
+        self.term.say(f"[bold]Program your {pick} cards[/], in order, each with a direction "
+                      f"(e.g. [bold]1N 3E 5S 8NE[/]); all at once or one at a time. "
+                      f"[bold]r[/] starts over, [bold]b[/] shows the board, [bold]q[/] quits.")
+        chosen: list[tuple[str, str]] = []
+        while True:
+            if len(chosen) == pick:
+                self.term.say("Your program: " + "  ".join(
+                    f"#{i + 1} {self._card_text(c, o)}" for i, (c, o) in enumerate(chosen)))
+                text = self.term.ask("[confirm] Play this program? [Y/n] > ").lower()
+                if text in ("", "y", "yes"):
+                    try:
+                        return decision.check(tuple(chosen))
+                    except IllegalAnswer as exc:
+                        self.term.say(f"[red]{escape(str(exc))}[/]")
+                elif text not in ("n", "no", "r"):
+                    self.term.say("[red]answer y (play it) or n (start over)[/]")
+                    continue
+                chosen = []
+                continue
+            text = self.term.ask(f"[program] card {len(chosen) + 1} of {pick} > ")
+            if text.lower() == "r":
+                chosen = []
+                continue
+            if text.lower() == "b":
+                self.term.console.print(self.pic.screen(state, self.seat))
+                continue
+            tokens = re.findall(r"\d+\s*[A-Za-z]+|\S+", text)
+            if not tokens:
+                self.term.say(f"[red]nothing given[/]: write cards like 1N 3E 5S 8NE "
+                              f"({len(chosen)} chosen so far)")
+                continue
+            picked = list(chosen)
+            error = None
+            for token in tokens:
+                option = self._parse_card(token.replace(" ", ""), cards, decision)
+                if isinstance(option, str):
+                    error = option
+                elif option[0] in (c for c, _ in picked):
+                    error = f"{token!r}: card {cards.index(option[0]) + 1} is already in your program"
+                elif len(picked) == pick:
+                    error = f"a program has exactly {pick} cards"
+                else:
+                    picked.append(option)
+                    continue
+                break
+            if error is not None:
+                self.term.say(f"[red]{escape(error)}[/] ({len(chosen)} card(s) kept so far; "
+                              f"nothing was added)")
+                continue
+            chosen = picked
+
+    def _ad_hoc(self, decision: Decision, state: dict) -> tuple[str, str]:
+        cards = self._cards(state)
+        self.term.say("[bold]Ad Hoc Mode[/]: play any card of your hand this turn, with a direction "
+                      "(e.g. [bold]3E[/]).")
+        while True:
+            text = self.term.ask("[ad-hoc-card] card > ")
+            if text.lower() == "b":
+                self.term.console.print(self.pic.screen(state, self.seat))
+                continue
+            option = self._parse_card(text.replace(" ", ""), cards, decision)
+            if isinstance(option, str):
+                self.term.say(f"[red]{escape(option)}[/]")
+                continue
+            try:
+                return decision.check(option)
+            except IllegalAnswer as exc:
+                self.term.say(f"[red]{escape(str(exc))}[/]")
+
+    def _card_text(self, card: str, orientation: str) -> str:
+        return f"{card_name(self.pic.ruleset, card)} {orientation}{ARROWS.get(orientation, '')}"
+
+
+def _ability(thing: Any) -> str:
+    text = abilities_text(thing)
+    return f" — {text}" if text else ""
+
+
+NONE_TEXT = {D.PURCHASE: "buy nothing", D.POWER_UP: "do nothing", D.MINE_NUMBER: "deploy no Mine",
+             D.TAKE_MECH: "stay out of the Mighty Mech", D.MOVE_TOKEN: "move no token"}
+TITLES = {
+    D.PILOT: "Keep one of your dealt pilots", D.BASE: "Place your Base (T5)",
+    D.SETUP_MINE: "Your secret Mine on your Base (T17): pick its number",
+    D.BASIC_WEAPON: "Pick your secret Basic weapon", D.EQUIP: "Equip weapons (T12)",
+    D.TAKE_MECH: "Take the Mighty Mech?", D.ATTACK: "Attack (T13)", D.BOOST: "Pay for a boost",
+    D.ABILITY_CHOICE: "An ability asks", D.POWER_UP: "Power Up", D.PURCHASE: "Purchase a weapon",
+    D.MINE_NUMBER: "Deploy a Mine: which number?", D.DEPLOY_TURRET: "Deploy a Turret here?",
+    D.MOVE_TOKEN: "No token left in supply: move a deployed one here?",
+    D.ZONE: "Choose the zone to move to (closest non-hostile, T10)",
+}
+
+
+def _title(decision: Decision) -> str:
+    return TITLES.get(decision.kind, decision.kind)
+
+
+def _context(pic: Picture, decision: Decision) -> str:
+    ctx = decision.context
+    parts = []
+    if "opponent" in ctx:
+        parts.append(f"against {pic.who(ctx['opponent'])}")
+    if ctx.get("first"):
+        parts.append("you attack first")
+    if "prompt" in ctx:
+        parts.append(escape(str(ctx["prompt"])))
+    if "when" in ctx:
+        parts.append(f"at {ctx['when'].replace('-', ' ')}")
+    if "from" in ctx:
+        parts.append(f"from {label(pic.cols, ctx['from'])}")
+    if "token" in ctx:
+        parts.append(str(ctx["token"]))
+    return (": " + ", ".join(parts)) if parts else ""
+
+
+def _answer_hint(decision: Decision) -> str:
+    if decision.kind in VALUE_KINDS:
+        return "the number" + (" or - for none" if None in decision.options else "")
+    if decision.kind in CELL_KINDS:
+        return "a cell like C1 or its number" + (" or - for none" if None in decision.options else "")
+    if all(isinstance(o, bool) for o in decision.options):
+        return "y or n"
+    return "an option's number" + (" or - for none" if None in decision.options else "")
+

@@ -1,0 +1,58 @@
+"""A scripted player for the terminal UI: it reads the screen as a person would and answers each prompt.
+
+Options are read from the last listed block (lines ``  KEY  text``); a program is 4 random distinct cards
+of the core hand (cards 1-7 move N/E/S/W, card 8 diagonally, T4). Seeded, so a run is reproducible; every
+line it typed is kept in ``typed`` so that the same game can be fed again through standard input.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+
+OPTION = re.compile(r"^  (\S+)(?: / (\S+))?  ")
+TAG = re.compile(r"^\[([a-z-]+)\]")
+
+
+class Driver:
+    def __init__(self, seed: int = 0, script: dict[str, list[str]] | None = None,
+                 stop_after: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.out = io.StringIO()
+        self.console = Console(file=self.out, width=130, color_system=None, highlight=False)
+        self.script = {k: list(v) for k, v in (script or {}).items()}   # tag -> lines to type first
+        self.typed: list[str] = []
+        self.prompts: list[str] = []
+        self.seen = 0
+        self.stop_after = stop_after
+
+    def __call__(self, prompt: str) -> str:
+        if self.stop_after is not None and len(self.typed) >= self.stop_after:
+            raise EOFError
+        text = self.out.getvalue()
+        fresh, self.seen = text[self.seen:], len(text)
+        tag = TAG.match(prompt).group(1)
+        self.prompts.append(prompt)
+        line = self.script[tag].pop(0) if self.script.get(tag) else self.answer(tag, fresh)
+        self.typed.append(line)
+        return line
+
+    def answer(self, tag: str, fresh: str) -> str:
+        if tag == "program":
+            cards = self.rng.sample(range(1, 9), 4)
+            return " ".join(f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
+                            for c in cards)
+        if tag == "ad-hoc-card":
+            c = self.rng.randrange(1, 9)
+            return f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
+        if tag in ("confirm", "watch"):
+            return ""
+        keys = [m.group(1) for m in map(OPTION.match, fresh.splitlines()) if m]
+        assert keys, f"no options shown before the {tag} prompt:\n{fresh[-2000:]}"
+        return self.rng.choice(keys)
+
+    def output(self) -> str:
+        return self.out.getvalue()

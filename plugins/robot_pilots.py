@@ -15,9 +15,10 @@ Where R1-R8 leave a detail open, this module rules (designed, listed in the READ
 sight ties go forward, then left, then right; a Robot blocked both ways stays, facing back; a jump with
 several humans in line picks the nearest (then the lowest seat); after jumping into a human's zone it
 faces the human's Base along the longer axis (rows on a tie); a Robot uses a flipped weapon's Power
-Attack whenever it is legal; in the Mighty Mech without an Advanced weapon it keeps its Basic weapons
-(T12: always one equipped); Robot A (Pulse Pistol + Energy Sword) is the first Robot clockwise from the
-human (the left one), Robot B the next; in solo mode the left Robot takes the next Base clockwise.
+Attack whenever it is legal; like anyone it needs an Advanced weapon to take the Mighty Mech (E1, T12:
+the Mech holds Advanced weapons only); Robot A (Pulse Pistol + Energy Sword) is the first Robot
+clockwise from the human (the left one), Robot B the next; in solo mode the left Robot takes the next
+Base clockwise.
 """
 
 from __future__ import annotations
@@ -365,10 +366,10 @@ def rulecraft_respawn(game, player, by):
     if not is_robot(game, player):
         return None
     status, cell = player.status, player.pos
+    player.status, player.health = POWER_ARMOR, game.rules.power_armor_health
     if status == MECH:
         game.mech_controller, player.mech_side = None, None
         game.emit("mech-lost", player=player.seat, cell=game.board.name(cell))
-    player.status, player.health = POWER_ARMOR, game.rules.power_armor_health
     game.emit("status", player=player.seat, status=POWER_ARMOR, health=player.health)
     if status == MECH and by is not None and by.pos == cell:
         game.offer_mech(by, entering=False)
@@ -383,8 +384,11 @@ def rulecraft_respawn(game, player, by):
 # --- the Mighty Mech (R5) ---------------------------------------------------------------------
 @hookimpl
 def rulecraft_may_take_mech(game, player, entering):
-    """R5: a Robot takes the empty Mighty Mech at any health (entering it, or by KOing its controller)."""
-    return True if is_robot(game, player) else None
+    """R5: a Robot takes the empty Mighty Mech at any health (entering it, or by KOing its controller),
+    given an Advanced weapon to hold (E1: the Mech holds Advanced weapons only, T12)."""
+    if not is_robot(game, player):
+        return None
+    return any(game.weapon(w).tier == ADVANCED for w in player.owned)
 
 
 @hookimpl

@@ -14,6 +14,7 @@ Red (seat 0) is the human, Blue (seat 1) Robot A, Green (seat 2) Robot B.
 from __future__ import annotations
 
 import pytest
+from invariants import InvariantChecker
 
 from rulecraft.plugins.robot_pilots import (
     LOADOUTS,
@@ -394,7 +395,7 @@ def test_r4_faces_north_after_combat(core):
 def test_r5_robot_takes_the_mech_at_any_health_and_scores(core):
     """R5: a damaged Robot entering the empty Mech Zone takes control and scores the entry VP."""
     game = solo(core)
-    api.set_player(game, GREEN, at="r3c2", health=2)
+    api.set_player(game, GREEN, at="r3c2", health=2, owned=[*LOADOUTS["B"], "buzz-saw"])
     face(game, GREEN, "N")
     events = api.play_card(game, GREEN, "green-collect", "N")
     green = game.players[GREEN]
@@ -405,19 +406,20 @@ def test_r5_robot_takes_the_mech_at_any_health_and_scores(core):
 def test_r5_robot_never_uses_the_mechs_power(core):
     """R5: the Robot has no Mech side power in use."""
     game = solo(core)
-    api.set_player(game, GREEN, at="r3c2")
+    api.set_player(game, GREEN, at="r3c2", owned=[*LOADOUTS["B"], "buzz-saw"])
     face(game, GREEN, "N")
     events = api.play_card(game, GREEN, "green-collect", "N")
     assert game.players[GREEN].mech_side is None and kinds(events, "robot-no-power")
 
 
-def test_r5_robot_without_advanced_keeps_its_basics_in_the_mech(core):
-    """R5 + T12: no Advanced weapon to equip: the Robot keeps its Basic weapons (one is always equipped)."""
+def test_r5_robot_without_an_advanced_weapon_cannot_take_the_mech(core):
+    """R5 + E1: at any health, but the Mech holds Advanced weapons only (T12): no Advanced, no takeover."""
     game = solo(core)
     api.set_player(game, GREEN, at="r3c2")
     face(game, GREEN, "N")
-    api.play_card(game, GREEN, "green-collect", "N")
-    assert game.players[GREEN].equipped == list(LOADOUTS["B"])
+    events = api.play_card(game, GREEN, "green-collect", "N")
+    assert game.mech_controller is None and game.players[GREEN].status == "power-armor"
+    assert not kinds(events, "mech-taken")
 
 
 def test_r5_power_up_in_the_mech_becomes_collect(core):
@@ -439,7 +441,7 @@ def test_r5_robot_that_kos_the_humans_mech_takes_control(core):
     api.set_player(game, RED, at="r3c2", owned=["energy-sword", "buzz-saw"], equipped=["buzz-saw"])
     api.set_mech(game, "r3c2", RED)
     api.set_player(game, RED, health=1)
-    api.set_player(game, GREEN, at="r4c2")
+    api.set_player(game, GREEN, at="r4c2", owned=[*LOADOUTS["B"], "missile-pod"])
     face(game, GREEN, "N")
     api.script(game, RED, [("zone", "r3c1")])
     events = api.play_card(game, GREEN, "green-collect", "N")
@@ -617,8 +619,10 @@ def test_solo_game_is_deterministic_and_replays(core):
 @pytest.mark.parametrize("seed", range(12))
 def test_solo_invariants(core, seed):
     """R1, R4, R6: in whole games Robots stay in Power Armor or the Mech, never enter Ad Hoc Mode, never
-    retreat, stay within their health; the human's VP must beat each Robot's to rank first (R8)."""
+    retreat, stay within their health; the human's VP must beat each Robot's to rank first (R8); and every
+    invariant of the core game holds after every event (tests/runtime/invariants.py)."""
     game = solo_game(core, RandomAgent(seed), seed=seed, hooks=HOOKS)
+    InvariantChecker().attach(game)          # the core game's invariants hold in solo games too
     game.listeners.append(lambda e: _robot_invariants(game, e))
     standings = game.play()
     best = max(game.players[BLUE].vp, game.players[GREEN].vp)
@@ -643,6 +647,7 @@ def test_robots_fill_seats_of_a_four_player_game(core):
     """Robots in any game: two Robots and two random agents play a 4-player game to the end."""
     agents = [RandomAgent(0), RobotSeat(1), RandomAgent(2), RobotSeat(3)]
     game = Game(core, agents, seed=5, hooks=HOOKS)
+    InvariantChecker().attach(game)
     game.play()
     assert game.finished
     assert game.players[1].pilot is None and game.players[3].pilot is None

@@ -128,8 +128,7 @@ class Attribute:
     description: str
     example: str
     triggers: frozenset[str] | None = None
-    low: int = 0
-    high: int = 99
+    low: int = 0  # the smallest value it can take; no upper bound: pack parameters can raise any maximum
 
 
 @dataclass(slots=True)
@@ -348,18 +347,17 @@ _VERBS = (
 def _attributes() -> Iterable[Attribute]:
     you, enemy = Const("you"), Const("enemy")
     yield Attribute("health", NUMBER, Call("health", (you,)), "your health",
-                    "Your current health.", "at round end: if health < 3 then heal 2", high=20)
+                    "Your current health.", "at round end: if health < 3 then heal 2")
     yield Attribute("enemy-health", NUMBER, Call("health", (enemy,)), "the enemy's health",
                     "The health of the enemy you are in Combat with.",
-                    "before attack: if enemy-health <= 2 then add 1 damage", COMBAT_TRIGGERS, high=20)
+                    "before attack: if enemy-health <= 2 then add 1 damage", COMBAT_TRIGGERS)
     yield Attribute("max-health", NUMBER, Call("max_health", (you,)), "your maximum health",
                     "The full health of your current status.",
-                    "at round end: if health < max-health then heal 1",
-                    high=20)
+                    "at round end: if health < max-health then heal 1")
     for word, display in (("energy", "Energy"), ("credits", "Credits"), ("vp", "VP")):
         yield Attribute(word, NUMBER, Call("resource", (you, Const(word))), f"your {display}",
                         f"How much {display} you have.",
-                        f"at round start: if {word} >= 3 then gain 1 {word}", high=999)
+                        f"at round start: if {word} >= 3 then gain 1 {word}")
     yield Attribute("status", "status", Call("status", (you,)), "your status",
                     "Your status: pilot, power-armor or mighty-mech.",
                     "at round start: if status is pilot then heal 1")
@@ -367,12 +365,11 @@ def _attributes() -> Iterable[Attribute]:
                     "The status of the enemy you are in Combat with.",
                     "before attack: if enemy-status is mighty-mech then add 2 damage", COMBAT_TRIGGERS)
     yield Attribute("zone-value", NUMBER, Call("zone_value"), "your zone's value",
-                    "The value printed on the zone your pilot is in.", "when you collect: gain zone-value vp",
-                    high=9)
+                    "The value printed on the zone your pilot is in.", "when you collect: gain zone-value vp")
     yield Attribute("round", NUMBER, Call("round"), "the round number", "The current round (1-6).",
-                    "at round start: if round >= 4 then gain 1 energy", low=1, high=6)
+                    "at round start: if round >= 4 then gain 1 energy", low=1)
     yield Attribute("turn", NUMBER, Call("turn"), "the turn number", "The current turn of the round (1-4).",
-                    "when you collect: if turn = 4 then gain 1 vp", low=1, high=4)
+                    "when you collect: if turn = 4 then gain 1 vp", low=1)
     yield Attribute("attack-type", "weapon-type", Call("attack_type"),
                     "the type of the weapon just used against you",
                     "The type of the weapon the enemy just used against you (area, ranged or melee).",
@@ -383,20 +380,19 @@ def _attributes() -> Iterable[Attribute]:
     yield Attribute("attack-damage", NUMBER, Call("attack_damage"), "this attack's damage",
                     "The damage of the attack being resolved so far.",
                     "when attacked: if attack-damage >= 3 then prevent 1 damage",
-                    ATTACKING | {"when_attacked"}, high=40)
+                    ATTACKING | {"when_attacked"})
     yield Attribute("deployed-mines", NUMBER, Call("deployed", (Const("mine"),)),
                     "the number of your deployed Mines", "How many of your Mines are in the arena.",
-                    "at scoring: gain deployed-mines vp", high=4)
+                    "at scoring: gain deployed-mines vp")
     yield Attribute("deployed-turrets", NUMBER, Call("deployed", (Const("turret"),)),
                     "the number of your deployed Turrets", "How many of your Turrets are in the arena.",
-                    "at scoring: gain deployed-turrets vp", high=3)
+                    "at scoring: gain deployed-turrets vp")
     yield Attribute("weapons", NUMBER, Call("weapons_owned", (you,)), "the number of weapons you own",
                     "How many weapon cards you own, equipped or not.",
-                    "at round end: if weapons >= 4 then gain 1 vp", high=32)
+                    "at round end: if weapons >= 4 then gain 1 vp")
     yield Attribute("enemy-weapons", NUMBER, Call("weapons_owned", (enemy,)),
                     "the number of weapons the enemy owns", "How many weapon cards the enemy owns.",
-                    "at combat start: if enemy-weapons > weapons then gain 1 energy", COMBAT_TRIGGERS,
-                    high=32)
+                    "at combat start: if enemy-weapons > weapons then gain 1 energy", COMBAT_TRIGGERS)
 
 
 def core_vocabulary() -> Vocabulary:

@@ -174,7 +174,8 @@ class Effects:
         return self.game.ask(Decision(D.ABILITY_CHOICE, self.me.seat, (True, False), {"prompt": prompt}))
 
     def choose_zone(self, options: Sequence[Any], prompt: str) -> Any:
-        return self.game.ask(Decision(D.ZONE, self.me.seat, tuple(options), {"prompt": prompt}))
+        return self.game.ask(Decision(D.ZONE, self.me.seat, tuple(options),
+                                      {"prompt": prompt, "cells": self.game.cell_names(options)}))
 
     def choose(self, options: Sequence[str], prompt: str) -> str:
         return self.game.ask(Decision(D.ABILITY_CHOICE, self.me.seat, tuple(options), {"prompt": prompt}))

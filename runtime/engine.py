@@ -119,6 +119,10 @@ class Game:
     def zone(self, cell: int):
         return self.board.zones[cell]
 
+    def cell_names(self, cells) -> list[str]:
+        """``r<row>c<col>`` names of cells: decisions whose options are cells carry them in their context."""
+        return [self.board.name(c) for c in cells]
+
     def max_health(self, p: Player) -> int:
         if p.status == MECH:
             return self.rules.mech_health
@@ -226,7 +230,7 @@ class Game:
             p = self.players[(self.start_seat - k) % n]
             free = tuple(c for c, s in enumerate(self.board.arena.slots)
                          if s == BASE_ZONE and self.board.zones[c] is None)
-            cell = self.ask(Decision(D.BASE, p.seat, free))
+            cell = self.ask(Decision(D.BASE, p.seat, free, {"cells": self.cell_names(free)}))
             self.place_base(p, cell)
 
     def place_base(self, p: Player, cell: int) -> None:
@@ -495,7 +499,8 @@ class Game:
             return origin
         if len(options) == 1:
             return options[0]
-        return self.ask(Decision(D.ZONE, p.seat, tuple(options), {"from": self.board.name(origin)}))
+        return self.ask(Decision(D.ZONE, p.seat, tuple(options),
+                                 {"from": self.board.name(origin), "cells": self.cell_names(options)}))
 
     def enter_ad_hoc(self, p: Player) -> None:
         """Played and unplayed program cards go back; any card each turn until the round ends (T11)."""
@@ -738,7 +743,8 @@ class Game:
             if not mine:
                 self.emit("no-effect", player=p.seat, action=kind)
                 return
-            moved_from = self.ask(Decision(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)), {"token": kind}))
+            moved_from = self.ask(Decision(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
+                                           {"token": kind, "cells": self.cell_names(sorted(mine))}))
             if moved_from is None:
                 return
             number = self.tokens.pop(moved_from).number

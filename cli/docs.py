@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_stack_arguments(parser)
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="the folder to write the site into (required unless --serve)")
+    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
+                        help="document a variant plugin the packs do not name (repeatable)")
     parser.add_argument("--scenarios", type=Path, metavar="DIR",
                         help="scenario tests to link from the rulings page (default: the project's own)")
     parser.add_argument("--serve", action="store_true",
@@ -48,13 +50,19 @@ def run(args: argparse.Namespace) -> int:
     from mkdocs.exceptions import MkDocsException
 
     from rulecraft.compiler.docgen.build import build_site, mkdocs_messages, serve_site
+    from rulecraft.plugins.manager import PluginLoadError, make_manager
+
+    try:  # an unknown plugin is reported like `rulecraft sim` does, before mkdocs starts
+        make_manager([*(n for p in result.packs for n in p.plugins), *args.plugin], installed=False)
+    except PluginLoadError as exc:
+        raise UsageError(str(exc)) from None
 
     try:
         with mkdocs_messages():
             if args.serve:
-                serve_site(args.packs, args.pack_path, args.scenarios, args.dev_addr)
+                serve_site(args.packs, args.pack_path, args.scenarios, args.plugin, args.dev_addr)
             else:
-                build_site(args.packs, args.out, args.pack_path, args.scenarios)
+                build_site(args.packs, args.out, args.pack_path, args.scenarios, args.plugin)
     except MkDocsException as exc:
         print(f"rulecraft: error[docs-build]: {exc}", file=sys.stderr)
         return EXIT_CONTENT

@@ -30,37 +30,38 @@ def site_config() -> Iterator[Path]:
 
 
 def overrides(config_file: Path, packs: Sequence[Path], pack_path: Sequence[Path],
-              scenarios: Path | None = None) -> dict[str, Any]:
-    """mkdocs config overrides that make the ``rulecraft`` plugin document ``packs`` (and link the
-    rulings to the scenario tests under ``scenarios``, when given)."""
-    plugins = []
+              scenarios: Path | None = None, plugins: Sequence[str] = ()) -> dict[str, Any]:
+    """mkdocs config overrides that make the ``rulecraft`` plugin document ``packs`` with the variant
+    ``plugins`` (and link the rulings to the scenario tests under ``scenarios``, when given)."""
+    mkdocs_plugins = []
     for item in yaml.safe_load(config_file.read_text(encoding="utf-8"))["plugins"]:
         if isinstance(item, dict) and PLUGIN in item:
             options = dict(item[PLUGIN] or {})
             options["packs"] = [str(p.resolve()) for p in packs]
             options["pack_path"] = [str(p.resolve()) for p in pack_path]
+            options["plugins"] = list(plugins)
             if scenarios is not None:
                 options["scenarios"] = str(scenarios.resolve())
             item = {PLUGIN: options}
-        plugins.append(item)
-    return {"plugins": plugins}
+        mkdocs_plugins.append(item)
+    return {"plugins": mkdocs_plugins}
 
 
 def build_site(packs: Sequence[Path], out: Path, pack_path: Sequence[Path] = (),
-               scenarios: Path | None = None) -> None:
+               scenarios: Path | None = None, plugins: Sequence[str] = ()) -> None:
     """Build the strict site for ``packs`` into ``out``; mkdocs errors raise ``MkDocsException``."""
     with site_config() as config_file:
         config = load_config(str(config_file), site_dir=str(out.resolve()), strict=True,
-                             **overrides(config_file, packs, pack_path, scenarios))
+                             **overrides(config_file, packs, pack_path, scenarios, plugins))
         build(config)
 
 
 def serve_site(packs: Sequence[Path], pack_path: Sequence[Path] = (), scenarios: Path | None = None,
-               dev_addr: str | None = None) -> None:
+               plugins: Sequence[str] = (), dev_addr: str | None = None) -> None:
     """Serve the site for ``packs``, rebuilding when the site sources or a pack change."""
     with site_config() as config_file:
         serve(str(config_file), livereload=True, watch=[str(p.resolve()) for p in packs],
-              dev_addr=dev_addr, **overrides(config_file, packs, pack_path, scenarios))
+              dev_addr=dev_addr, **overrides(config_file, packs, pack_path, scenarios, plugins))
 
 
 class _Messages(logging.Handler):

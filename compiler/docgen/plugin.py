@@ -1,9 +1,10 @@
 """Generate: the mkdocs plugin that adds rulecraft's generated pages to a rules site build.
 
 Registered as the ``rulecraft`` mkdocs plugin (entry point in pyproject). It checks the configured
-pack stack, and adds the card reference, the scenario pages and the effect DSL, plugin hooks and CLI
-references as generated files, so nothing generated is ever written into the source tree. Content
-errors stop the build with the compiler's own located diagnostics, not a traceback.
+pack stack, and adds the card reference, its variant plugins, the scenario pages and the effect DSL,
+plugin hooks and CLI references as generated files, so nothing generated is ever written into the
+source tree. Content errors stop the build with the compiler's own located diagnostics, not a
+traceback.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, hooks, pages, scenarios, schemaref
+from rulecraft.compiler.docgen import cliref, hooks, pages, plugindocs, scenarios, schemaref
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins import hookspecs
+from rulecraft.plugins.manager import PluginLoadError
 
 RULINGS_PAGE = "rulings.md"
 
@@ -33,6 +35,8 @@ class RulecraftConfig(base.Config):
     """Pack folders, the stack to document; relative paths are relative to mkdocs.yml."""
     pack_path = c.ListOfItems(c.Type(str), default=[])
     """Folders to find the packs' dependencies in (``--pack-path``)."""
+    plugins = c.ListOfItems(c.Type(str), default=[])
+    """Variant plugins to document besides those the packs name (``--plugin``)."""
     scenarios = c.Optional(c.Type(str))
     """The folder of scenario tests whose rulings the rulings page links to."""
 
@@ -46,8 +50,14 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self._scenarios = found
         from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
 
+        named = [name for pack in stack.packs for name in pack.plugins] + list(self.config.plugins)
+        try:
+            variants = plugindocs.plugins_page(named)
+        except PluginLoadError as exc:
+            raise PluginError(f"rulecraft: {exc}") from None
         self._generated = {
             **pages.reference_pages(stack),
+            "reference/plugins.md": variants,
             **scenarios.scenario_pages(found),
             "reference/cli.md": cliref.cli_reference(build_parser()),
             "reference/dsl.md": dsl_reference(),

@@ -70,3 +70,25 @@ def test_cli_reference_is_generated_from_the_parser():
     page = cli_reference(build_parser())
     assert "## `rulecraft docs`" in page and "`--serve`" in page and "`--out` `DIR`" in page
     assert "## `rulecraft check`" in page
+
+
+def test_variant_plugins_page_documents_the_plugin_from_its_own_code(tmp_path, tmp_path_factory):
+    out = tmp_path / "site"
+    no_scenarios = tmp_path_factory.mktemp("empty")
+    assert main(["docs", str(CORE), "--plugin", "robot-pilots", "--scenarios", str(no_scenarios),
+                 "--out", str(out)]) == 0
+    page = (out / "reference" / "plugins.html").read_text(encoding="utf-8")
+    from rulecraft.plugins import robot_pilots
+
+    for hook in ("rulecraft_setup_player", "rulecraft_move_destination", "rulecraft_standing_key"):
+        assert hook in page and hasattr(robot_pilots, hook)
+    assert 'href="../rulings.html#r2"' in page  # ruling ids in the plugin's docstrings become links
+
+
+def test_core_stack_says_it_names_no_plugin(core_site):
+    assert "names no plugin" in core_site.page("reference/plugins.html")
+
+
+def test_unknown_plugin_is_a_usage_error(tmp_path, capsys):
+    assert main(["docs", str(CORE), "--plugin", "no-such-plugin", "--out", str(tmp_path)]) == 2
+    assert "no-such-plugin" in capsys.readouterr().err

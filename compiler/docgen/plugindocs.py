@@ -1,0 +1,55 @@
+"""Generate: a page for the variant plugins a pack stack runs with, read from the plugins themselves.
+
+For each plugin the packs name (or the command line adds): its module docstring and every hook it
+implements with the implementation's docstring, so a variant's rule changes are documented by the code
+that makes them. Ruling ids (T7, R3) in that text link to the rulings page.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Iterable
+
+from rulecraft.compiler.docgen.hooks import markdown_of_rst
+from rulecraft.plugins.manager import make_manager
+
+RULING = re.compile(r"\b([TR]\d{1,2})\b")
+
+
+def linked(text: str, prefix: str = "../") -> str:
+    return RULING.sub(lambda m: f"[{m.group(1)}]({prefix}rulings.md#{m.group(1).lower()})", text)
+
+
+def _doc(obj: object) -> tuple[str, str]:
+    """(first line without its stage label, the rest) of a docstring."""
+    doc = inspect.getdoc(obj) or ""
+    first, _, rest = doc.partition("\n")
+    return re.sub(r"^\w+: ", "", first.strip()), rest.strip()
+
+
+def plugins_page(names: Iterable[str]) -> str:
+    """Markdown for the plugins ``names`` (raises PluginLoadError for one that cannot be loaded)."""
+    names = list(dict.fromkeys(names))
+    lines = ["# Variant plugins", "",
+             "Rule changes that are code rather than data live in plugins (see "
+             "[Writing a plugin](../guides/plugins.md)). This page lists the plugins this stack runs with "
+             "and every hook each one implements, from the plugins' own documentation.", ""]
+    if not names:
+        return "\n".join([*lines, "This stack names no plugin: it plays by the core rules."]) + "\n"
+    manager = make_manager(names, installed=False)
+    for name in names:
+        plugin = manager.pm.get_plugin(name)
+        summary, body = _doc(plugin)
+        lines += [f"## `{name}`", "", linked(markdown_of_rst(summary)), ""]
+        if body:
+            lines += [linked(markdown_of_rst(body)), ""]
+        rows = []
+        for caller in manager.pm.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.plugin is plugin:
+                    what = markdown_of_rst(" ".join((inspect.getdoc(impl.function) or "").split()))
+                    rows.append(f"| [`{caller.name}`](hooks.md) | {linked(what).replace('|', '/')} |")
+        if rows:
+            lines += ["| hook | what this plugin does there |", "|---|---|", *rows, ""]
+    return "\n".join(lines) + "\n"

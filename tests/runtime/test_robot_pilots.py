@@ -681,3 +681,20 @@ def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
     logs.write(path, head, game.events)
     result = logs.replay(path, load_ruleset, make_hooks)
     assert result.ok, result.message
+
+
+def test_a_pack_naming_robot_pilots_loads_the_plugin():
+    """The plugin by name: a pack's manifest lists `robot-pilots` and a solo game plays by R1-R8."""
+    from pathlib import Path
+
+    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.manager import make_hooks
+
+    pack = Path(__file__).parents[1] / "packs" / "solo-robot-pilots"
+    ruleset = load_ruleset([pack])
+    assert ruleset.source["plugins"] == ("robot-pilots",)
+    hooks = make_hooks(ruleset.source["plugins"], installed=False)
+    assert "robot-pilots" in hooks.plugin_names
+    game = solo_game(ruleset, RandomAgent(3), seed=3, hooks=hooks)
+    game.play()
+    assert game.players[RED].base == api.cell(game, "r0c2") and robots(game).solo

@@ -16,9 +16,9 @@ from typing import Any
 
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime import triggers as T
-from rulecraft.runtime.decisions import Agent, Decision
+from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.effects import Effects
-from rulecraft.runtime.errors import GameError, StepCapExceeded
+from rulecraft.runtime.errors import AbilityError, GameError, StepCapExceeded
 from rulecraft.runtime.model import (
     ADVANCED,
     BASE_ZONE,
@@ -168,8 +168,9 @@ class Game:
             while self.round < self.rules.rounds:
                 self.play_round()
             return self.finish()
-        except GameError as exc:
-            self.aborted = self.aborted or str(exc)
+        except (GameError, IllegalAnswer, UnscriptedDecision) as exc:
+            # nothing is half-applied: a failing step raises before it changes the state; mark the game
+            self.aborted = self.aborted or f"{type(exc).__name__}: {exc}"
             self.events.append({"e": "abort", "reason": self.aborted})
             raise
 
@@ -838,7 +839,12 @@ class Game:
             # the entity, not the file path: a log must replay identically from any folder
             source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
             self.emit("ability", player=p.seat, trigger=trigger, source=source)
-            ability.handler(run)
+            try:
+                ability.handler(run)
+            except (GameError, IllegalAnswer, UnscriptedDecision):
+                raise
+            except Exception as exc:   # a bug in a handler (or a plugin word) names its card
+                raise AbilityError(ability.origin, trigger, exc) from exc
         return run
 
     # --- state for tests, views and logs --------------------------------------------------------

@@ -17,3 +17,11 @@ class PluginError(GameError):
     def __init__(self, plugin: str, hook: str, error: BaseException) -> None:
         super().__init__(f"plugin {plugin!r} failed in hook {hook}: {type(error).__name__}: {error}")
         self.plugin, self.hook, self.error = plugin, hook, error
+
+
+class AbilityError(GameError):
+    """A compiled ability's handler raised; names the card (its origin) and the trigger."""
+
+    def __init__(self, origin: str, trigger: str, error: BaseException) -> None:
+        super().__init__(f"ability {origin} failed at {trigger}: {type(error).__name__}: {error}")
+        self.origin, self.trigger, self.error = origin, trigger, error

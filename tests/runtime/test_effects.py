@@ -37,3 +37,26 @@ def test_lightning_coil_boost_is_a_decision_and_adds_damage(tiny):
     assert game.players[0].energy == 1
     # the mover's only weapon is exhausted when its turn to attack comes back: it retreats (T13)
     assert [e["player"] for e in events if e["e"] == "retreat"] == [0]
+
+
+def test_a_failing_ability_names_its_card_and_stops_the_game(tiny):
+    import dataclasses
+
+    import pytest
+
+    from rulecraft.runtime.decisions import RandomAgent
+    from rulecraft.runtime.engine import Game
+    from rulecraft.runtime.errors import AbilityError
+    from rulecraft.runtime.model import Ability, frozen_map
+
+    def broken(ctx):
+        raise ZeroDivisionError("division by zero")
+
+    pilots = {pid: dataclasses.replace(p, abilities=frozen_map(
+        {"round_start": (Ability("round_start", broken, "x", "pack/pilots.yaml:3:5 (pilots broken)"),)}))
+        for pid, p in tiny.pilots.items()}
+    ruleset = dataclasses.replace(tiny, pilots=frozen_map(pilots))
+    game = Game(ruleset, [RandomAgent(0), RandomAgent(1)], seed=0)
+    with pytest.raises(AbilityError, match=r"pilots broken\) failed at round_start: ZeroDivisionError"):
+        game.play()
+    assert game.aborted and game.events[-1]["e"] == "abort" and not game.finished

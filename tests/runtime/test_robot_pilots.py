@@ -698,3 +698,14 @@ def test_a_pack_naming_robot_pilots_loads_the_plugin():
     game = solo_game(ruleset, RandomAgent(3), seed=3, hooks=hooks)
     game.play()
     assert game.players[RED].base == api.cell(game, "r0c2") and robots(game).solo
+
+
+def test_a_solo_game_resumes_from_the_humans_answers_alone(core):
+    """Resume (rulecraft play): the same seed rebuilds the Robots, which decide the same way again, so
+    the human's logged answers alone replay the game exactly."""
+    first = solo_game(core, RandomAgent("resume"), seed=21, hooks=HOOKS)
+    first.play()
+    human = [(e["kind"], e["answer"]) for e in first.events if e["e"] == "decision" and e["player"] == RED]
+    again = solo_game(core, RecordedAgent(human), seed=21, hooks=HOOKS)
+    again.play()
+    assert [dumps(e) for e in again.events] == [dumps(e) for e in first.events]

@@ -102,8 +102,9 @@ def facing(game, player) -> str:
 
 
 def set_facing(game, player, direction: str, why: str) -> None:
+    """Turn a Robot; a ``robot-facing`` event says so when the facing changes (or is first set)."""
     state = robots(game)
-    if state.facing.get(player.seat, NORTH) != direction or player.seat not in state.facing:
+    if state.facing.get(player.seat) != direction:
         state.facing[player.seat] = direction
         game.emit("robot-facing", player=player.seat, facing=direction, why=why)
 

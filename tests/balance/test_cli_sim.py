@@ -52,3 +52,15 @@ def test_bad_counts_and_missing_packs_are_usage_errors(capsys):
     assert main(["sim", "--jobs", "0"]) == 2
     assert main(["sim", "--compare", "content/tem-core", "no/such/pack", "--games", "1"]) == 2
     assert "no such pack: no/such/pack" in capsys.readouterr().err
+
+
+def test_logged_games_replay_identically(tmp_path, capsys):
+    """--log writes one JSONL log per game (absolute pack paths, the seat agents); replay verifies it."""
+    logs = tmp_path / "logs"
+    assert main(["sim", "content/tem-core", "--games", "2", "--agents", "heuristic,random", "--jobs", "2",
+                 "--quiet", "--log", str(logs)]) == 0
+    assert sorted(p.name for p in logs.iterdir()) == ["game-000000.jsonl", "game-000001.jsonl"]
+    head = json.loads((logs / "game-000001.jsonl").read_text().splitlines()[0])
+    assert head["agents"] == ["random", "heuristic", "random", "heuristic"]
+    assert Path(head["packs"][0]).is_absolute()
+    assert main(["replay", str(logs / "game-000001.jsonl")]) == 0

@@ -94,11 +94,12 @@ def abilities_text(thing: Any) -> str:
 class Picture:
     """Draws one game's state; knows the ruleset and the arena's size."""
 
-    def __init__(self, ruleset: Ruleset, colours: list[str]) -> None:
+    def __init__(self, ruleset: Ruleset, colours: list[str], agents: list[str] | None = None) -> None:
         self.ruleset = ruleset
         arena = ruleset.arena_for(len(colours))
         self.rows, self.cols = arena.rows, arena.cols
         self.colours = list(colours)
+        self.agents = list(agents or [])     # who plays each seat (the log header's names), shown by colour
 
     def who(self, seat: int | None, you: int | None = None) -> str:
         if seat is None:
@@ -176,12 +177,22 @@ class Picture:
             played = " ".join(f"{short_card(self.ruleset, c)}{ARROWS.get(o, o)}"
                               for c, o in p["program"][:p["revealed"]]) if not p.get("ad_hoc") else \
                 " ".join(short_card(self.ruleset, c) for c in p["used"])
-            table.add_row(mark + self.who(seat, you), pilot, status, str(p["health"]),
+            agent = self.agents[seat] if seat < len(self.agents) and seat != you else ""
+            name = mark + self.who(seat, you) + (f" [dim]{agent}[/]" if agent else "")
+            table.add_row(name, pilot, status, str(p["health"]),
                           str(p["energy"]), str(p["credits"]), str(p["vp"]),
                           ", ".join(self.ruleset.weapons[w].name for w in p["equipped"]),
                           ", ".join(self.ruleset.weapons[w].name for w in stock), mines,
                           str(p["turret_supply"]), played)
         return table
+
+    def status_line(self, state: dict, you: int) -> str:
+        """You in one line: where, status, health, resources, VP, weapons (``b`` shows the whole board)."""
+        p = state["players"][you]
+        weapons = ", ".join(self.ruleset.weapons[w].name for w in p["equipped"])
+        return (f"{self.who(you, you)} at {label(self.cols, p['pos']) if p['pos'] >= 0 else '-'}: "
+                f"{STATUS.get(p['status'], p['status'])} {p['health']}♥ {p['energy']}⚡ {p['credits']}$ "
+                f"{p['vp']} VP; equipped {weapons or 'nothing'}   [dim](b: board)[/]")
 
     def hand(self, state: dict, you: int) -> Table:
         """Your program cards, numbered as the program prompt takes them."""

@@ -19,6 +19,7 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -78,12 +79,20 @@ def _robot_plugin() -> str:
 
 def load(packs: Sequence[str], plugins: Sequence[str]) -> tuple[Any, Any, list[str]]:
     """The ruleset and hooks of a pack stack with plugins (the packs' own first), and the plugin list."""
+    ruleset, hooks, names = _load(tuple(packs), tuple(plugins))
+    return ruleset, hooks, list(names)
+
+
+@cache
+def _load(packs: tuple[str, ...], plugins: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
+    """Built once per process: a ruleset is immutable and shared by games, and hooks keep no game state
+    of their own (as ``runtime.balance.batch`` shares them)."""
     from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.manager import make_hooks
 
     ruleset = load_ruleset(list(packs), list(plugins))
-    names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
-    return ruleset, make_hooks(names), names
+    names = tuple(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
+    return ruleset, make_hooks(list(names)), names
 
 
 def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners: list) -> Game:
@@ -173,7 +182,7 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
          expected: Sequence[str] = (), delay: float = 0.0) -> Outcome:
     """Play (or resume) the game of ``head`` at the terminal, logging to ``path``."""
     seat = head["play"]["human"]
-    picture = Picture(ruleset, head["colours"])
+    picture = Picture(ruleset, head["colours"], head.get("agents"))
     recorded = [(e["kind"], e["answer"]) for e in map(json.loads, expected)
                 if e.get("e") == "decision" and e.get("player") == seat]
     human = HumanAgent(terminal, picture, seat, recorded)
@@ -244,7 +253,7 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     events = [json.loads(line) for line in lines]
     packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
     ruleset, hooks, _ = load(packs, head["plugins"])
-    picture = Picture(ruleset, head["colours"])
+    picture = Picture(ruleset, head["colours"], head.get("agents"))
     index = 0
     holder: dict[str, Game] = {}
 

@@ -90,9 +90,13 @@ class HumanAgent:
         if self.before_prompt is not None:
             self.before_prompt()
         state = view.state()
-        if self.fresh or decision.kind in (D.PROGRAM, D.AD_HOC_CARD):
+        if decision.kind in (D.PROGRAM, D.AD_HOC_CARD) or (self.fresh and state["round"] == 0):
             self.term.console.print(self.pic.screen(state, self.seat))
-            self.fresh = False
+        elif decision.kind in CELL_KINDS:
+            self.term.console.print(self.pic.arena(state))
+        elif self.fresh:
+            self.term.say(self.pic.status_line(state, self.seat))
+        self.fresh = False
         if decision.pick > 1:
             return self._program(decision, state)
         if decision.kind == D.AD_HOC_CARD:

@@ -1,4 +1,5 @@
-"""A scripted player for the terminal UI: it reads the screen as a person would and answers each prompt.
+"""Fixtures for the play tests: ``Driver``, a scripted player for the terminal UI that reads the screen as
+a person would and answers each prompt.
 
 Options are read from the last listed block (lines ``  KEY  text``); a program is 4 random distinct cards
 of the core hand (cards 1-7 move N/E/S/W, card 8 diagonally, T4). Seeded, so a run is reproducible; every
@@ -11,13 +12,14 @@ import io
 import random
 import re
 
+import pytest
 from rich.console import Console
 
 OPTION = re.compile(r"^  (\S+)(?: / (\S+))?  ")
 TAG = re.compile(r"^\[([a-z-]+)\]")
 
 
-class Driver:
+class _Driver:
     def __init__(self, seed: int = 0, script: dict[str, list[str]] | None = None,
                  stop_after: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -56,3 +58,9 @@ class Driver:
 
     def output(self) -> str:
         return self.out.getvalue()
+
+
+@pytest.fixture
+def Driver():
+    """The scripted player's class (tests build several, with their own seeds)."""
+    return _Driver

@@ -1,0 +1,223 @@
+"""`rulecraft play`: whole games played at the terminal by a scripted player that reads the screen.
+
+Pins: a full solo game against two Robots (R1: 3-player arena, the person on the north-most Base and first
+every round; R8: the verdict), a full 4-player game against heuristic agents, hidden information on the
+screen (T16: other players' Mine numbers), illegal input at several prompts (a message and a new prompt,
+never a crash), quit + resume giving the very game an uninterrupted run gives (in process and through
+standard input), and `rulecraft replay LOG --watch --delay 0`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli.main import main
+from rulecraft.cli.play_ui import load, make_terminal, new_header, play
+from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins.manager import make_hooks
+from rulecraft.runtime import logs
+
+
+def _play(tmp_path: Path, driver, solo: bool = False, opponents: str = "heuristic", seed: str = "7",
+          name: str = "game.jsonl", players: int = 4):
+    head, ruleset, hooks = new_header([], opponents, players, 0, solo, seed)
+    path = tmp_path / name
+    return play(head, ruleset, hooks, path, make_terminal(driver.console, driver)), path
+
+
+def _events(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()[1:]]
+
+
+def _replays(path: Path) -> bool:
+    return logs.replay(path, load_ruleset, make_hooks).ok
+
+
+def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
+    driver = Driver(seed=1)
+    outcome, path = _play(tmp_path, driver, solo=True)
+    assert outcome.status == "finished"
+    head = json.loads(path.read_text().splitlines()[0])
+    assert head["agents"] == ["human", "robot", "robot"] and "robot-pilots" in head["plugins"]
+    events = _events(path)
+    assert events[-1]["e"] == "game-end"
+    # R1: the person takes the single north-most Base and goes first every round
+    game = outcome.game
+    base = next(e for e in events if e["e"] == "base" and e["player"] == 0)["cell"]
+    bases = [e["cell"] for e in events if e["e"] == "base"]
+    assert base == min(bases, key=lambda c: int(c[1:].split("c")[0]))
+    assert [e["starting_player"] for e in events if e["e"] == "round-start"] == [0] * game.rules.rounds
+    out = driver.output()
+    assert "Round 6" in out and "Game over." in out
+    assert ("You win!" in out) == (game.players[0].vp > max(p.vp for p in game.players[1:]))   # R8
+    assert "[program]" in " ".join(driver.prompts)
+    assert _replays(path)
+
+
+def test_a_full_four_player_game_against_heuristic_agents(Driver, tmp_path):
+    driver = Driver(seed=3)
+    outcome, path = _play(tmp_path, driver)
+    assert outcome.status == "finished"
+    head = json.loads(path.read_text().splitlines()[0])
+    assert head["agents"] == ["human", "heuristic", "heuristic", "heuristic"]
+    out = driver.output()
+    for words in ("Turn 4", "Scoring after round 2", "Scoring after round 6", "Game over.", "your hand",
+                  "Advanced row"):
+        assert words in out
+    # T16: another player's secret Mine number is never shown, neither narrated nor on the board
+    assert out.count("hides a Mine (its number is secret)") == 3
+    assert "mine ?" in out
+    # every event the person saw came from a logged event: the log replays identically
+    assert _replays(path)
+
+
+def test_the_person_sees_only_their_own_view(Driver, tmp_path):
+    """T16: the screen is drawn from the person's view; no other seat's program shows before its reveal."""
+    from rulecraft.runtime.views import View
+
+    seen: list[dict] = []
+    original = View.state
+
+    def spy(self):
+        state = original(self)
+        seen.append(state)
+        return state
+
+    View.state = spy
+    try:
+        _play(tmp_path, Driver(seed=5), opponents="random")
+    finally:
+        View.state = original
+    mine = [s for s in seen if s["you"] == 0]
+    assert mine
+    for state in mine:
+        for p in state["players"][1:]:
+            assert len(p["program"]) == p["revealed"]
+            assert isinstance(p["mine_supply"], int)
+
+
+ILLEGAL = {
+    "pilot": ["9", "maverick-and-more", "1"],
+    "setup-mine": ["7", "x", "2"],
+    "program": ["hello", "9N", "8N", "1N 1E", "1N 2E 3S 4W 5N", "", "1N 2E", "r", "1N 2E 3S 4W"],
+    "confirm": ["maybe", "n"],
+}
+
+
+def test_illegal_input_gets_a_message_and_a_new_prompt(Driver, tmp_path):
+    driver = Driver(seed=2, script=ILLEGAL)
+    outcome, _ = _play(tmp_path, driver, opponents="random")
+    assert outcome.status == "finished"
+    out = driver.output()
+    for message in ("9 is not one of the options", "maverick-and-more is not one of the options",
+                    "7 is not one of the options", "'hello': write a card number and a direction",
+                    "'9N': there is no card 9", "'8N': Diagonal Jump moves NE SE SW NW, not N",
+                    "'1E': card 1 is already in your program", "a program has exactly 4 cards",
+                    "nothing given", "answer y (play it) or n (start over)"):
+        assert message in out, message
+    prompts = [p.split("]")[0] for p in driver.prompts]
+    assert prompts[:3] == ["[pilot"] * 3          # the same prompt again after each illegal answer
+    assert driver.typed[-1] != "q"
+
+
+def _stop_point(driver, nth_program: int) -> int:
+    programs = [i for i, p in enumerate(driver.prompts) if p.startswith("[program]")]
+    return programs[nth_program]
+
+
+@pytest.mark.parametrize("solo", [False, True], ids=["heuristic", "solo"])
+def test_quit_and_resume_give_the_same_game(Driver, tmp_path, solo):
+    whole = Driver(seed=4)
+    outcome, full = _play(tmp_path, whole, solo=solo, name="whole.jsonl")
+    assert outcome.status == "finished"
+    stop = _stop_point(whole, 2)                    # quit at round 3's program prompt
+    quitter = Driver(seed=4, script={}, stop_after=stop)
+    outcome, part = _play(tmp_path, quitter, solo=solo, name="part.jsonl")
+    assert outcome.status == "quit"
+    full_lines, part_lines = full.read_text().splitlines(), part.read_text().splitlines()
+    assert len(part_lines) < len(full_lines) and full_lines[:len(part_lines)] == part_lines
+    # resume: the rest of the same answers, typed at the prompts that follow
+    rest = iter(whole.typed[stop:])
+    resumer = Driver()
+    resumer.answer = lambda tag, fresh: next(rest)
+    head, lines = logs.read(part)
+    ruleset, hooks, _ = load([], head["plugins"])
+    outcome = play(head, ruleset, hooks, part, make_terminal(resumer.console, resumer), lines)
+    assert outcome.status == "finished"
+    assert part.read_text() == full.read_text()
+    assert "Resuming" in resumer.output()
+
+
+def test_ctrl_c_saves_the_log(Driver, tmp_path):
+    driver = Driver(seed=6)
+
+    def interrupt(prompt: str) -> str:
+        if prompt.startswith("[program]"):
+            raise KeyboardInterrupt
+        return driver(prompt)
+
+    head, ruleset, hooks = new_header([], "random", 3, 0, False, "11")
+    outcome = play(head, ruleset, hooks, tmp_path / "c.jsonl", make_terminal(driver.console, interrupt))
+    assert outcome.status == "quit"
+    events = _events(tmp_path / "c.jsonl")
+    assert events and events[-1]["e"] != "game-end"
+    assert any(e["e"] == "decision" and e["kind"] == "basic-weapon" for e in events)
+
+
+def _cli(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "COLUMNS": "120"}
+    return subprocess.run([sys.executable, "-m", "rulecraft.cli", *args], input=stdin, text=True,
+                          capture_output=True, cwd=cwd, env=env, timeout=120)
+
+
+def test_the_cli_through_standard_input_quit_resume_and_watch(Driver, tmp_path):
+    """The same answers typed on standard input: quit with q, resume, the log equals the in-process game;
+    then `replay --watch --delay 0` shows it and `replay` verifies it."""
+    whole = Driver(seed=8)
+    _, full = _play(tmp_path, whole, seed="21", opponents="random", name="whole.jsonl", players=2)
+    stop = _stop_point(whole, 1)
+    log = tmp_path / "cli.jsonl"
+    first = _cli(["play", "--seed", "21", "--opponents", "random", "--players", "2", "--log", str(log)],
+                 "\n".join([*whole.typed[:stop], "q"]) + "\n", tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "--resume" in first.stdout
+    second = _cli(["play", "--resume", str(log)], "\n".join(whole.typed[stop:]) + "\n", tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "Game over." in second.stdout
+    assert log.read_text().splitlines()[1:] == full.read_text().splitlines()[1:]
+    watched = _cli(["replay", str(log), "--watch", "--delay", "0"], "", tmp_path)
+    assert watched.returncode == 0, watched.stderr
+    assert watched.stdout.count("Round 6/6") >= 2 and "Game over." in watched.stdout
+    assert "mine 1" in watched.stdout or "mine 2" in watched.stdout or "mine 3" in watched.stdout \
+        or "mine 4" in watched.stdout      # watching a whole log shows every Mine's number
+    assert _replays(log)
+
+
+def test_watch_a_quit_game_and_as_one_seat(Driver, tmp_path, capsys):
+    driver = Driver(seed=9, stop_after=30)
+    outcome, path = _play(tmp_path, driver, opponents="random", name="q.jsonl")
+    assert outcome.status == "quit"
+    assert main(["replay", str(path), "--watch", "--delay", "0", "--seat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "The log ends here" in out and "--resume" in out
+    assert "Blue (you)" in out
+
+
+def test_usage_errors(Driver, tmp_path, capsys):
+    driver = Driver(seed=1)
+    _, done = _play(tmp_path, driver, opponents="random", players=2, name="done.jsonl")
+    assert main(["play", "--resume", str(done)]) == 2
+    assert "this game is over" in capsys.readouterr().err
+    sim_log = tmp_path / "sim.jsonl"
+    sim_log.write_text(json.dumps({"rulecraft_log": 1, "colours": ["red", "blue"]}) + "\n")
+    assert main(["play", "--resume", str(sim_log)]) == 2
+    assert "not a log of `rulecraft play`" in capsys.readouterr().err
+    assert main(["play", "--players", "9", "--log", str(tmp_path / "x.jsonl")]) == 2
+    assert main(["play", "--opponents", "nobody", "--log", str(tmp_path / "x.jsonl")]) == 2
+    assert main(["play", "--resume", str(tmp_path / "missing.jsonl")]) == 2

@@ -149,9 +149,10 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
                      "Significant (interval excludes 0) in red; with many metrics about 1 in 20 is flagged "
                      "by chance alone.</p>")
         parts.append(_diff_plot(rows))
-        parts.append(_table(["metric", "A", "B", "A - B", "95% CI", "significant"], [
+        parts.append(_table(["metric", "A", "B", "A - B", "95% CI", "interval", "significant"], [
             [r["metric"], f"{r['a']:.3f}", f"{r['b']:.3f}", f"{r['value']:+.3f}",
-             f"[{r['low']:+.3f}, {r['high']:+.3f}]", "yes" if r["significant"] else ""] for r in rows]))
+             f"[{r['low']:+.3f}, {r['high']:+.3f}]", r["method"], "yes" if r["significant"] else ""]
+            for r in rows]))
     parts.append("<h2>Final VP</h2>")
     parts.append(_table(["mean", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"], [[
         _num(vp["mean"]), f"{vp['sd']:.2f}", vp["min"], f"{vp['q1']:g}", f"{vp['median']:g}", f"{vp['q3']:g}",

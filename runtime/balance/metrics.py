@@ -4,7 +4,8 @@
 pilot with 95% Wilson intervals; VP by source; purchase rate and win rate when owned for every weapon;
 the Mighty Mech's control rate; game length and Combats per game; the first player's advantage.
 ``compare(a, b)`` pairs the games of two runs by seed and gives each metric's difference, a - b, with a
-95% interval on the paired differences, flagging the intervals that exclude 0.
+95% interval on the paired differences (unpaired intervals when the games cannot be paired), flagging
+the intervals that exclude 0.
 """
 
 from __future__ import annotations
@@ -133,21 +134,36 @@ def game_metrics(record: dict[str, Any], weapons: Iterable[str] = ()) -> dict[st
     return out
 
 
-def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each metric's difference a - b over the games both runs finished, paired by game index (the same
-    seed), with its 95% t interval; ``significant`` when the interval excludes 0."""
-    by_index = {r["index"]: r for r in finished(b)}
-    pairs = [(r, by_index[r["index"]]) for r in finished(a) if r["index"] in by_index]
+def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]],
+            paired: bool = True) -> list[dict[str, Any]]:
+    """Each metric's difference a - b with its 95% interval; ``significant`` when it excludes 0.
+
+    Paired (the default, for runs on the same seeds): games matched by game seed, a t interval on the
+    per-game differences, which removes the variation the two runs share. Unpaired (different seeds, or
+    ``paired=False``): Newcombe's interval for metrics that are 0/1 per game, Welch's for the others.
+    """
+    games_a, games_b = finished(a), finished(b)
     weapons = sorted({w for r in (*a, *b) for s in r["seats"] for w in s["purchased"]})
-    per_a = [game_metrics(x, weapons) for x, _ in pairs]
-    per_b = [game_metrics(y, weapons) for _, y in pairs]
+    by_seed = {r["seed"]: r for r in games_b}
+    pairs = [(r, by_seed[r["seed"]]) for r in games_a if r["seed"] in by_seed] if paired else []
+    if len(pairs) >= 2:
+        per_a = [game_metrics(x, weapons) for x, _ in pairs]
+        per_b = [game_metrics(y, weapons) for _, y in pairs]
+    else:
+        per_a = [game_metrics(x, weapons) for x in games_a]
+        per_b = [game_metrics(y, weapons) for y in games_b]
     names = list(dict.fromkeys(k for m in (*per_a, *per_b) for k in m))
     rows = []
     for name in names:
         xs = [m.get(name, 0.0) for m in per_a]
         ys = [m.get(name, 0.0) for m in per_b]
-        diff = stats.paired_difference(xs, ys)
+        if len(pairs) >= 2:
+            diff, method = stats.paired_difference(xs, ys), "paired t"
+        elif all(v in (0, 1) for v in (*xs, *ys)):
+            diff, method = stats.newcombe(sum(xs), len(xs), sum(ys), len(ys)), "Newcombe"
+        else:
+            diff, method = stats.welch_difference(xs, ys), "Welch t"
         rows.append({"metric": name, "a": stats.mean(xs).value if xs else None,
-                     "b": stats.mean(ys).value if ys else None, **_est(diff),
+                     "b": stats.mean(ys).value if ys else None, **_est(diff), "method": method,
                      "significant": diff.n >= 2 and diff.significant})
     return rows

@@ -98,16 +98,16 @@ def print_comparison(rows: list[dict[str, Any]], a: str, b: str, console: Consol
     console = console or Console()
     n = max((r["n"] for r in rows), default=0)
     console.rule(f"[bold]A - B: {a}  vs  {b}")
-    console.print(f"{n} paired games (the same seeds); difference of per-game values with its 95% t "
-                  f"interval; [bold]*[/bold] = significant (the interval excludes 0). With many metrics, "
+    console.print(f"{n} games; A - B with its 95% interval (paired t on the same seeds); "
+                  f"[bold]*[/bold] = significant (the interval excludes 0). With many metrics, "
                   f"about 1 in 20 is flagged by chance alone.")
     table = Table(title_justify="left")
     for column, justify in (("metric", "left"), ("A", "right"), ("B", "right"), ("A - B [95% CI]", "right"),
-                            ("", "left")):
+                            ("interval", "left"), ("", "left")):
         table.add_column(column, justify=justify)
     for row in sorted(rows, key=lambda r: (not r["significant"], r["metric"])):
         diff = "-" if math.isnan(row["value"]) else \
             f"{row['value']:+.3f} [{row['low']:+.3f}, {row['high']:+.3f}]"
-        table.add_row(row["metric"], f"{row['a']:.3f}", f"{row['b']:.3f}", diff,
+        table.add_row(row["metric"], f"{row['a']:.3f}", f"{row['b']:.3f}", diff, row["method"],
                       "[bold]*[/bold]" if row["significant"] else "")
     console.print(table)

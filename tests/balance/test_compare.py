@@ -43,3 +43,17 @@ def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
     bonus = rows["VP from scoring-bonus (per player)"]
     assert bonus["a"] == 0 and bonus["b"] == 15 and bonus["significant"]   # 3 scoring rounds (T14) x 5
     assert rows["combats per game"]["value"] == 0
+
+
+def test_unpaired_runs_fall_back_to_welch_and_newcombe():
+    """Different seeds cannot be paired: means get Welch's interval, 0/1 metrics Newcombe's."""
+    a = simulate(Config(), 30, seed="one")
+    b = simulate(Config(packs=(VARIANT,)), 30, seed="two")
+    rows = {row["metric"]: row for row in compare(a.records, b.records)}     # no seed in common
+    damage = rows["VP from damage (per player)"]
+    assert damage["method"] == "Welch t" and damage["significant"] and damage["high"] < 0
+    assert rows["Mighty Mech controlled at the end"]["method"] == "Newcombe"
+    same = simulate(Config(packs=(VARIANT,)), 30, seed="one")
+    assert {row["method"] for row in compare(a.records, same.records)} == {"paired t"}
+    unpaired = compare(a.records, same.records, paired=False)
+    assert {row["method"] for row in unpaired} == {"Welch t", "Newcombe"}

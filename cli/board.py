@@ -226,8 +226,9 @@ class Picture:
     def header(self, state: dict) -> Text:
         rules = self.ruleset.rules
         scoring = ", ".join(str(r) for r in sorted(rules.scoring_rounds))
+        turn = f"turn {state['turn']}/{rules.turns_per_round}" if state["turn"] else "programming"
         return Text.from_markup(
-            f"[bold]Round {state['round']}/{rules.rounds}[/]  turn {state['turn']}/{rules.turns_per_round}"
+            f"[bold]Round {state['round']}/{rules.rounds}[/]  {turn}"
             f"   scoring after rounds {scoring}   ★ Starting Player  ▶ moving")
 
     def screen(self, state: dict, you: int | None) -> Group:

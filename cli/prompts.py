@@ -50,7 +50,7 @@ class Terminal:
             if self._read is not None:
                 line = self._read(prompt)
             elif sys.stdin.isatty():
-                line = self.console.input(prompt)
+                line = self.console.input(prompt, markup=False, emoji=False)
             else:
                 self.console.print(prompt, end="", markup=False, highlight=False)
                 self.console.file.flush()

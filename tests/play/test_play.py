@@ -221,3 +221,42 @@ def test_usage_errors(Driver, tmp_path, capsys):
     assert main(["play", "--players", "9", "--log", str(tmp_path / "x.jsonl")]) == 2
     assert main(["play", "--opponents", "nobody", "--log", str(tmp_path / "x.jsonl")]) == 2
     assert main(["play", "--resume", str(tmp_path / "missing.jsonl")]) == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="needs a POSIX pty")
+def test_at_a_real_terminal_pty(tmp_path):
+    """A person at a terminal (a pty: line editing, colours): an illegal answer, a re-prompt, then q."""
+    import pty
+    import select
+    import time
+
+    log = tmp_path / "pty.jsonl"
+    pid, fd = pty.fork()
+    if pid == 0:   # the child: rulecraft play at the terminal
+        os.environ.update(COLUMNS="110", LINES="50")
+        os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", "--solo", "--seed", "3",
+                                  "--log", str(log)])
+    seen = b""
+
+    def until(marker: bytes, times: int = 1, timeout: float = 60.0) -> None:
+        nonlocal seen
+        end = time.time() + timeout
+        while seen.count(marker) < times:
+            assert time.time() < end, f"no {marker!r} on the screen:\n{seen[-1500:].decode(errors='replace')}"
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                seen += os.read(fd, 65536)
+
+    try:
+        until(b"[pilot] > ")
+        os.write(fd, b"7\r")
+        until(b"7 is not one of the options")
+        until(b"[pilot] > ", times=2)        # the same prompt again
+        os.write(fd, b"q\r")
+        until(b"--resume")
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"\x1b[" in seen                          # drawn in colour: rich saw a terminal
+    assert logs.read(log)[1]                         # the setup so far is saved

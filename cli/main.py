@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rulecraft: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`rulecraft explain ... | head`): not a bug
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_CLEAN
     except Exception as exc:
         if os.environ.get("RULECRAFT_DEBUG"):
             raise

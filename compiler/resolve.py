@@ -168,9 +168,9 @@ def _drop_under(origins: dict[JsonPath, Origin], prefix: JsonPath) -> None:
 def _patch_leaves(value: dict[str, Any], path: JsonPath) -> Iterator[JsonPath]:
     """The field paths a patch sets: mappings merge, so recurse; anything else is set whole."""
     for key, item in value.items():
-        if isinstance(item, dict):  # an empty mapping merges nothing
+        if isinstance(item, dict) and item:
             yield from _patch_leaves(item, (*path, key))
-        else:
+        else:  # an empty mapping is a leaf too: it makes sure a mapping is there
             yield (*path, key)
 
 
@@ -243,17 +243,9 @@ class _Layering:
             return
         entity.checked = False
         entity.changes.append(_origin_at(doc, pack.id, at))
-        for path in _patch_leaves(changes, ()):
-            target = entity.data
-            for depth, key in enumerate(path[:-1], start=1):
-                if not isinstance(target.get(key), dict):
-                    target[key] = {}
-                    entity.origins[path[:depth]] = _origin_at(doc, pack.id, (*at, *path[:depth]))
-                target = target[key]
-            value = _get(changes, path)
-            target[path[-1]] = copy.deepcopy(value)
-            _drop_under(entity.origins, path)
-            entity.origins.update(_origins(doc, pack.id, (*at, *path), value, path))
+        own_origins = {path: origin for path, origin in _origins(doc, pack.id, at, item).items()
+                       if path and path[0] != "id"}
+        entity.data, entity.origins = _merge(entity.data, entity.origins, changes, own_origins)
 
     def remove(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: str) -> None:
         entity = self._existing(doc, kind, by_id, at, item, "remove")
@@ -288,24 +280,39 @@ class _Layering:
 
 def _merge(base: dict[str, Any], base_origins: dict[JsonPath, Origin], own: dict[str, Any],
            own_origins: dict[JsonPath, Origin]) -> tuple[dict[str, Any], dict[JsonPath, Origin]]:
-    """``own`` deep-merged over ``base`` (minus its id), each field keeping the origin it came from."""
-    data = copy.deepcopy({k: v for k, v in base.items() if k != "id"})
-    origins = {p: o for p, o in base_origins.items() if p and p[0] != "id"}
+    """``own`` deep-merged over ``base``: mappings merge, anything else (lists too) replaces.
+
+    The one merge of the stack (a patch into its entity, a child over its parent under ``extends``).
+    Each field keeps the origin of whichever side set it; a merged mapping keeps the base's.
+    """
+    data = copy.deepcopy(base)
+    origins = dict(base_origins)
     for path in _patch_leaves(own, ()):
         target = data
-        for key in path[:-1]:
+        for depth, key in enumerate(path[:-1], start=1):
             if not isinstance(target.get(key), dict):
                 target[key] = {}
+                _drop_under(origins, path[:depth])
             target = target[key]
-        target[path[-1]] = copy.deepcopy(_get(own, path))
+        value = _get(own, path)
+        if value == {} and isinstance(target.get(path[-1]), dict):
+            continue  # merging an empty mapping changes nothing
+        target[path[-1]] = copy.deepcopy(value)
         _drop_under(origins, path)
     for path, origin in own_origins.items():
-        value = _get(own, path)
-        if isinstance(value, dict) and value and path:  # a merged mapping: keep the parent's origin if any
+        if path and isinstance(_get(own, path), dict) and _is_mapping(base, path):
             origins.setdefault(path, origin)
-        else:
+        elif path:
             origins[path] = origin
-    return {"id": own["id"], **data}, origins
+    return data, origins
+
+
+def _is_mapping(value: Any, path: JsonPath) -> bool:
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return False
+        value = value[key]
+    return isinstance(value, dict)
 
 
 def _extend(stack: Stack, problems: list[Diagnostic]) -> None:
@@ -343,7 +350,11 @@ def _extend(stack: Stack, problems: list[Diagnostic]) -> None:
                 if parent.id in broken:
                     broken.add(child.id)
                     continue
-                child.data, child.origins = _merge(parent.data, parent.origins, child.data, child.origins)
+                inherited = {key: value for key, value in parent.data.items() if key != "id"}
+                origins = {p: origin for p, origin in parent.origins.items() if p and p[0] != "id"}
+                data, origins = _merge(inherited, origins, child.data, child.origins)
+                child.data = {"id": child.id, **{key: value for key, value in data.items() if key != "id"}}
+                child.origins = {**origins, (): child.origins[()]}
                 done.add(child.id)
 
 

@@ -57,7 +57,7 @@ def test_explain_inherited_fields_name_the_parent_pack(capsys):
     assert main(["explain", str(VARIANT), "wrecking-ball"]) == 0
     rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[2:]}
     assert "variant-heavy-metal" in rows["damage"]
-    assert "tem-core" in rows["power_damage"]
+    assert "tem-core" in rows["tier"] and "tem-core" in rows["copies"]
     assert "variant-heavy-metal" in rows["vp"]  # the parent warhammer was patched by the variant
 
 

@@ -239,7 +239,8 @@ class _Layering:
     def patch(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
         entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "patch")
         changes = {key: value for key, value in item.items() if key != "id"}
-        if entity is None or not self._claim(pack, doc, entity, list(_patch_leaves(changes, ())), at):
+        written = [path for path in _patch_leaves(changes, ()) if _get(changes, path) != {}]
+        if entity is None or not self._claim(pack, doc, entity, written, at):
             return
         entity.checked = False
         entity.changes.append(_origin_at(doc, pack.id, at))

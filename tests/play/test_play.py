@@ -260,3 +260,59 @@ def test_at_a_real_terminal_pty(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"\x1b[" in seen                          # drawn in colour: rich saw a terminal
     assert logs.read(log)[1]                         # the setup so far is saved
+
+
+KIND_CASES = {   # kind -> (options, pick, what the person types, the answer the engine gets)
+    "pilot": (("maverick", "diamond"), 1, ["2"], "diamond"),
+    "base": ((2, 10), 1, ["c1"], 2),
+    "setup-mine": ((1, 2, 3, 4), 1, ["3"], 3),
+    "basic-weapon": (("energy-sword", "pulse-pistol"), 1, ["pulse-pistol"], "pulse-pistol"),
+    "program": (None, 4, ["1N 3E", "5S 8NE", "y"],
+                (("red-collect", "N"), ("red-purchase", "E"), ("red-deploy-mine", "S"),
+                 ("red-diagonal-jump", "NE"))),
+    "ad-hoc-card": (None, 1, ["2w"], ("red-collect-2", "W")),
+    "equip": ((("energy-sword",), ("energy-sword", "pulse-pistol")), 1, [""], ("energy-sword",)),
+    "take-mech": ((None, "troy-3000", "sparta-3000"), 1, ["2"], "sparta-3000"),
+    "attack": ((("energy-sword", False), ("energy-sword", True)), 1, ["2"], ("energy-sword", True)),
+    "boost": ((0, 1, 2, 3), 1, ["3"], 3),
+    "ability-choice": ((True, False), 1, ["y"], True),
+    "power-up": ((None, ("heal", 1), ("upgrade",)), 1, ["2"], ("upgrade",)),
+    "purchase": ((None, "warhammer"), 1, ["-"], None),
+    "mine-number": ((None, 2, 4), 1, ["4"], 4),
+    "deploy-turret": ((True, False), 1, ["n"], False),
+    "move-token": ((None, 7), 1, ["C2"], 7),
+    "zone": ((6, 8), 1, ["D2"], 8),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_CASES))
+def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, kind):
+    """Each kind of runtime.decisions.KINDS, asked of a person: its options are listed (or the hand drawn),
+    a short key answers it, and a wrong key first gets a message and the same prompt again."""
+    from rulecraft.cli.board import Picture
+    from rulecraft.cli.prompts import HumanAgent
+    from rulecraft.runtime import api
+    from rulecraft.runtime.decisions import Decision
+    from rulecraft.runtime.views import View
+
+    ruleset, _, _ = load([], [])
+    game = api.table(ruleset, colours=("red", "blue", "green", "yellow"))
+    options, pick, typed, expected = KIND_CASES[kind]
+    if options is None:
+        options = game.program_options(game.players[0])
+    driver = Driver(script={kind: ["zz", *typed], "confirm": typed[-1:]})
+    human = HumanAgent(make_terminal(driver.console, driver), Picture(ruleset, list(game.ruleset.colours)), 0)
+    answer = human.decide(Decision(kind, 0, tuple(options), pick=pick), View(game, 0))
+    assert answer == expected
+    out = driver.output()
+    assert "zz" in out and ("not one of the options" in out or "write a card number" in out or
+                            "write cards like" in out)
+    assert sum(p.startswith(f"[{kind}]") for p in driver.prompts) >= 2
+    if kind not in ("program", "ad-hoc-card"):
+        assert len([line for line in out.splitlines() if line.startswith("  ")]) >= len(options)
+
+
+def test_every_decision_kind_is_covered():
+    from rulecraft.runtime.decisions import KINDS
+
+    assert set(KINDS) == set(KIND_CASES)

@@ -143,10 +143,9 @@ def _get(value: Any, path: JsonPath) -> Any:
     return value
 
 
-def _origins(doc: Document, pack: str, base: JsonPath, value: Any,
-             into: JsonPath = ()) -> dict[JsonPath, Origin]:
-    """The origin of each value inside ``value`` (found at ``base`` in ``doc``), keyed ``into`` + its path."""
-    return {(*into, *path): _origin_at(doc, pack, (*base, *path)) for path, _ in _walk(value, ())}
+def _origins(doc: Document, pack: str, base: JsonPath, value: Any) -> dict[JsonPath, Origin]:
+    """The origin of each value inside ``value`` (found at ``base`` in ``doc``), keyed by its path in it."""
+    return {path: _origin_at(doc, pack, (*base, *path)) for path, _ in _walk(value, ())}
 
 
 def _walk(value: Any, path: JsonPath) -> Iterator[tuple[JsonPath, Any]]:

@@ -1,14 +1,16 @@
 """Generate: build the rules site for any pack stack (``rulecraft docs``), or serve it with live rebuilds.
 
-The site's sources (``mkdocs.yml`` and ``docs/``) ship as the ``rulecraft.site`` package. We load that
-``mkdocs.yml`` and point its ``rulecraft`` plugin at the requested stack through mkdocs' own config
-overrides, so building and serving use one mechanism and the source tree is never written to.
+The site's sources (``mkdocs.yml`` and ``docs/``) ship as the ``rulecraft.site`` package. We write a
+temporary copy of that ``mkdocs.yml`` whose ``rulecraft`` plugin points at the requested stack and
+whose paths are absolute, then hand it to mkdocs: building and serving use one mechanism, mkdocs can
+reload it on every rebuild, and the source tree is never written to.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import tempfile
 from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
@@ -22,46 +24,47 @@ from mkdocs.config import load_config
 PLUGIN = "rulecraft"
 
 
-@contextlib.contextmanager
-def site_config() -> Iterator[Path]:
-    """The packaged ``mkdocs.yml`` as a real file (``docs_dir`` is resolved next to it)."""
-    with resources.as_file(resources.files("rulecraft.site")) as folder:
-        yield Path(folder) / "mkdocs.yml"
-
-
-def overrides(config_file: Path, packs: Sequence[Path], pack_path: Sequence[Path],
-              scenarios: Path | None = None, plugins: Sequence[str] = ()) -> dict[str, Any]:
-    """mkdocs config overrides that make the ``rulecraft`` plugin document ``packs`` with the variant
-    ``plugins`` (and link the rulings to the scenario tests under ``scenarios``, when given)."""
-    mkdocs_plugins = []
-    for item in yaml.safe_load(config_file.read_text(encoding="utf-8"))["plugins"]:
+def configured(site: Path, packs: Sequence[Path], pack_path: Sequence[Path], scenarios: Path | None,
+               plugins: Sequence[str]) -> dict[str, Any]:
+    """The site's mkdocs config with absolute paths and the ``rulecraft`` plugin set to this stack."""
+    config = yaml.safe_load((site / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(site / config.get("docs_dir", "docs"))
+    for index, item in enumerate(config["plugins"]):
         if isinstance(item, dict) and PLUGIN in item:
             options = dict(item[PLUGIN] or {})
-            options["packs"] = [str(p.resolve()) for p in packs]
-            options["pack_path"] = [str(p.resolve()) for p in pack_path]
-            options["plugins"] = list(plugins)
-            if scenarios is not None:
-                options["scenarios"] = str(scenarios.resolve())
-            item = {PLUGIN: options}
-        mkdocs_plugins.append(item)
-    return {"plugins": mkdocs_plugins}
+            default = options.get("scenarios")
+            options.update(packs=[str(p.resolve()) for p in packs],
+                           pack_path=[str(p.resolve()) for p in pack_path], plugins=list(plugins))
+            if scenarios is not None or default:
+                options["scenarios"] = str(scenarios.resolve() if scenarios else (site / default).resolve())
+            config["plugins"][index] = {PLUGIN: options}
+    return config
+
+
+@contextlib.contextmanager
+def site_config(packs: Sequence[Path], pack_path: Sequence[Path] = (), scenarios: Path | None = None,
+                plugins: Sequence[str] = ()) -> Iterator[Path]:
+    """A temporary ``mkdocs.yml`` for this stack, removed afterwards."""
+    with resources.as_file(resources.files("rulecraft.site")) as site, \
+            tempfile.TemporaryDirectory(prefix="rulecraft-docs-") as folder:
+        config_file = Path(folder) / "mkdocs.yml"
+        config = configured(Path(site), packs, pack_path, scenarios, plugins)
+        config_file.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+        yield config_file
 
 
 def build_site(packs: Sequence[Path], out: Path, pack_path: Sequence[Path] = (),
                scenarios: Path | None = None, plugins: Sequence[str] = ()) -> None:
     """Build the strict site for ``packs`` into ``out``; mkdocs errors raise ``MkDocsException``."""
-    with site_config() as config_file:
-        config = load_config(str(config_file), site_dir=str(out.resolve()), strict=True,
-                             **overrides(config_file, packs, pack_path, scenarios, plugins))
-        build(config)
+    with site_config(packs, pack_path, scenarios, plugins) as config_file:
+        build(load_config(str(config_file), site_dir=str(out.resolve()), strict=True))
 
 
 def serve_site(packs: Sequence[Path], pack_path: Sequence[Path] = (), scenarios: Path | None = None,
                plugins: Sequence[str] = (), dev_addr: str | None = None) -> None:
     """Serve the site for ``packs``, rebuilding when the site sources or a pack change."""
-    with site_config() as config_file:
-        serve(str(config_file), livereload=True, watch=[str(p.resolve()) for p in packs],
-              dev_addr=dev_addr, **overrides(config_file, packs, pack_path, scenarios, plugins))
+    with site_config(packs, pack_path, scenarios, plugins) as config_file:
+        serve(str(config_file), livereload=True, watch=[str(p.resolve()) for p in packs], dev_addr=dev_addr)
 
 
 class _Messages(logging.Handler):

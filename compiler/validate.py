@@ -157,7 +157,7 @@ def _unknown_keys(error: ValidationError, path: JsonPath, locate: Locate) -> lis
     return out
 
 
-def _diagnose(error: ValidationError, locate: Locate) -> list[Diagnostic]:
+def _diagnose(error: ValidationError, locate: Locate, root: dict) -> list[Diagnostic]:
     error = _most_relevant(error)
     path: JsonPath = tuple(error.absolute_path)
     kind, value = error.validator, error.validator_value
@@ -167,7 +167,7 @@ def _diagnose(error: ValidationError, locate: Locate) -> list[Diagnostic]:
         missing = [name for name in value if name not in error.instance]
         where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
         return [locate(codes.SCHEMA_REQUIRED, f"missing required field '{name}'{where}", path,
-                       hint=_property_hint(error.schema, name)) for name in missing]
+                       hint=_property_hint(error.schema, name, root)) for name in missing]
     if kind == "enum":
         return [locate(codes.ENUM_VALUE, f"{_short(error.instance)} is not an allowed value", path,
                        hint=_choices_hint(error.instance, value))]
@@ -201,9 +201,14 @@ def _forbidden(schema: Any) -> list[str]:
     return []
 
 
-def _property_hint(schema: dict, name: str) -> str | None:
-    prop = schema.get("properties", {}).get(name)
-    return f"{name}: {prop['description']}" if isinstance(prop, dict) and "description" in prop else None
+def _property_hint(schema: dict, name: str, root: dict) -> str | None:
+    """The missing field's description, from the object's schema or else the kind's ``fields``."""
+    fields = root.get("definitions", {}).get("fields", {})
+    for where in (schema, fields if isinstance(fields, dict) else {}):
+        prop = where.get("properties", {}).get(name)
+        if isinstance(prop, dict) and "description" in prop:
+            return f"{name}: {prop['description']}"
+    return None
 
 
 def _message(error: ValidationError) -> str:
@@ -215,7 +220,7 @@ def validate_instance(data: Any, checker: Draft7Validator, locate: Locate) -> li
     """Every schema error in ``data``, located by ``locate``, deduplicated and in file order."""
     found: dict[tuple, Diagnostic] = {}
     for error in checker.iter_errors(data):
-        for d in _diagnose(error, locate):
+        for d in _diagnose(error, locate, checker.schema):
             found.setdefault((d.code.code, d.file, d.line, d.column, d.message), d)
     return sorted(found.values(), key=Diagnostic.sort_key)
 

@@ -1,6 +1,6 @@
 """Check: run the front end over a pack stack: load, validate, resolve, validate entities, stack checks.
 
-Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics)``. Each stage runs
+Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs)``. Each stage runs
 only when the stages before it reported no error, so a later stage may trust what an earlier one
 guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
 reported once, not as a cascade. ``stack`` is ``None`` when resolution did not run or failed.
@@ -8,8 +8,8 @@ reported once, not as a cascade. ``stack`` is ``None`` when resolution did not r
 Later stages plug in without touching this module: a module listed in ``CHECK_MODULES`` exposes
 ``CHECKS: list[Callable[[Stack], list[Diagnostic]]]``. Each module is one stage: all its checks
 run (so every problem of that family is reported), and the next module runs only if they found no
-error. Cross-reference checks live in
-``rulecraft.compiler.crossref``; effect checks join by adding their module name here.
+error: cross-references (``rulecraft.compiler.crossref``), then effects
+(``rulecraft.compiler.effects.pack``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ CHECK_MODULES: list[str] = [
 @dataclass(slots=True)
 class CheckResult:
     """The resolved stack (``None`` if an earlier stage failed), every diagnostic in file order, and the
-    packs that were read, in load order."""
+    packs that were read, in load order (also when the stack is ``None``)."""
 
     stack: Stack | None
     diagnostics: list[Diagnostic] = field(default_factory=list)

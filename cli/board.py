@@ -174,7 +174,8 @@ class Picture:
                     stock.remove(w)
             mines = p["mine_supply"]
             mines = " ".join(map(str, mines)) if isinstance(mines, list) else f"{mines} left"
-            played = " ".join(f"{short_card(self.ruleset, c)}{ARROWS.get(o, o)}"
+            robot = seat < len(self.agents) and self.agents[seat] == "robot"   # moves by card, not arrow (R2)
+            played = " ".join(f"{short_card(self.ruleset, c)}{'' if robot else ARROWS.get(o, o)}"
                               for c, o in p["program"][:p["revealed"]]) if not p.get("ad_hoc") else \
                 " ".join(short_card(self.ruleset, c) for c in p["used"])
             agent = self.agents[seat] if seat < len(self.agents) and seat != you else ""

@@ -111,7 +111,8 @@ class HumanAgent:
             self.term.say(f"[dim]{_title(decision)}: the only legal answer is {text}.[/]")
             return only
         keys, lines = self._keys(decision)
-        default = decision.options[0] if decision.kind == D.EQUIP else None
+        current = tuple(state["players"][self.seat]["equipped"])
+        default = current if decision.kind == D.EQUIP and current in decision.options else None
         self.term.say(f"[bold]{_title(decision)}[/]" + _context(self.pic, decision))
         for line in lines:
             self.term.say("  " + line)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulecraft.compiler.docgen.abilities import ability_text
+from rulecraft.compiler.docgen.pages import designed
 from rulecraft.compiler.loader import JsonPath
 from rulecraft.compiler.resolve import Entity, Stack
 
@@ -44,13 +45,8 @@ class Card:
         return any(s.designed for s in self.stats) or self.text.endswith("†")
 
 
-def _designed(data: dict[str, Any], field: str) -> bool:
-    marks = data.get("designed", [])
-    return marks is True or field in marks
-
-
 def _stat(data: dict[str, Any], label: str, field: str, show: Any = str) -> Stat:
-    return Stat(label, show(data[field]) if field in data else "-", _designed(data, field))
+    return Stat(label, show(data[field]) if field in data else "-", designed(data, field))
 
 
 def _words(value: object) -> str:
@@ -64,7 +60,7 @@ def _amounts(cost: dict[str, int]) -> str:
 def _ability(kind: str, data: dict[str, Any]) -> str:
     if "ability" not in data:
         return ""
-    return ability_text(kind, data) + (" †" if _designed(data, "ability") else "")
+    return ability_text(kind, data) + (" †" if designed(data, "ability") else "")
 
 
 def _text_field(data: dict[str, Any]) -> str:
@@ -157,7 +153,8 @@ def player_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
                    (_stat(rules, "Energy", "starting_energy"), _stat(rules, "Credits", "starting_credits"),
                     _stat(rules, "Track up to", "resource_max")),
                    f"Mines: {rules.get('mine_count', '-')} (numbered 1 to {rules.get('mine_count', '-')}). "
-                   f"Turrets: {rules.get('turret_count', '-')}. One Mine starts on your Base.",
+                   f"Turrets: {rules.get('turret_count', '-')}. Mines that start on your Base: "
+                   f"{rules.get('starting_mines_on_base', '-')}.",
                    data.get("hex", GREY), colour)
 
 

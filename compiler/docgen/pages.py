@@ -8,14 +8,12 @@ with more than one pack in the stack, each entry says which pack defined or chan
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from functools import cache
 from html import escape
-from importlib import resources
 from typing import Any
 
 from rulecraft.compiler.docgen.abilities import ability_text
+from rulecraft.compiler.docgen.schemaref import load_schema
 from rulecraft.compiler.docgen.svg import CELLS, arena_svg
 from rulecraft.compiler.resolve import Entity, Stack
 
@@ -27,11 +25,9 @@ ABILITY_NOTE = ("Ability text is **generated** from the effect the engine runs; 
                 "style, is that effect's source in the pack (the effect DSL), for modders.")
 
 
-@cache
 def schema_fields(kind: str) -> dict[str, dict[str, Any]]:
     """The ``definitions.fields.properties`` of a kind's schema: each field's type and description."""
-    text = resources.files("rulecraft.schemas").joinpath(f"{kind}.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)["definitions"]["fields"]["properties"]
+    return load_schema(kind)["definitions"]["fields"]["properties"]
 
 
 def esc(value: object) -> str:
@@ -40,6 +36,7 @@ def esc(value: object) -> str:
 
 
 def designed(data: dict[str, Any], field: str) -> bool:
+    """Whether RULINGS T3 marks ``field`` of this entity (or mapping) as designed."""
     marks = data.get("designed", [])
     return marks is True or field in marks
 

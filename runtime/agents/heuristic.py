@@ -45,6 +45,7 @@ TOKEN_SURVIVAL = 0.7      # a deployed token's chance to still score at a scorin
 KO_PENALTY = 4.0          # Ad Hoc Mode, the lost program, the respawn
 POSITION_VP = 0.3         # standing on a good zone when the round ends without scoring
 BEAM = 10                 # partial programs kept per turn
+THREAT = 0.5              # weight of what enemies within one card's reach could do to me next
 ENEMY_STAYS = 0.6         # chance an enemy pilot is still where the view shows it, per turn ahead
 
 
@@ -81,8 +82,9 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | str = 0, beam: int = BEAM) -> None:
+    def __init__(self, seed: int | str = 0, beam: int = BEAM, threat_weight: float = THREAT) -> None:
         self.seed = seed
+        self.threat_weight = threat_weight
         self.rng = random.Random(seed)
         self.beam = beam
         self._ruleset: Ruleset | None = None
@@ -337,6 +339,7 @@ class _Planner:
         self.scorings_left = agent._scorings_left(seen.round)
         self.my_weapons = tuple(sorted(_damages(rs, me["equipped"])))
         self._offer: list | None = None
+        self.reach: dict[int, set[int]] = {}
 
     def start(self) -> _Plan:
         me = self.seen.me
@@ -597,9 +600,26 @@ class _Planner:
         if p.done:
             return 0.0
         value = self.board.zones[p.pos].value
-        if self.scoring_now:
-            return value * self.rules.score_pilot
-        return self.position_value(p.pos)
+        base = value * self.rules.score_pilot if self.scoring_now else self.position_value(p.pos)
+        return base - self.threat(p) * self.agent.threat_weight
+
+    def threat(self, p: _Plan) -> float:
+        """What I expect to lose to enemies who can reach my zone with one card next (T7: jumps open with
+        a Power Attack): the damage they would deal, and a KO."""
+        reach = self.reach.get(p.pos)
+        if reach is None:
+            reach = self.reach[p.pos] = {c for m in self.rules.movements.values() for o in m.directions
+                                         if (c := self.board.target(m.distance, o, p.pos)) >= 0}
+        mine = tuple(sorted(_damages(self.rs, self.seen.me["equipped"])))
+        loss = 0.0
+        for cell, enemy in self.enemy_at.items():
+            if cell not in reach:
+                continue
+            theirs = tuple(sorted(_damages(self.rs, enemy["equipped"])))
+            _, taken, outcome = _duel(theirs, enemy["health"], mine, p.health, True)
+            ko = KO_PENALTY + self.status_value(p.status) if outcome == "win" else 0.0
+            loss += taken * HEALTH_VP + ko
+        return loss
 
     def position_value(self, cell: int) -> float:
         zones = self.board.zones

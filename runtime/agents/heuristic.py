@@ -4,7 +4,8 @@ It plans a round's program by beam search: turn by turn it extends the best part
 distinct (card, orientation) still in hand (cards with the same movement and action are one card), and
 simulates its own moves on a light copy of what its view shows: walls (T6), jumps (T7), enemy Mines with
 the mean hidden number, Turrets and Combat on entering (T8), the card's action (Collect, Purchase,
-Power Up, Deploy), the Mighty Mech, and where it stands when a scoring round ends (T14). Values are in
+Power Up, Deploy), the Mighty Mech, where it stands when a scoring round ends (T14) and what enemies
+within one card's reach of that zone could do to it there. Values are in
 VP; resources and health are worth less as the game runs out. Other decisions (attacks, boosts, equip,
 purchases, zones) are answered by small rules with a reason each.
 

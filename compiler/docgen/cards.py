@@ -85,7 +85,8 @@ def program_cards(stack: Stack, rules: dict[str, Any], colours: dict[str, dict])
         text = (f"{how} {move.get('distance', 1)} zone{'s' if move.get('distance', 1) != 1 else ''} "
                 f"{' / '.join(move.get('directions', []))}, as placed."
                 + ("" if action == "none" else f" Then {action}."))
-        yield Card(band, f"{_words(data.get('movement', '')).title()}: {action.title()}",
+        title = _words(data.get("movement", "")).title() + ("" if action == "none" else f": {action.title()}")
+        yield Card(band, title,
                    (_stat(data, "Movement", "movement", _words), _stat(data, "Action", "action", _words)),
                    text, colour.get("hex", GREY), card)
 
@@ -128,7 +129,9 @@ def zone_cards(stack: Stack, colours: dict[str, dict]) -> Iterator[Card]:
     for zone in stack.of_kind("zones"):
         data = zone.data
         colour = colours.get(data.get("colour"), {})
-        title = {"base": f"{colour.get('name', '')} Base", "mech": "Mech Zone"}.get(data.get("type"), "Zone")
+        icons = " + ".join(_words(r).title() for r in data.get("resources", []))
+        title = {"base": f"{colour.get('name', '')} Base", "mech": "Mech Zone"}.get(data.get("type"),
+                                                                                    f"{icons} zone")
         yield Card(f"Zone - {_words(data.get('type', ''))}", title.strip(),
                    (_stat(data, "Value", "value"),
                     _stat(data, "Resources", "resources", lambda r: ", ".join(_words(x).title() for x in r))),

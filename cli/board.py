@@ -286,8 +286,18 @@ class Picture:
         if isinstance(e.get("players"), list):
             out["players"] = ", ".join(map(str, e["players"]))
         if "source" in e:
-            out["source"] = str(e["source"]).replace("-", " ")
+            out["source"] = self._source(str(e["source"])) if e.get("e") == "ability" else \
+                str(e["source"]).replace("-", " ")
         return out
+
+    def _source(self, source: str) -> str:
+        """An ability's entity (``tem-core weapons riot-shield``) by its name, with the ability's text."""
+        rs = self.ruleset
+        entity = source.rsplit(" ", 1)[-1].rsplit("/", 1)[-1]
+        for group in (rs.weapons, rs.pilots, {side.id: side for side in rs.mech_sides}):
+            if entity in group:
+                return group[entity].name
+        return source
 
 
 TEMPLATES: dict[str, str | None] = {

@@ -20,7 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.board import ARROWS, Picture, abilities_text, card_name, label, price, weapon_text
+from rulecraft.cli.board import ARROWS, STATUS, Picture, abilities_text, card_name, label, price, weapon_text
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 
@@ -113,7 +113,7 @@ class HumanAgent:
         keys, lines = self._keys(decision)
         current = tuple(state["players"][self.seat]["equipped"])
         default = current if decision.kind == D.EQUIP and current in decision.options else None
-        self.term.say(f"[bold]{_title(decision)}[/]" + _context(self.pic, decision))
+        self.term.say(f"[bold]{_title(decision)}[/]" + _context(self.pic, decision, state))
         for line in lines:
             self.term.say("  " + line)
         hint = " (Enter keeps the current weapons)" if default is not None else ""
@@ -328,11 +328,13 @@ def _title(decision: Decision) -> str:
     return TITLES.get(decision.kind, decision.kind)
 
 
-def _context(pic: Picture, decision: Decision) -> str:
+def _context(pic: Picture, decision: Decision, state: dict) -> str:
     ctx = decision.context
     parts = []
     if "opponent" in ctx:
-        parts.append(f"against {pic.who(ctx['opponent'])}")
+        enemy = state["players"][ctx["opponent"]]
+        parts.append(f"against {pic.who(ctx['opponent'])} ({STATUS.get(enemy['status'], enemy['status'])}, "
+                     f"{enemy['health']}♥)")
     if ctx.get("first"):
         parts.append("you attack first")
     if "prompt" in ctx:

@@ -74,10 +74,10 @@ def _check_args(args: argparse.Namespace) -> None:
 def _prepare(config) -> dict[str, str]:
     """Load the configuration once in this process: content errors and bad plugins surface here."""
     from rulecraft.plugins.manager import PluginLoadError
-    from rulecraft.runtime.balance.batch import _table
+    from rulecraft.runtime.balance.batch import table_for
 
     try:
-        ruleset, _ = _table(config)
+        ruleset = table_for(config).ruleset
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
     for problem in ruleset.source.get("uncompiled", ()):

@@ -22,6 +22,7 @@ from rulecraft.cli.play_ui import load, make_terminal, new_header, play
 from rulecraft.compiler.build import load_ruleset
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.runtime import logs
+from rulecraft.runtime.engine import Game
 
 
 def _play(tmp_path: Path, driver, solo: bool = False, opponents: str = "heuristic", seed: str = "7",
@@ -316,3 +317,35 @@ def test_every_decision_kind_is_covered():
     from rulecraft.runtime.decisions import KINDS
 
     assert set(KINDS) == set(KIND_CASES)
+
+
+def test_every_event_of_real_games_is_narrated():
+    """Narration covers every event the engine and Robot Pilots emit (none falls back to the raw dump), and
+    never shows another player's secret Mine number (T16)."""
+    from rulecraft.cli.board import Picture
+    from rulecraft.plugins.robot_pilots import robot_hooks, solo_game
+    from rulecraft.runtime.decisions import RandomAgent
+
+    ruleset, hooks, _ = load([], [])
+    games = []
+    for seed in range(4):
+        game = Game(ruleset, [RandomAgent(f"{seed}/{s}") for s in range(4)], seed=seed, hooks=hooks)
+        game.play()
+        games.append(game)
+    for seed in range(3):
+        game = solo_game(ruleset, RandomAgent(seed), seed=seed, hooks=robot_hooks())
+        game.play()
+        games.append(game)
+    kinds = set()
+    for game in games:
+        picture = Picture(ruleset, [p.colour for p in game.players])
+        for event in game.events:
+            kinds.add(event["e"])
+            for you in (0, None):
+                text = picture.narrate(event, you)
+                assert text is None or not text.startswith(f"[dim]{event['e']}:"), event
+            if event["e"] == "deploy" and event["token"] == "mine" and event["player"] != 0:
+                text = picture.narrate(event, 0)
+                assert "its number is secret" in text and f"Mine {event['number']}" not in text
+    assert {"reveal", "move", "combat-start", "attack", "damage", "vp", "ko", "scoring", "game-end",
+            "robot-sight"} <= kinds

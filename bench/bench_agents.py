@@ -17,7 +17,7 @@ from collections import defaultdict
 from typing import Any
 
 from rulecraft.runtime.agents.heuristic import HeuristicAgent
-from rulecraft.runtime.balance.batch import Config, _table, simulate
+from rulecraft.runtime.balance.batch import Config, simulate, table_for
 from rulecraft.runtime.balance.metrics import summarize
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.engine import Game
@@ -37,7 +37,7 @@ def _cpu() -> float:
 def _speed(agents: tuple[str, ...], games: int, jobs: int = 1, seed: str = "bench") -> tuple[float, float]:
     """(games per wall second, games per CPU second)."""
     config = Config(agents=agents)
-    _table(config)                           # load outside the timing
+    table_for(config)                        # load outside the timing
     start, cpu = time.perf_counter(), _cpu()
     run = simulate(config, games, seed, jobs)
     elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
@@ -65,7 +65,7 @@ class _Timed:
 
 
 def _decision_times() -> tuple[dict[str, list[float]], float]:
-    ruleset, hooks = _table(Config())
+    ruleset, hooks, _ = table_for(Config())
     times: dict[str, list[float]] = defaultdict(list)
     for index in range(TIMING_GAMES):
         seat = index % 4

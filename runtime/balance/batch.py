@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulecraft.runtime.agents import agent_plugins, make_agent
 from rulecraft.runtime.balance.records import game_record
@@ -65,11 +65,19 @@ def game_seed(seed: str, index: int) -> str:
     return f"{seed}:{index}"
 
 
-_CACHE: dict[tuple, tuple[Any, Any]] = {}
+class Table(NamedTuple):
+    """What every game of a configuration shares: the ruleset, the hooks and the plugin names."""
+
+    ruleset: Any
+    hooks: Any
+    plugins: list[str]
 
 
-def _table(config: Config) -> tuple[Any, Any]:
-    """The ruleset and hooks of a configuration, built once per process: the packs' own plugins, then the
+_CACHE: dict[tuple, Table] = {}
+
+
+def table_for(config: Config) -> Table:
+    """The configuration's ruleset and hooks, built once per process: the packs' own plugins, then the
     configuration's, then the plugins its agents need (``robot`` seats need Robot Pilots' rules)."""
     key = (config.packs, config.plugins, config.agents)
     if key not in _CACHE:
@@ -79,20 +87,14 @@ def _table(config: Config) -> tuple[Any, Any]:
         plugins = [*config.plugins, *agent_plugins(config.agents)]
         ruleset = load_ruleset(list(config.packs), plugins)
         names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
-        _CACHE[key] = (ruleset, make_hooks(names), names)
-    return _CACHE[key][:2]
-
-
-def plugin_names(config: Config) -> list[str]:
-    """Every plugin the configuration's games load, in load order (for logs and reports)."""
-    _table(config)
-    return _CACHE[(config.packs, config.plugins, config.agents)][2]
+        _CACHE[key] = Table(ruleset, make_hooks(names), names)
+    return _CACHE[key]
 
 
 def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None) -> dict[str, Any]:
     """Play game ``index`` of the run and return its record (an aborted game says why); with ``log_dir``,
     also write its JSONL log (``rulecraft replay`` verifies it)."""
-    ruleset, hooks = _table(config)
+    ruleset, hooks, plugins = table_for(config)
     gseed = game_seed(seed, index)
     names = config.seat_agents(index)
     agents = [make_agent(name, f"{gseed}/{seat}") for seat, name in enumerate(names)]
@@ -103,8 +105,7 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
         from rulecraft.runtime import logs
 
         packs = [str(Path(p).resolve()) for p in config.packs]     # a log replays from any folder
-        head = logs.header(ruleset, packs, plugin_names(config), gseed, [p.colour for p in game.players],
-                           names)
+        head = logs.header(ruleset, packs, plugins, gseed, [p.colour for p in game.players], names)
         logs.write(log_dir / f"game-{index:06d}.jsonl", head, game.events)
     return game_record(game, index, gseed, names)
 
@@ -145,7 +146,7 @@ def _run_batches(config: Config, seed: str, games: int, jobs: int,
         for indices in work:
             yield play_batch(config, seed, indices, log_dir)
         return
-    _table(config)     # fail here, in the parent, on a bad pack or plugin, not in every worker
+    table_for(config)     # fail here, in the parent, on a bad pack or plugin, not in every worker
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
         futures = [pool.submit(play_batch, config, seed, indices, log_dir) for indices in work]
         for future in as_completed(futures):

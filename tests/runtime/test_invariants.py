@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from invariants import InvariantChecker
 
 from rulecraft.plugins.manager import make_hooks
@@ -81,3 +83,10 @@ def test_a_tampered_log_fails_replay(core, tmp_path):
     path.write_text(logs.dumps(head) + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
     result = logs.replay(path, lambda packs, plugins: core, lambda plugins: make_hooks(plugins))
     assert not result.ok and "differs" in result.message
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.text(min_size=1, max_size=12), players=st.integers(2, 4))
+def test_any_seed_keeps_the_invariants(core, seed, players):
+    """Hypothesis picks the seeds (and shrinks a failing one to a short string to replay by hand)."""
+    play_checked(core, seed, players)

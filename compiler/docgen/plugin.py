@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, hooks, pages, plugindocs, scenarios, schemaref
+from rulecraft.compiler.docgen import cliref, hooks, pages, plugindocs, scenarios, schemaref, values
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins import hookspecs
@@ -48,6 +48,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                               [root / p for p in self.config.pack_path])
         found = scenarios.find_scenarios(root / self.config.scenarios) if self.config.scenarios else []
         self._scenarios = found
+        self._stack = stack
         from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
 
         named = [name for pack in stack.packs for name in pack.plugins] + list(self.config.plugins)
@@ -74,6 +75,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        try:
+            markdown = values.fill(markdown, self._stack)
+        except values.UnknownValue as exc:
+            raise PluginError(f"rulecraft: {page.file.src_uri}: {exc}") from None
         if page.file.src_uri == RULINGS_PAGE:
             return scenarios.link_rulings(markdown, self._scenarios)
         return markdown

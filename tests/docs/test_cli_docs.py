@@ -92,3 +92,25 @@ def test_core_stack_says_it_names_no_plugin(core_site):
 def test_unknown_plugin_is_a_usage_error(tmp_path, capsys):
     assert main(["docs", str(CORE), "--plugin", "no-such-plugin", "--out", str(tmp_path)]) == 2
     assert "no-such-plugin" in capsys.readouterr().err
+
+
+def test_rulebook_numbers_follow_the_variant(variant_site, core_site):
+    """The variant plays 7 rounds and charges 6 Credits for Power Armor: its rulebook says so."""
+    assert "Over <strong>6 rounds" in core_site.page("rulebook/overview.html")
+    overview = (variant_site / "rulebook" / "overview.html").read_text(encoding="utf-8")
+    assert "Over <strong>7 rounds" in overview
+    actions = (variant_site / "rulebook" / "actions.html").read_text(encoding="utf-8")
+    assert "pay 6 Credits to climb into your Power Armor" in actions
+
+
+def test_a_marker_naming_no_rule_value_is_an_error():
+    from rulecraft.compiler.check import check_packs
+    from rulecraft.compiler.docgen.values import UnknownValue, fill
+
+    stack = check_packs([CORE]).stack
+    assert fill("{{ rules.rounds }} rounds, {{ rules.scoring_rounds }}", stack) == "6 rounds, 2, 4 and 6"
+    assert "†" in fill("{{ rules.vp_mighty_mech_control }}", stack)  # designed (T3)
+    with pytest.raises(UnknownValue, match=r"rules\.round_count"):
+        fill("{{ rules.round_count }}", stack)
+    with pytest.raises(UnknownValue):
+        fill("{{ rules.upgrade }}", stack)  # a mapping is not a printable value

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from rulecraft.compiler.docgen.hooks import markdown_of_rst
 from rulecraft.compiler.docgen.schemaref import table_cell
 
 
@@ -23,17 +24,20 @@ def _arguments(parser: argparse.ArgumentParser) -> list[str]:
     for action in parser._actions:
         if isinstance(action, argparse._HelpAction | argparse._SubParsersAction):
             continue
+        metavar = action.metavar or (action.dest.upper() if action.option_strings else action.dest)
+        metavar = " ".join(metavar) if isinstance(metavar, tuple) else metavar
         if action.option_strings:
             name = ", ".join(f"`{s}`" for s in action.option_strings)
             if action.nargs != 0:
-                name += f" `{action.metavar or action.dest.upper()}`"
+                name += f" `{metavar}`"
         else:
-            name = f"`{action.metavar or action.dest}`"
+            name = f"`{metavar}`"
         if action.choices and not isinstance(action.choices, dict):
             name += " (" + " \\| ".join(f"`{c}`" for c in action.choices) + ")"
-        default = "" if action.default in (None, False, argparse.SUPPRESS) else f"`{action.default}`"
+        unset = action.default in (None, False, argparse.SUPPRESS) or action.default == []
+        default = "" if unset else f"`{action.default}`"
         helptext = (action.help or "") % {"default": action.default, "prog": parser.prog}
-        rows.append(f"| {name} | {table_cell(helptext)} | {default} |")
+        rows.append(f"| {name} | {table_cell(markdown_of_rst(helptext))} | {default} |")
     if not rows:
         return []
     return ["| argument | meaning | default |", "|---|---|---|", *rows, ""]
@@ -47,6 +51,6 @@ def cli_reference(parser: argparse.ArgumentParser) -> str:
     if not commands:
         out.append("No command is registered yet.")
     for name, sub in commands.items():
-        out += [f"## `{parser.prog} {name}`", "", sub.description or "", "",
+        out += [f"## `{parser.prog} {name}`", "", markdown_of_rst(sub.description or ""), "",
                 "```text", sub.format_usage().strip(), "```", "", *_arguments(sub)]
     return "\n".join(out) + "\n"

@@ -35,7 +35,8 @@ def register(subparsers) -> None:
                         help="compare two configurations on the same seeds; each is a comma-separated list "
                              "of pack folders and plugin:NAME items (e.g. content/tem-core "
                              "tests/packs/variant-damage-doubled)")
-    parser.add_argument("--log", type=Path, metavar="DIR", help="write one JSONL log per game into DIR")
+    parser.add_argument("--log", type=Path, metavar="DIR",
+                        help="write one JSONL log per game into DIR (with --compare, into DIR/a and DIR/b)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -87,7 +88,7 @@ def _prepare(config) -> dict[str, str]:
     return {w.id: w.tier for w in ruleset.weapons.values()}
 
 
-def _simulate(config, args: argparse.Namespace, console):
+def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -100,9 +101,6 @@ def _simulate(config, args: argparse.Namespace, console):
 
     from rulecraft.runtime.balance.batch import simulate
 
-    log_dir = None
-    if args.log is not None:
-        log_dir = args.log / config.name.replace("/", "_") if args.compare else args.log
     if args.quiet:
         return simulate(config, args.games, args.seed, args.jobs, log_dir=log_dir)
     columns = (SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -142,7 +140,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         configs = [_config([str(p) for p in args.packs], args.plugin, args)]
     weapons = [_prepare(c) for c in configs]
-    runs = [_simulate(c, args, console) for c in configs]
+    log_dirs: list[Path | None] = [None] * len(configs)
+    if args.log is not None:      # --compare logs each side in its own folder, a/ and b/
+        log_dirs = [args.log / side for side in "ab"] if args.compare else [args.log]
+    runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
     reports = [summarize(r.records, w) for r, w in zip(runs, weapons, strict=True)]
     for r, report in zip(runs, reports, strict=True):
         title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import kinds, two_players
+from engine_helpers import kinds, two_players
 
 from rulecraft.runtime import api
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import kinds, two_players
+from engine_helpers import kinds, two_players
 
 from rulecraft.runtime import api
 

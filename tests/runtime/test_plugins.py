@@ -111,7 +111,7 @@ class Overclock:
 def test_a_plugin_adds_a_dsl_word_that_compiles_and_runs(tiny):
     import dataclasses
 
-    from helpers import two_players
+    from engine_helpers import two_players
 
     from rulecraft.compiler.effects.build import compile_effect, load_handlers
     from rulecraft.runtime import api

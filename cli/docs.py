@@ -47,9 +47,14 @@ def run(args: argparse.Namespace) -> int:
         print("docs: the pack stack has content errors; no site was built", file=sys.stderr)
         return EXIT_CONTENT
     # mkdocs is imported only here: `rulecraft check` must not need the docs extra
-    from mkdocs.exceptions import MkDocsException
+    try:
+        from mkdocs.exceptions import MkDocsException
 
-    from rulecraft.compiler.docgen.build import build_site, mkdocs_messages, serve_site
+        from rulecraft.compiler.docgen.build import build_site, mkdocs_messages, serve_site
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in {"mkdocs", "material"}:
+            raise
+        raise UsageError(f"docs needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
     from rulecraft.plugins.manager import PluginLoadError, make_manager
 
     try:  # an unknown plugin is reported like `rulecraft sim` does, before mkdocs starts

@@ -39,8 +39,13 @@ def run(args: argparse.Namespace) -> int:
         print("print: the pack stack has content errors; no cards were printed", file=sys.stderr)
         return EXIT_CONTENT
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra
-    from rulecraft.compiler.docgen.cards import cards
-    from rulecraft.compiler.docgen.pdf import write_sheets
+    try:
+        from rulecraft.compiler.docgen.cards import cards
+        from rulecraft.compiler.docgen.pdf import write_sheets
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in {"fpdf", "PIL"}:
+            raise
+        raise UsageError(f"print needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
 
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
     sheet = write_sheets(cards(result.stack), args.out, args.paper, footer)

@@ -80,3 +80,13 @@ def test_unknown_paper_is_a_usage_error(tmp_path):
     with pytest.raises(SystemExit) as exit_:
         main(["print", str(CORE), "--out", str(tmp_path / "x.pdf"), "--paper", "a3"])
     assert exit_.value.code == 2
+
+
+def test_without_the_docs_extra_print_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    import sys
+
+    for name in [m for m in sys.modules if m.startswith(("rulecraft.compiler.docgen.pdf", "fpdf"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "fpdf", None)  # as if fpdf2 were not installed
+    assert main(["print", str(CORE), "--out", str(tmp_path / "x.pdf")]) == 2
+    assert "pip install 'rulecraft[docs]'" in capsys.readouterr().err

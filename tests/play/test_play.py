@@ -349,3 +349,21 @@ def test_every_event_of_real_games_is_narrated():
                 assert "its number is secret" in text and f"Mine {event['number']}" not in text
     assert {"reveal", "move", "combat-start", "attack", "damage", "vp", "ko", "scoring", "game-end",
             "robot-sight"} <= kinds
+
+
+def test_resume_refuses_a_log_the_game_no_longer_follows(Driver, tmp_path):
+    """A log edited (or from another pack version) stops the resume with a message; the log is untouched."""
+    outcome, path = _play(tmp_path, Driver(seed=5, stop_after=12), opponents="random", name="p.jsonl")
+    assert outcome.status == "quit"
+    lines = path.read_text().splitlines()
+    edited = next(i for i, line in enumerate(lines) if '"e":"arena"' in line)
+    lines[edited] = lines[edited].replace('"mech":"', '"mech":"x')
+    path.write_text("\n".join(lines) + "\n")
+    before = path.read_text()
+    driver = Driver(seed=5)
+    head, expected = logs.read(path)
+    ruleset, hooks, _ = load([], head["plugins"])
+    outcome = play(head, ruleset, hooks, path, make_terminal(driver.console, driver), expected)
+    assert outcome.status == "aborted"
+    assert "no longer follows its log" in " ".join(driver.output().split())
+    assert path.read_text() == before

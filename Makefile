@@ -31,7 +31,7 @@ lint: $(STAMP)
 
 # The rules site (rulebook, rulings, card reference for the core pack) into build/site/; strict.
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --config-file site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --config-file site/mkdocs.yml
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -61,9 +61,18 @@ def _need(entity: Entity, key: str) -> Any:
         raise BuildError(f"{entity.kind} {entity.id!r} has no {key!r}") from None
 
 
+# Rule parameters the engine's state model fixes (a weapon card is one id; one pilot per player; one token
+# per zone): a pack may restate them, but another value is refused rather than silently ignored.
+FIXED = {"basic_weapon_limit": 1, "pilots_kept": 1, "tokens_per_zone": 1, "starting_mines_on_base": 1}
+
+
 def build_rules(entity: Entity, mech: Entity | None) -> Rules:
     d = entity.data
     need = lambda key: _need(entity, key)  # noqa: E731
+    for key, value in FIXED.items():
+        if d.get(key, value) != value:
+            where = entity.locate((key,))
+            raise BuildError(f"{where}: the engine supports {key} = {value} only, not {d[key]!r}")
     movements = {mid: Movement(mid, m["distance"], tuple(m["directions"]), bool(m.get("jump")),
                                bool(m.get("opens_with_power_attack")))
                  for mid, m in need("movement").items()}
@@ -72,6 +81,7 @@ def build_rules(entity: Entity, mech: Entity | None) -> Rules:
     zone_scoring = need("zone_scoring")
     mech_health = mech.data["health"] if mech is not None else need("mighty_mech_health")
     return Rules(
+        min_players=need("min_players"), max_players=need("max_players"),
         rounds=need("rounds"), turns_per_round=need("turns_per_round"), program_picks=need("program_picks"),
         scoring_rounds=frozenset(need("scoring_rounds")), pilots_dealt=need("pilots_dealt"),
         starting_resources=frozen_map({"energy": need("starting_energy"),
@@ -89,9 +99,11 @@ def build_rules(entity: Entity, mech: Entity | None) -> Rules:
         power_armor_health=need("power_armor_health"), mech_health=mech_health,
         slots=frozen_map({status: Slots(s.get("basic", 0), s.get("advanced", 0))
                           for status, s in need("weapon_slots").items()}),
+        min_equipped=need("min_equipped_weapons"), starting_basic_weapons=need("starting_basic_weapons"),
         counters=frozen_map(need("counters")), advanced_row=need("advanced_row_size"),
         collect_per_zone=need("collect_per_zone"),
         vp_combat_start=need("vp_combat_start"), vp_per_damage=need("vp_per_damage"),
+        vp_damage_capped=bool(need("vp_damage_capped")),
         vp_retreat=need("vp_retreat"), vp_ko=need("vp_ko"), vp_mine_ko=need("vp_mine_ko"),
         vp_turret_ko=need("vp_turret_ko"), vp_mech_enter=need("vp_mighty_mech_entry"),
         vp_mech_control=need("vp_mighty_mech_control"),

@@ -53,8 +53,9 @@ class Game:
 
         n = len(agents)
         colours = list(colours or ruleset.colours[:n])
-        if not 2 <= n <= len(ruleset.colours) or len(colours) != n:
-            raise ValueError(f"a game needs 2-{len(ruleset.colours)} players, got {n}")
+        most = min(ruleset.rules.max_players, len(ruleset.colours))
+        if not ruleset.rules.min_players <= n <= most or len(colours) != n:
+            raise ValueError(f"a game needs {ruleset.rules.min_players}-{most} players, got {n}")
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.seed = seed
@@ -250,14 +251,20 @@ class Game:
 
     def setup_weapons(self) -> None:
         """Setup M-O and 9: secret Basic picks, piles of the unchosen, the Advanced deck and row."""
-        basics = tuple(w.id for w in self.ruleset.basic_weapons)
+        basics = tuple(w.id for w in self.ruleset.basic_weapons)   # each player is dealt one of each
+        keep = self.rules.starting_basic_weapons
+        hands = self.rules.slots[PILOT].basic
         for p in self.players:
-            choice = self.ask(Decision(D.BASIC_WEAPON, p.seat, basics))
-            p.owned.append(choice)
-            p.equipped.append(choice)
+            for _ in range(keep):
+                options = tuple(b for b in basics if b not in p.owned)
+                choice = self.ask(Decision(D.BASIC_WEAPON, p.seat, options))
+                p.owned.append(choice)
+                if len(p.equipped) < hands:
+                    p.equipped.append(choice)
         n = len(self.players)
         self.piles = {b: n - sum(p.owned.count(b) for p in self.players) for b in basics}
-        self.emit("basic-weapons", chosen=[p.owned[0] for p in self.players], piles=dict(self.piles))
+        chosen = [p.owned[0] if keep == 1 else list(p.owned) for p in self.players]
+        self.emit("basic-weapons", chosen=chosen, piles=dict(self.piles))
         self.deck = [w.id for w in self.ruleset.advanced_weapons for _ in range(w.copies)]
         self.rng.shuffle(self.deck)
         self.row = self.deck[:self.rules.advanced_row]
@@ -442,7 +449,8 @@ class Game:
         self.emit("damage", player=p.seat, by=by.seat if by else None, amount=damage, dealt=dealt,
                   health=p.health, source=source)
         if by is not None:
-            self.score(by, dealt * self.rules.vp_per_damage, "damage")
+            counted = dealt if self.rules.vp_damage_capped else max(0, damage)
+            self.score(by, counted * self.rules.vp_per_damage, "damage")
         return p.health <= 0
 
     def knock_out(self, p: Player, by: Player | None) -> None:
@@ -662,7 +670,7 @@ class Game:
             if wid not in options and self._affordable(p, price(wid)):
                 options.append(wid)
         for wid, left in self.piles.items():
-            if left > 0 and wid not in p.owned and self._affordable(p, price(wid)):
+            if left > 0 and wid not in p.owned and self._affordable(p, price(wid)):   # one of each
                 options.append(wid)
         wid = self.ask(Decision(D.PURCHASE, p.seat, tuple(options)))
         if wid is None:
@@ -773,13 +781,14 @@ class Game:
 
     def _compute_loadouts(self, p: Player) -> list[tuple[str, ...]]:
         slots = self.rules.slots[p.status]
+        least = max(1, self.rules.min_equipped)
         basics = [w for w in p.owned if self._weapons[w].tier == BASIC]
         advanced = [w for w in p.owned if self._weapons[w].tier == ADVANCED]
         out = []
         for nb in range(min(slots.basic, len(basics)) + 1):
             for b in itertools.combinations(basics, nb):
                 for na in range(min(slots.advanced, len(advanced)) + 1):
-                    if nb + na:
+                    if nb + na >= least:
                         out.extend(b + a for a in itertools.combinations(advanced, na))
         return out
 

@@ -59,6 +59,8 @@ class Movement:
 class Rules:
     """Every rule parameter of the game; the defaults of RULINGS live in the pack, not here."""
 
+    min_players: int
+    max_players: int
     rounds: int
     turns_per_round: int               # T5
     program_picks: int                 # cards programmed per round (T18: four of eight)
@@ -81,11 +83,14 @@ class Rules:
     power_armor_health: int
     mech_health: int
     slots: Mapping[str, Slots]         # status -> slots (T12)
+    min_equipped: int                  # T12: always at least one weapon equipped
+    starting_basic_weapons: int        # Basic weapons each player secretly keeps at setup (Setup N)
     counters: Mapping[str, str]        # weapon type -> the type it counters (T13)
     advanced_row: int
     collect_per_zone: int              # per resource icon of each controlled zone (Bases show both)
     vp_combat_start: int               # T2
     vp_per_damage: int
+    vp_damage_capped: bool             # T2: no VP for damage beyond the target's remaining health
     vp_retreat: int
     vp_ko: int
     vp_mine_ko: int

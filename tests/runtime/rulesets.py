@@ -25,6 +25,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 
 def rules(**overrides) -> Rules:
     values = dict(
+        min_players=2, max_players=4,
         rounds=6, turns_per_round=4, program_picks=4, scoring_rounds=frozenset({2, 4, 6}), pilots_dealt=2,
         starting_resources=frozen_map({"energy": 3, "credits": 3}), resource_max=10, ko_resource_floor=2,
         heal_per_energy=2, heal_resource="energy", heal_statuses=frozenset({"pilot", "power-armor"}),
@@ -32,6 +33,7 @@ def rules(**overrides) -> Rules:
         mine_numbers=(1, 2, 3, 4), turrets=3, mine_damage_zone=1, mine_damage_number=1, turret_damage_zone=1,
         power_armor_health=9, mech_health=11,
         slots=frozen_map({"pilot": Slots(2, 0), "power-armor": Slots(2, 2), "mighty-mech": Slots(0, 4)}),
+        min_equipped=1, starting_basic_weapons=1, vp_damage_capped=True,
         counters=frozen_map({"area": "ranged", "ranged": "melee", "melee": "area"}), advanced_row=4,
         collect_per_zone=1, vp_combat_start=1,
         vp_per_damage=1, vp_retreat=1, vp_ko=1, vp_mine_ko=1, vp_turret_ko=1, vp_mech_enter=2,

@@ -147,3 +147,14 @@ def test_t9_a_mighty_mech_kod_by_a_mine_stays_in_that_zone_empty(tiny):
     assert p.status == "pilot" and p.pos != api.cell(game, "r1c2") and p.equipped == ["energy-sword"]
     assert kinds(events, "mine", "ko", "mech-lost") == ["mine", "ko", "mech-lost"]
     assert game.players[1].vp == 1                                      # the Mine's owner scores (T2)
+
+
+def test_t2_damage_vp_uncapped_when_the_rule_parameter_says_so():
+    import rulesets
+
+    game = two_players(rulesets.ruleset(vp_damage_capped=False))
+    api.set_player(game, 0, at="r1c1")
+    api.set_player(game, 1, at="r1c2", health=1)
+    events = fight(game, [("attack", ("energy-sword", False))], [])
+    assert ("damage", 2) in [(e["source"], e["vp"]) for e in events if e["e"] == "vp" and e["player"] == 0]
+

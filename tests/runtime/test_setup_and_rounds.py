@@ -111,3 +111,17 @@ def test_a_game_that_exceeds_the_step_cap_stops_with_a_clear_error():
         game.play()
     assert game.aborted and not game.finished
     assert game.events[-1]["e"] == "abort"
+
+
+def test_rule_parameters_change_the_game_without_code():
+    """Designer-tweakable numbers come from Rules: player counts, Basic picks, minimum equipped weapons."""
+    import rulesets
+
+    with pytest.raises(ValueError, match="needs 3-4 players"):
+        Game(rulesets.ruleset(min_players=3), [RandomAgent(0), RandomAgent(1)])
+    game, log = set_up(rulesets.ruleset(starting_basic_weapons=2, min_equipped=2), 2, seed="two-basics")
+    assert all(len(p.owned) == 2 and p.equipped == p.owned for p in game.players)
+    assert sum(game.piles.values()) == 4 * 2 - 4                          # 4 types dealt to 2 players
+    picks = [d for d in log if d.kind == "basic-weapon" and d.player == 0]
+    assert picks[1].options == tuple(b for b in picks[0].options if b != game.players[0].owned[0])
+    assert all(len(loadout) >= 2 for loadout in game.loadouts(game.players[0]))

@@ -13,7 +13,7 @@ from rulecraft.runtime.engine import Game
 from rulecraft.runtime.views import view_for
 
 
-class Stop(Exception):
+class Stop(BaseException):   # not an Exception: rule and ability errors are wrapped, this is not
     pass
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from rulecraft.cli.board import Picture
 from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
@@ -243,60 +244,99 @@ def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
 BOUNDARIES = frozenset({"reveal", "round-start", "scoring", "game-end"})
 
 
-def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int | None = None) -> bool:
-    """Show a saved game step by step: the narration of each event group, then the board. Groups end
-    before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
-    ``seat`` shows one player's view (T16), None everything. Returns whether the log replayed fully."""
+@dataclass
+class Followed:
+    """A log re-run from its header: the game as far as the log goes, how many events matched, and what
+    went wrong if the game left the log (None when every event matched)."""
+
+    game: Game
+    head: dict[str, Any]
+    matched: int
+    total: int
+    problem: str | None
+    stopped: bool = False     # the log ends before the game does (a game quit at the terminal)
+
+
+def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None = None) -> Followed:
+    """Re-run the game of a log, feeding each seat its recorded answers, checking every event against the
+    log's line and calling ``on_event(game, event)``. Unlike ``logs.replay`` it accepts a log that stops
+    before the end of the game (a game quit at the terminal), and stops there."""
     from rulecraft.runtime.logs import recorded_agents
 
     head, lines = logs.read(path)
     events = [json.loads(line) for line in lines]
     packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
     ruleset, hooks, _ = load(packs, head["plugins"])
-    picture = Picture(ruleset, head["colours"], head.get("agents"))
-    index = 0
+    matched = 0
     holder: dict[str, Game] = {}
 
     def step(event: dict[str, Any]) -> None:
-        nonlocal index
-        if index >= len(lines):
-            raise _LogEnd()
-        if logs.dumps(event) != lines[index]:
-            raise _LogEnd(f"{path}:{index + 2}: the game no longer follows its log here")
-        index += 1
-        game = holder["game"]
+        nonlocal matched
+        if matched >= len(lines):
+            raise _LogEnd()          # the log stops here (a game quit at the terminal)
+        if logs.dumps(event) != lines[matched]:
+            raise _LogEnd(f"{path}:{matched + 2}: the game no longer follows its log here\n  log:  "
+                          f"{lines[matched]}\n  game: {logs.dumps(event)}")
+        matched += 1
+        if on_event is not None:
+            on_event(holder["game"], event)
+
+    game = holder["game"] = Game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks,
+                                 listeners=[step], colours=head["colours"])
+    problem, stopped = None, False
+    try:
+        game.play()
+    except _LogEnd as end:
+        problem = end.args[0] if end.args else None
+        stopped = not end.args
+    except (GameError, LookupError, ValueError) as exc:
+        if events and events[-1].get("e") == "abort" and matched == len(lines) - 1:
+            matched += 1             # the engine appends its abort line without emitting it
+            problem = None if logs.dumps(game.events[-1]) == lines[-1] else str(exc)
+        elif matched < len(lines):
+            problem = str(exc)
+        else:
+            stopped = True           # a seat asked for an answer the log does not hold: it stops here
+    if problem is None and game.finished and matched != len(lines):
+        problem = f"{path}: the log has {len(lines)} events, the game {matched}"
+    return Followed(game, head, matched, len(lines), problem, stopped)
+
+
+def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int | None = None) -> bool:
+    """Show a saved game step by step: the narration of each event group, then the board. Groups end
+    before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
+    ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
+    head = logs.read(path)[0]
+    packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
+    ruleset = load(packs, head["plugins"])[0]
+    picture = Picture(ruleset, head["colours"], head.get("agents"))
+
+    def show(game: Game, event: dict[str, Any]) -> None:
         if event["e"] in BOUNDARIES and game.round >= 1:
-            state = view_for(game, seat) if seat is not None else game.snapshot()
-            terminal.console.print(picture.screen(state, seat))
+            terminal.console.print(picture.screen(_state(game, seat), seat))
             _pause(terminal, delay)
         text = picture.narrate(event, seat)
         if text is not None:
             terminal.say(text)
 
-    game = Game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks, listeners=[step],
-                colours=head["colours"])
-    holder["game"] = game
-    message = None
-    try:
-        game.play()
-    except _LogEnd as end:
-        message = end.args[0] if end.args else None
-    except (GameError, LookupError, ValueError) as exc:
-        message = None if index >= len(lines) - (1 if game.aborted else 0) else str(exc)
-    state = view_for(game, seat) if seat is not None else game.snapshot()
-    terminal.console.print(picture.screen(state, seat))
-    if message:
-        terminal.say(f"[bold red]{message}[/]")
+    result = follow(path, show)
+    terminal.console.print(picture.screen(_state(result.game, seat), seat))
+    if result.problem:
+        terminal.say(f"[bold red]{escape(result.problem)}[/]")
         return False
-    if not game.finished:
-        terminal.say(f"[dim]The log ends here, after {index} events (the game was not finished; "
+    if result.stopped:
+        terminal.say(f"[dim]The log ends here, after {result.matched} events (the game was not finished; "
                      f"`rulecraft play --resume {path}` goes on with it).[/]")
     return True
 
 
+def _state(game: Game, seat: int | None) -> dict[str, Any]:
+    return view_for(game, seat) if seat is not None else game.snapshot()
+
+
 class _LogEnd(BaseException):
-    """The watched log is used up (or the game left it). A BaseException: no plugin wrapper may turn
-    it into a plugin error on its way out."""
+    """The followed log is used up (no message) or the game left it (the message says where). A
+    BaseException: no plugin wrapper may turn it into a plugin error on its way out."""
 
 
 def _pause(terminal: Terminal, delay: float | None) -> None:

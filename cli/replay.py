@@ -37,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
             failed += not _watch(path, args)
             continue
         try:
+            if _stopped_play_log(path):
+                failed += not _verify_stopped(path)
+                continue
             result = replay(path, load_ruleset, make_hooks)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
@@ -55,3 +58,26 @@ def _watch(path: Path, args: argparse.Namespace) -> bool:
         return True
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _stopped_play_log(path: Path) -> bool:
+    """A log of `rulecraft play` whose game was quit before its end."""
+    import json
+
+    from rulecraft.runtime.logs import read
+
+    head, lines = read(path)
+    last = json.loads(lines[-1]).get("e") if lines else None
+    return isinstance(head.get("play"), dict) and last not in ("game-end", "abort")
+
+
+def _verify_stopped(path: Path) -> bool:
+    from rulecraft.cli.play_ui import follow
+
+    result = follow(path)
+    if result.problem:
+        print(f"FAIL  {result.problem}")
+        return False
+    print(f"ok    {path}: {result.matched} events replayed identically; the game stopped there "
+          f"(`rulecraft play --resume {path}` goes on with it)")
+    return True

@@ -208,6 +208,14 @@ def test_watch_a_quit_game_and_as_one_seat(Driver, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "The log ends here" in out and "--resume" in out
     assert "Blue (you)" in out
+    # `rulecraft replay` verifies a stopped game as far as it goes
+    assert main(["replay", str(path)]) == 0
+    assert "the game stopped there" in capsys.readouterr().out
+    lines = path.read_text().splitlines()
+    lines[-1] = lines[-1].replace('"e":"', '"e":"x', 1)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(path)]) == 1
+    assert "no longer follows its log" in capsys.readouterr().out
 
 
 def test_usage_errors(Driver, tmp_path, capsys):

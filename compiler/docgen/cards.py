@@ -39,6 +39,7 @@ class Card:
     colour: str = GREY
     entity: Entity | None = None
     text_path: JsonPath = ()
+    title_path: JsonPath = ()
 
     @property
     def designed(self) -> bool:
@@ -98,7 +99,7 @@ def weapon_cards(stack: Stack) -> Iterator[Card]:
                     (_stat(data, "Type", "type", lambda t: _words(t).title()),
                      _stat(data, "Cost", "cost", _amounts), _stat(data, "Damage", "damage"),
                      _stat(data, "Power Attack", "power_damage"), _stat(data, "VP", "vp")),
-                    _ability("weapons", data), "#264653", weapon, (_text_field(data),))
+                    _ability("weapons", data), "#264653", weapon, (_text_field(data),), ("name",))
         yield from [card] * int(data.get("copies", 1))
 
 
@@ -118,7 +119,7 @@ def pilot_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
         data = pilot.data
         yield Card("Pilot - pilot side", data.get("name", pilot.id),
                    (_stat(data, "Health", "health"), Stat("Slots", _slots(rules, "pilot"))),
-                   _ability("pilots", data), "#6d597a", pilot, (_text_field(data),))
+                   _ability("pilots", data), "#6d597a", pilot, (_text_field(data),), ("name",))
         yield Card("Pilot - Power Armor side", f"{data.get('name', pilot.id)}: Power Armor",
                    (_stat(rules, "Health", "power_armor_health"),
                     Stat("Slots", _slots(rules, "power-armor"))),
@@ -146,7 +147,7 @@ def mighty_mech_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
                        (_stat(data, "Health", "health"), _stat(side, "Power", "power"),
                         Stat("Slots", _slots(rules, "mighty-mech"))),
                        _ability("mighty-mech", side), "#e76f51", mech,
-                       ("sides", side_id, _text_field(side)))
+                       ("sides", side_id, _text_field(side)), ("sides", side_id, "name"))
 
 
 def player_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:

@@ -25,6 +25,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PAD = 3.5
 BAND_H = 7.0
 TITLE_H = 7.0
+TITLE_SIZE, TITLE_MIN = 11.0, 7.0
 STAT_H = 4.2
 FOOTER_H = 5.0
 TEXT_SIZE = 8.0
@@ -53,28 +54,49 @@ def text_box_height(card: Card) -> float:
     return CARD_H - BAND_H - TITLE_H - STAT_H * len(card.stats) - FOOTER_H - 2 * PAD
 
 
-def fit(pdf: FPDF, card: Card) -> tuple[list[str], Diagnostic | None]:
-    """The body lines that fit the card, and a diagnostic when some do not."""
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """How a card's text is set: the title's font size, the body lines that fit, what did not."""
+
+    title_size: float
+    lines: list[str]
+    problems: list[Diagnostic]
+
+
+def _problem(card: Card, message: str, path: tuple, hint: str) -> Diagnostic:
+    if card.entity is not None:
+        return card.entity.diagnostic(codes.CARD_TEXT_OVERFLOW, message, path, hint=hint)
+    return Diagnostic(codes.CARD_TEXT_OVERFLOW, message, hint=hint)
+
+
+def fit(pdf: FPDF, card: Card) -> Fitted:
+    """Set the card's title (shrunk down to TITLE_MIN if it must) and body; report what overflows."""
+    problems = []
+    width = CARD_W - 2 * PAD
+    title_size = TITLE_SIZE
+    pdf.set_font("helvetica", "B", title_size)
+    while pdf.get_string_width(printable(card.title)) > width and title_size > TITLE_MIN:
+        title_size -= 0.5
+        pdf.set_font("helvetica", "B", title_size)
+    if pdf.get_string_width(printable(card.title)) > width:
+        problems.append(_problem(card, f"the title '{card.title}' is too wide for a card even at {TITLE_MIN:g} "
+                                 f"pt ({card.band})", card.title_path, "shorten the name"))
     if not card.text:
-        return [], None
+        return Fitted(title_size, [], problems)
     pdf.set_font("helvetica", size=TEXT_SIZE)
     lines = [line.encode("latin-1").decode(ENCODING)  # fpdf2 returns its own encoded form
-             for line in pdf.multi_cell(CARD_W - 2 * PAD, LINE_H, printable(card.text), dry_run=True,
+             for line in pdf.multi_cell(width, LINE_H, printable(card.text), dry_run=True,
                                         output=MethodReturnValue.LINES)]
     room = int(text_box_height(card) // LINE_H)
     if len(lines) <= room:
-        return lines, None
-    message = (f"the text of card '{card.title}' needs {len(lines)} lines; the card has room for {room} "
-               f"({card.band})")
-    hint = "shorten the ability or its hand-written `text`"
-    if card.entity is not None:
-        problem = card.entity.diagnostic(codes.CARD_TEXT_OVERFLOW, message, card.text_path, hint=hint)
-    else:
-        problem = Diagnostic(codes.CARD_TEXT_OVERFLOW, message, hint=hint)
+        return Fitted(title_size, lines, problems)
+    problems.append(_problem(card, f"the text of card '{card.title}' needs {len(lines)} lines; the card has "
+                             f"room for {room} ({card.band})", card.text_path,
+                             "shorten the ability or its hand-written `text`"))
     kept = lines[:room]
     if kept:
         kept[-1] = kept[-1].rstrip()[:-1] + "..."
-    return kept, problem
+    return Fitted(title_size, kept, problems)
 
 
 def _crop_marks(pdf: FPDF, left: float, top: float) -> None:
@@ -91,7 +113,7 @@ def _crop_marks(pdf: FPDF, left: float, top: float) -> None:
         pdf.line(right + 1, y, right + 1 + MARK, y)
 
 
-def _card(pdf: FPDF, card: Card, x: float, y: float, lines: list[str], footer: str) -> None:
+def _card(pdf: FPDF, card: Card, x: float, y: float, fitted: Fitted, footer: str) -> None:
     pdf.set_draw_color(190, 190, 190)
     pdf.set_line_width(0.1)
     pdf.rect(x, y, CARD_W, CARD_H)
@@ -102,7 +124,7 @@ def _card(pdf: FPDF, card: Card, x: float, y: float, lines: list[str], footer: s
     pdf.set_xy(x + PAD + 1, y + PAD)
     pdf.cell(CARD_W - 2 * PAD - 2, BAND_H, printable(card.band.upper()))
     pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", "B", 11)
+    pdf.set_font("helvetica", "B", fitted.title_size)
     pdf.set_xy(x + PAD, y + PAD + BAND_H)
     pdf.cell(CARD_W - 2 * PAD, TITLE_H, printable(card.title))
     cursor = y + PAD + BAND_H + TITLE_H
@@ -114,7 +136,7 @@ def _card(pdf: FPDF, card: Card, x: float, y: float, lines: list[str], footer: s
         pdf.cell(CARD_W - 2 * PAD - 24, STAT_H, printable(stat.value + (" †" if stat.designed else "")))
         cursor += STAT_H
     pdf.set_font("helvetica", "", TEXT_SIZE)
-    for line in lines:
+    for line in fitted.lines:
         pdf.set_xy(x + PAD, cursor + 1)
         pdf.cell(CARD_W - 2 * PAD, LINE_H, line)
         cursor += LINE_H
@@ -143,9 +165,8 @@ def write_sheets(cards: list[Card], out: Path, paper: str = "a4", footer: str = 
             pdf.add_page()
             _crop_marks(pdf, left, top)
         slot = index % per_page
-        lines, problem = fit(pdf, card)
-        if problem is not None and problem not in problems:  # once per entry, not once per copy
-            problems.append(problem)
-        _card(pdf, card, left + (slot % COLUMNS) * CARD_W, top + (slot // COLUMNS) * CARD_H, lines, footer)
+        fitted = fit(pdf, card)
+        problems += [p for p in fitted.problems if p not in problems]  # once per entry, not per copy
+        _card(pdf, card, left + (slot % COLUMNS) * CARD_W, top + (slot // COLUMNS) * CARD_H, fitted, footer)
     pdf.output(str(out))
     return Sheet(pdf.pages_count, len(cards), problems)

@@ -59,13 +59,13 @@ def test_cli_writes_the_pdf(tmp_path, capsys):
     assert "112 cards on 13 pages (a4)" in capsys.readouterr().err
 
 
-def test_text_fit_check_flags_an_over_long_card_at_its_entry(tmp_path, capsys):
+def test_text_fit_check_flags_over_long_text_and_titles_at_their_entries(tmp_path, capsys):
     out = tmp_path / "long.pdf"
     assert main(["print", str(CORE), str(LONG), "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert err.count("error[card-text-overflow]") == 1  # once for the entry, not once per copy
-    assert "long-text/weapons.yaml:4:11: error[card-text-overflow]" in err
-    assert "'Riot Shield'" in err
+    assert err.count("error[card-text-overflow]") == 2  # once per entry, not once per copy
+    assert "long-text/weapons.yaml:4:11: error[card-text-overflow]: the text of card 'Riot Shield'" in err
+    assert "long-text/weapons.yaml:12:11: error[card-text-overflow]: the title 'Grenade Launcher of" in err
     assert out.is_file()  # still written, so the designer can look
 
 

@@ -43,10 +43,9 @@ class PlayError(ValueError):
 
 @dataclass
 class Outcome:
-    """How a session ended: ``finished``, ``quit`` or ``aborted``; where the log is; the final events."""
+    """How a session ended (``finished``, ``quit`` or ``aborted``) and the game as it stands."""
 
     status: str
-    log: Path
     game: Game
 
 
@@ -209,7 +208,7 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
         terminal.say(verdict(game, seat, bool(head["play"].get("solo"))))
     elif status == "aborted":
         terminal.say(f"[bold red]The game stopped:[/] {game.aborted}")
-    return Outcome(status, path, game)
+    return Outcome(status, game)
 
 
 def verdict(game: Game, seat: int, solo: bool) -> str:
@@ -250,9 +249,7 @@ class Followed:
     went wrong if the game left the log (None when every event matched)."""
 
     game: Game
-    head: dict[str, Any]
     matched: int
-    total: int
     problem: str | None
     stopped: bool = False     # the log ends before the game does (a game quit at the terminal)
 
@@ -299,7 +296,7 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
             stopped = True           # a seat asked for an answer the log does not hold: it stops here
     if problem is None and game.finished and matched != len(lines):
         problem = f"{path}: the log has {len(lines)} events, the game {matched}"
-    return Followed(game, head, matched, len(lines), problem, stopped)
+    return Followed(game, matched, problem, stopped)
 
 
 def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int | None = None) -> bool:

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.runtime.model import (
     ArenaDef,
@@ -30,7 +32,12 @@ from rulecraft.runtime.model import (
 SLOT_CODES = {"R": "resource", "B": "base", "M": "mech", ".": None}
 
 class BuildError(ValueError):
-    """The stack lacks something a game needs (the checker should have caught it; this names it)."""
+    """The stack lacks something a game needs, or asks what the engine cannot play; ``diagnostic`` (when
+    known) locates it in the author's file."""
+
+    def __init__(self, message: str, diagnostic: Diagnostic | None = None) -> None:
+        super().__init__(message)
+        self.diagnostic = diagnostic
 
 
 def compile_abilities(stack: Stack, vocabulary: Any = None) -> Any:
@@ -71,8 +78,10 @@ def build_rules(entity: Entity, mech: Entity | None) -> Rules:
     need = lambda key: _need(entity, key)  # noqa: E731
     for key, value in FIXED.items():
         if d.get(key, value) != value:
-            where = entity.locate((key,))
-            raise BuildError(f"{where}: the engine supports {key} = {value} only, not {d[key]!r}")
+            message = f"the engine supports {key} = {value} only, not {d[key]!r}"
+            diagnostic = entity.diagnostic(codes.ENGINE_UNSUPPORTED, message, (key,),
+                                           hint="remove the field or restore its core value")
+            raise BuildError(message, diagnostic)
     movements = {mid: Movement(mid, m["distance"], tuple(m["directions"]), bool(m.get("jump")),
                                bool(m.get("opens_with_power_attack")))
                  for mid, m in need("movement").items()}
@@ -200,4 +209,9 @@ def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = ()) 
     if not result.ok or result.stack is None:
         raise DiagnosticError(result.diagnostics)
     manager = make_manager([*pack_plugins(result.stack), *plugins])
-    return build_ruleset(result.stack, vocabulary=manager.vocabulary())
+    try:
+        return build_ruleset(result.stack, vocabulary=manager.vocabulary())
+    except BuildError as exc:
+        if exc.diagnostic is None:
+            raise
+        raise DiagnosticError([exc.diagnostic]) from None

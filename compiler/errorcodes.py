@@ -118,3 +118,6 @@ SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly o
 SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")
 SCENARIO_NAME = register("scenario-name", "Two scenarios of one file share a name.")
 SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exist.")
+
+# --- generate: a resolved stack -> the runtime's Ruleset (compiler/build.py) -----------------
+ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a value the engine cannot play.")

@@ -35,3 +35,19 @@ def test_a_rule_value_the_engine_cannot_play_is_refused_not_ignored(stack):
     entity.data = {**entity.data, "tokens_per_zone": 2}
     with pytest.raises(BuildError, match="tokens_per_zone = 1 only, not 2"):
         build_rules(entity, None)
+
+
+def test_an_unsupported_value_in_a_variant_pack_is_a_located_content_error(tmp_path, capsys):
+    from rulecraft.cli.main import main
+
+    pack = tmp_path / "two-tokens"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "id: two-tokens\nname: Two tokens per zone\nversion: 0.1.0\nrulecraft: \">=0.1,<1\"\n"
+        "depends:\n  - {id: tem-core, version: \">=1.0,<2\"}\nplugins: []\nfiles:\n  - rules.yaml\n",
+        encoding="utf-8")
+    (pack / "rules.yaml").write_text("kind: rules\npatch:\n  - id: rules\n    tokens_per_zone: 2\n",
+                                     encoding="utf-8")
+    assert main(["sim", str(pack), "--games", "1", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "rules.yaml:4:" in err and "error[engine-unsupported]" in err

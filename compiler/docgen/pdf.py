@@ -79,8 +79,8 @@ def fit(pdf: FPDF, card: Card) -> Fitted:
         title_size -= 0.5
         pdf.set_font("helvetica", "B", title_size)
     if pdf.get_string_width(printable(card.title)) > width:
-        problems.append(_problem(card, f"the title '{card.title}' is too wide for a card even at {TITLE_MIN:g} "
-                                 f"pt ({card.band})", card.title_path, "shorten the name"))
+        message = f"the title '{card.title}' is too wide for a card even at {TITLE_MIN:g} pt ({card.band})"
+        problems.append(_problem(card, message, card.title_path, "shorten the name"))
     if not card.text:
         return Fitted(title_size, [], problems)
     pdf.set_font("helvetica", size=TEXT_SIZE)

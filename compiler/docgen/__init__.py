@@ -1,7 +1,10 @@
 """Generate: printable rules from the same source as the engine.
 
-The stage that turns a resolved pack stack into Markdown and SVG pages for the mkdocs rules site:
-``pages`` (the card reference), ``svg`` (arenas), ``scenarios`` (rulings pinned by scenario tests),
-``cliref`` (the CLI reference), ``plugin`` (the mkdocs plugin that adds them to a build) and ``site``
-(build the site for any stack, used by ``rulecraft docs``).
+The stage that turns a resolved pack stack into documents. For the mkdocs rules site: ``pages`` (the
+card reference), ``svg`` (arenas), ``abilities`` (ability text from the effect compiler), ``values``
+(rule values in the hand-written pages), ``scenarios`` (rulings linked to the scenario tests),
+``plugindocs`` (the stack's variant plugins), ``hooks``, ``schemaref`` and ``cliref`` (references read
+from the code), ``plugin`` (the mkdocs plugin adding all of them to a build) and ``build`` (the site
+for any stack, ``rulecraft docs``). For print-and-play: ``cards`` (every card as data) and ``pdf`` (card
+sheets with cut marks and the text-fit check, ``rulecraft print``).
 """

@@ -8,12 +8,14 @@ with more than one pack in the stack, each entry says which pack defined or chan
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from rulecraft.compiler.docgen.abilities import ability_text
-from rulecraft.compiler.docgen.schemaref import load_schema
+from rulecraft.compiler.docgen.plaintext import one_line
+from rulecraft.compiler.docgen.schemaref import load_schema, table_cell
 from rulecraft.compiler.docgen.svg import CELLS, arena_svg
 from rulecraft.compiler.resolve import Entity, Stack
 
@@ -30,9 +32,21 @@ def schema_fields(kind: str) -> dict[str, dict[str, Any]]:
     return load_schema(kind)["definitions"]["fields"]["properties"]
 
 
+MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]|])")
+
+
 def esc(value: object) -> str:
-    """Text from a pack, safe inside a Markdown table cell (packs are data, never markup)."""
-    return escape(str(value), quote=False).replace("|", "\\|").replace("\n", " ")
+    """Text from a pack, shown as written inside a Markdown table cell: one line, no HTML, no Markdown
+    (packs are data, never markup)."""
+    return MARKDOWN_PUNCTUATION.sub(r"\\\1", escape(one_line(value), quote=False))
+
+
+def code(value: object) -> str:
+    """Text from a pack as a Markdown code span: shown literally (tables do not split on `|` inside)."""
+    text = one_line(value)
+    if not text:
+        return ""
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
 def designed(data: dict[str, Any], field: str) -> bool:
@@ -53,7 +67,7 @@ def amounts(cost: dict[str, int]) -> str:
 
 
 def words(value: object) -> str:
-    return esc(value).replace("-", " ").replace("_", " ")
+    return esc(str(value).replace("-", " ").replace("_", " "))
 
 
 def ability(kind: str, mapping: dict[str, Any]) -> str:
@@ -61,8 +75,7 @@ def ability(kind: str, mapping: dict[str, Any]) -> str:
     if "ability" not in mapping:
         return "—"
     mark = DAGGER if designed(mapping, "ability") else ""
-    source = esc(mapping["ability"]).replace("\\|", "&#124;")
-    return f"{esc(ability_text(kind, mapping))}{mark}<br><small><code>{source}</code></small>"
+    return f"{esc(ability_text(kind, mapping))}{mark}<br><small>{code(mapping['ability'])}</small>"
 
 
 def provenance(entity: Entity, stack: Stack) -> str:
@@ -75,11 +88,11 @@ def provenance(entity: Entity, stack: Stack) -> str:
     for path, _value, origin in entity.fields():  # fields inherited through `extends` keep an earlier pack
         if path and order.index(origin.pack) > order.index(definer):
             changed.setdefault(origin.pack, []).append(str(path[0]))
-    text = f"`{esc(definer)}`"
+    text = code(definer)
     if "extends" in entity.data:
-        text += f", extends `{esc(entity.data['extends'])}`"
+        text += f", extends {code(entity.data['extends'])}"
     for pack, fields in changed.items():
-        text += f", changed by `{esc(pack)}`: " + ", ".join(dict.fromkeys(fields))
+        text += f", changed by {code(pack)}: " + ", ".join(esc(f) for f in dict.fromkeys(fields))
     return text
 
 
@@ -110,13 +123,13 @@ def index_page(stack: Stack) -> str:
              "Every page in this section is **generated** from the pack stack below when the site is "
              "built; nothing here is typed by hand.", "",
              *_table(["pack", "name", "version", "folder"],
-                     [[f"`{esc(p.id)}`", esc(p.name), esc(p.version), f"`{esc(p.display)}`"]
+                     [[code(p.id), esc(p.name), esc(p.version), code(p.display)]
                       for p in stack.packs]),
              "Packs are listed in load order: a later pack adds to, replaces or patches the earlier ones "
              "(see [the pack format](pack-format.md)).", "", "## Reading the tables", "", LEGEND, "",
              ABILITY_NOTE, "", "## Contents", ""]
     counts = {kind: len(stack.of_kind(kind)) for kind in stack.kinds()}
-    lines += [f"- `{esc(kind)}`: {n} {'entry' if n == 1 else 'entries'}" for kind, n in counts.items()]
+    lines += [f"- {code(kind)}: {n} {'entry' if n == 1 else 'entries'}" for kind, n in counts.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -129,8 +142,9 @@ def rules_page(stack: Stack) -> str:
         return "\n".join([*lines, "This stack defines no rule parameters."]) + "\n"
     described = schema_fields("rules")
     skip = {"id", "designed", "notes", "extends"}
-    rows = [[f"`{esc(key)}`", cell(rules.data, key, _value),
-             esc(described.get(key, {}).get("description", ""))] for key in rules.data if key not in skip]
+    meaning = {key: table_cell(field.get("description", "")) for key, field in described.items()}
+    rows = [[code(key), cell(rules.data, key, _value), meaning.get(key, "")]
+            for key in rules.data if key not in skip]
     lines += _table(["parameter", "value", "meaning"], rows)
     if len(stack.packs) > 1:
         lines += [f"Set by: {provenance(rules, stack)}.", ""]
@@ -153,11 +167,11 @@ def program_cards_page(stack: Stack) -> str:
         for card in cards:
             data = card.data
             if data.get("ad_hoc"):
-                rows.append([f"`{esc(card.id)}`", "Ad Hoc Mode card", "any card of your hand",
+                rows.append([code(card.id), "Ad Hoc Mode card", "any card of your hand",
                              "[Ad Hoc Mode](../rulebook/ad-hoc-mode.md)"])
                 continue
             directions = movement.get(data.get("movement"), {}).get("directions", [])
-            rows.append([f"`{esc(card.id)}`", cell(data, "movement", words), esc(" ".join(directions)) or "—",
+            rows.append([code(card.id), cell(data, "movement", words), esc(" ".join(directions)) or "—",
                          cell(data, "action", words)])
         lines += _with_source(stack, ["card", "movement", "directions", "action"], rows, cards)
     return "\n".join(lines) + "\n"
@@ -205,7 +219,7 @@ def zones_page(stack: Stack) -> str:
              "([Actions](../rulebook/actions.md#collect)).", "", LEGEND, ""]
     zones = stack.of_kind("zones")
     colours = {c.id: c.data.get("name", c.id) for c in stack.of_kind("colours")}
-    rows = [[f"`{esc(z.id)}`", cell(z.data, "type", words), cell(z.data, "value"),
+    rows = [[code(z.id), cell(z.data, "type", words), cell(z.data, "value"),
              cell(z.data, "resources", lambda r: ", ".join(words(x).title() for x in r)),
              esc(colours.get(z.data["colour"], z.data["colour"])) if "colour" in z.data else "—"]
             for z in zones]

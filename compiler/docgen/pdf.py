@@ -18,6 +18,7 @@ from fpdf.enums import MethodReturnValue
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.docgen.cards import Card
+from rulecraft.compiler.docgen.plaintext import one_line
 
 CARD_W, CARD_H = 63.0, 88.0
 COLUMNS, ROWS = 3, 3
@@ -42,6 +43,9 @@ class Sheet:
 
 
 def printable(text: str) -> str:
+    """Text the core fonts can set: line breaks kept, every other line of it made plain (``one_line``),
+    characters outside Windows-1252 replaced."""
+    text = "\n".join(one_line(line) for line in text.split("\n"))
     return text.encode(ENCODING, "replace").decode(ENCODING)
 
 

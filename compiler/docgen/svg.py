@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from rulecraft.compiler.docgen.plaintext import one_line
+
 CELL = 56
 MARGIN = 28
 
@@ -27,6 +29,7 @@ def rows(layout: list[str]) -> list[list[str]]:
 
 def arena_svg(name: str, layout: list[str]) -> str:
     """An SVG picture of one arena: zones as cards, walls hatched, north marked."""
+    name = one_line(name)  # XML forbids control characters and rewrites carriage returns
     grid = rows(layout)
     width = max(len(r) for r in grid) * CELL + 2 * MARGIN
     height = len(grid) * CELL + 2 * MARGIN

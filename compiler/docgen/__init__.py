@@ -2,9 +2,10 @@
 
 The stage that turns a resolved pack stack into documents. For the mkdocs rules site: ``pages`` (the
 card reference), ``svg`` (arenas), ``abilities`` (ability text from the effect compiler), ``values``
-(rule values in the hand-written pages), ``scenarios`` (rulings linked to the scenario tests),
-``plugindocs`` (the stack's variant plugins), ``hooks``, ``schemaref`` and ``cliref`` (references read
-from the code), ``plugin`` (the mkdocs plugin adding all of them to a build) and ``build`` (the site
-for any stack, ``rulecraft docs``). For print-and-play: ``cards`` (every card as data) and ``pdf`` (card
-sheets with cut marks and the text-fit check, ``rulecraft print``).
+(rule values in the hand-written pages), ``plaintext`` (pack text made safe for any output),
+``scenarios`` (rulings linked to the scenario tests), ``plugindocs`` (the stack's variant plugins),
+``hooks``, ``schemaref`` and ``cliref`` (references read from the code), ``plugin`` (the mkdocs plugin
+adding all of them to a build) and ``build`` (the site for any stack, ``rulecraft docs``).
+For print-and-play: ``cards`` (every card as data) and ``pdf`` (card sheets with cut marks and the
+text-fit check, ``rulecraft print``).
 """

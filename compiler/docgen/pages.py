@@ -23,6 +23,7 @@ DAGGER = '<sup class="designed" title="designed value (T3)">†</sup>'
 LEGEND = (f"Values marked {DAGGER} are **designed**: no rule text gives them, so the pack designed them "
           "(ruling [T3](../rulings.md#t3)). If you own the printed game and it says otherwise, change the "
           "YAML: this page, the cards and the engine follow.")
+WIDE = ["---", "hide: [toc]", "---", ""]  # front matter: wide tables get the table of contents' width
 ABILITY_NOTE = ("Ability text is **generated** from the effect the engine runs; under it, in `code` "
                 "style, is that effect's source in the pack (the effect DSL), for modders.")
 
@@ -135,7 +136,7 @@ def index_page(stack: Stack) -> str:
 
 def rules_page(stack: Stack) -> str:
     rules = stack.rules
-    lines = ["# Rule parameters", "",
+    lines = [*WIDE, "# Rule parameters", "",
              "Every number of the rules a designer can change without code, with its value in this "
              "stack. The meaning column comes from the pack schema.", "", LEGEND, ""]
     if rules is None:
@@ -154,7 +155,7 @@ def rules_page(stack: Stack) -> str:
 def program_cards_page(stack: Stack) -> str:
     rules = stack.rules.data if stack.rules else {}
     movement = rules.get("movement", {})
-    lines = ["# Program cards", "",
+    lines = [*WIDE, "# Program cards", "",
              "Each colour's program cards: the movement (with the directions a card may be placed in, "
              "ruling [T4](../rulings.md#t4)) and the action taken after moving.", "", LEGEND, ""]
     by_colour: dict[str, list[Entity]] = {}
@@ -178,7 +179,7 @@ def program_cards_page(stack: Stack) -> str:
 
 
 def weapons_page(stack: Stack) -> str:
-    lines = ["# Weapons", "",
+    lines = [*WIDE, "# Weapons", "",
              "Every weapon of the stack. *Power Attack* is the damage of the card's second line, usable "
              "right after being hit by the type this weapon beats ([T13](../rulings.md#t13)). VP count at "
              "the end only for weapons bought with a Purchase action ([T12](../rulings.md#t12)).", "",
@@ -200,7 +201,7 @@ def weapons_page(stack: Stack) -> str:
 
 def pilots_page(stack: Stack) -> str:
     rules = stack.rules.data if stack.rules else {}
-    lines = ["# Pilots", "",
+    lines = [*WIDE, "# Pilots", "",
              "Each pilot card has two sides. The **pilot side** has its own health and ability, listed "
              "here. The **Power Armor side** has health "
              f"{cell(rules, 'power_armor_health')} for every pilot; in the Mighty Mech the pilot's "
@@ -213,7 +214,7 @@ def pilots_page(stack: Stack) -> str:
 
 
 def zones_page(stack: Stack) -> str:
-    lines = ["# Zones", "",
+    lines = [*WIDE, "# Zones", "",
              "The zone cards that make up the arena. A zone's **value** sets Mine and Turret costs and "
              "damage and what it scores; its **resources** are what Collect gives "
              "([Actions](../rulebook/actions.md#collect)).", "", LEGEND, ""]

@@ -127,6 +127,7 @@ def _write(out: Path, name: str, run, report: dict) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from rulecraft.runtime.balance.batch import table_for
     from rulecraft.runtime.balance.metrics import compare, summarize
     from rulecraft.runtime.balance.terminal import print_comparison, print_report
 
@@ -145,6 +146,11 @@ def run(args: argparse.Namespace) -> int:
         log_dirs = [args.log / side for side in "ab"] if args.compare else [args.log]
     runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
     reports = [summarize(r.records, w) for r, w in zip(runs, weapons, strict=True)]
+    for r, report in zip(runs, reports, strict=True):
+        report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or ["tem-core"],
+                         "plugins": table_for(r.config).plugins, "agents": list(r.config.agents),
+                         "players": r.config.players, "seed": r.seed, "games": len(r.records),
+                         "processes": args.jobs, "seconds": round(r.seconds, 2)}
     for r, report in zip(runs, reports, strict=True):
         title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"
         print_report(report, title, out)

@@ -142,6 +142,9 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
              f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
              f"<p>{report['games']} games, {players} players. Intervals are 95%: Wilson score intervals for "
              f"rates, Student t for means.</p>"]
+    if "run" in report:
+        parts.append(_table(["run", ""], [[k, ", ".join(map(str, v)) if isinstance(v, list) else v]
+                                          for k, v in report["run"].items()]))
     if comparison:
         rows = comparison["rows"]
         parts.append(f"<h2>A - B: {html.escape(comparison['a'])} vs {html.escape(comparison['b'])}</h2>"

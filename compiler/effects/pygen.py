@@ -162,7 +162,8 @@ class _Generator:
             self.steps(sentence.steps, depth)
         elif isinstance(sentence, ir.May):
             prompt = tx.sentence_text(sentence)
-            self.out.emit(depth, f"if ctx.choose_yes_no({prompt!r}):")
+            afford = _affordable(sentence.seq.steps)
+            self.out.emit(depth, f"if {afford}ctx.choose_yes_no({prompt!r}):")
             self.steps(sentence.seq.steps, depth + 1)
         else:
             self.out.emit(depth, f"if {cond_code(sentence.condition)}:")
@@ -170,6 +171,22 @@ class _Generator:
             if sentence.otherwise is not None:
                 self.out.emit(depth, "else:")
                 self.sentence(sentence.otherwise, depth + 1)
+
+
+def _affordable(steps: tuple[ir.Step, ...]) -> str:
+    """Guards for the payments a "you may" starts with: a choice you cannot pay for is not offered.
+
+    Only the leading payments count (a later one may be paid with what the steps before it gain);
+    amounts of the same resource add up. Returns ``""`` or conditions ending in `` and ``.
+    """
+    needed: dict[str, list[str]] = {}
+    for step in steps:
+        if not isinstance(step, ir.Pay):
+            break
+        code = expr_code(step.amount)
+        needed.setdefault(step.resource.word, []).append(code if _is_constant(step.amount) else f"({code})")
+    return "".join(f"ctx.resource('you', {word!r}) >= {' + '.join(amounts)} and "
+                   for word, amounts in needed.items())
 
 
 def generate(ability: ir.Ability) -> str:

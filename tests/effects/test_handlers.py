@@ -56,6 +56,19 @@ def test_you_may_asks_once_and_respects_no():
     assert ctx.calls == [("choose_yes_no",)]
 
 
+def test_you_may_pay_is_not_offered_when_you_cannot_pay():
+    """A "you may pay" choice you cannot afford is no choice: nothing is asked (Pulse Pistol at 0 Energy)."""
+    ctx = run("before attack: you may pay 1 energy and add 1 damage", you__energy=0)
+    assert ctx.calls == []
+
+
+def test_you_may_pay_adds_up_leading_payments_of_one_resource():
+    source = "after attack: you may pay 1 credits and pay 1 credits and heal 2"
+    assert run(source, you__credits=1).calls == []
+    assert run(source, you__credits=2, answers=[True]).calls == [
+        ("choose_yes_no",), ("pay", "credits", 1), ("pay", "credits", 1), ("heal", 2)]
+
+
 def test_if_else_chain_picks_one_branch():
     source = ("at round end: if energy < 2 then gain 1 energy else if health < max-health then heal 1 "
               "else gain 1 vp")

@@ -2,6 +2,9 @@
 
 One :class:`Effects` object per trigger firing, for the ability's owner (``you``); ``enemy`` is the
 player you are in Combat with. Choices go to the owner's agent as decisions, validated and logged.
+At a paying trigger (``triggers.PAYING``) a cost change applies at once, so it counts toward what you
+can afford (E4), while gains, heals and moves wait for :meth:`Effects.settle`, which the engine calls
+once the action is paid for: an action you do not take (or cannot pay) gives nothing.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulecraft.runtime import decisions as D
+from rulecraft.runtime import triggers as T
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.model import MECH
 
@@ -22,12 +26,26 @@ if TYPE_CHECKING:
 class Effects:
     """Implements ``rulecraft.runtime.effect_context.EffectContext`` for one firing."""
 
-    __slots__ = ("context", "cost_delta", "game", "me", "trigger", "weapon")
+    __slots__ = ("context", "cost_delta", "deferred", "game", "me", "trigger", "weapon")
 
     def __init__(self, game: Game, me: Player, trigger: str, weapon: WeaponDef | None,
                  context: dict[str, Any]) -> None:
         self.game, self.me, self.trigger, self.weapon, self.context = game, me, trigger, weapon, context
         self.cost_delta = 0
+        self.deferred: list[tuple[Any, tuple]] | None = [] if trigger in T.PAYING else None
+
+    def _later(self, verb: Any, *args: Any) -> bool:
+        """Keep ``verb(*args)`` for :meth:`settle` at a paying trigger (True), else run it now (False)."""
+        if self.deferred is None:
+            return False
+        self.deferred.append((verb, args))
+        return True
+
+    def settle(self) -> None:
+        """The action was paid for: run the effects kept back until now, in their order."""
+        kept, self.deferred = self.deferred or [], None
+        for verb, args in kept:
+            verb(*args)
 
     def _who(self, who: str) -> Player:
         if who == "you":
@@ -101,6 +119,8 @@ class Effects:
             self.game.combat.damage = max(0, self.game.combat.damage - amount)
 
     def heal(self, amount: int) -> None:
+        if self._later(self.heal, amount):
+            return
         p = self.me
         if p.status == MECH:
             return
@@ -108,6 +128,8 @@ class Effects:
         self.game.emit("heal", player=p.seat, paid=0, health=p.health, source="ability")
 
     def gain(self, resource: str, amount: int) -> None:
+        if self._later(self.gain, resource, amount):
+            return
         if resource == "vp":
             self.game.score(self.me, amount, "ability")
         else:
@@ -140,6 +162,8 @@ class Effects:
         self.cost_delta -= amount
 
     def move(self, who: str, zone: Any) -> None:
+        if self._later(self.move, who, zone):
+            return
         p = self._who(who)
         if zone not in self.game.board.adjacent(p.pos):
             raise RuntimeError(f"an ability moved a pilot to a zone that is not adjacent: {zone!r}")

@@ -657,7 +657,8 @@ class Game:
 
     def purchase(self, p: Player) -> None:
         """One weapon: from the Advanced row (refilled) or a Basic pile you don't own (T12). Purchase
-        abilities run first: they may change the price (before paying)."""
+        abilities run first: they may change the price (before paying, E4); the bought weapon's own
+        ``on_bought`` ability runs once it is paid for."""
         run = self.fire(T.ON_PURCHASE, p)
         delta = run.cost_delta if run is not None else 0
 
@@ -689,6 +690,9 @@ class Game:
         p.purchased.append(wid)
         self.emit("purchase", player=p.seat, weapon=wid, row=list(self.row), deck=len(self.deck),
                   energy=p.energy, credits=p.credits)
+        if run is not None:
+            run.settle()
+        self.fire(T.ON_BOUGHT, p, w)
         self.equip_window(p, "purchase")
 
     def power_up(self, p: Player) -> None:
@@ -702,9 +706,9 @@ class Game:
         if p.status in rules.heal_statuses and missing > 0:
             most = min(p.resource(rules.heal_resource), -(-missing // rules.heal_per_energy))
             options += [("heal", k) for k in range(1, most + 1)]
-        cost = dict(rules.upgrade_cost)
+        cost, run = dict(rules.upgrade_cost), None
         if p.status == PILOT:
-            cost = self.modified_cost(p, T.ON_UPGRADE, cost)
+            cost, run = self.modified_cost(p, T.ON_UPGRADE, cost)
             if self._affordable(p, cost):
                 options.append(("upgrade",))
         choice = self.ask(Decision(D.POWER_UP, p.seat, tuple(options)))
@@ -718,6 +722,8 @@ class Game:
             self._pay(p, cost)
             p.status, p.health = POWER_ARMOR, rules.power_armor_health
             self.emit("upgrade", player=p.seat, health=p.health)
+            if run is not None:
+                run.settle()
             self.emit("status", player=p.seat, status=POWER_ARMOR, health=p.health)
             self.equip_window(p, "status")
 
@@ -730,7 +736,7 @@ class Game:
             self.emit("no-effect", player=p.seat, action=kind)
             return
         resource = self.rules.mine_cost_resource if kind == MINE else self.rules.turret_cost_resource
-        cost = self.modified_cost(p, T.ON_DEPLOY, {resource: zone.value})
+        cost, run = self.modified_cost(p, T.ON_DEPLOY, {resource: zone.value})
         if not self._affordable(p, cost):
             self.emit("no-effect", player=p.seat, action=kind)
             return
@@ -762,13 +768,16 @@ class Game:
         self.emit("deploy", player=p.seat, token=kind, number=number, cell=self.board.name(cell),
                   moved_from=self.board.name(moved_from) if moved_from is not None else None,
                   energy=p.energy, credits=p.credits)
+        if run is not None:
+            run.settle()
 
-    def modified_cost(self, p: Player, trigger: str, cost: dict) -> dict:
-        """A cost after ``modify_cost`` abilities (never below 0)."""
+    def modified_cost(self, p: Player, trigger: str, cost: dict) -> tuple[dict, Effects | None]:
+        """A cost after ``reduce the cost`` abilities (never below 0), and the firing whose other
+        effects wait until the action is paid for (``Effects.settle``)."""
         run = self.fire(trigger, p, cost=cost)
         if run is None or not run.cost_delta:
-            return cost
-        return {r: max(0, n + run.cost_delta) for r, n in cost.items()}
+            return cost, run
+        return {r: max(0, n + run.cost_delta) for r, n in cost.items()}, run
 
     # --- weapons (T12) -------------------------------------------------------------------------
     def loadouts(self, p: Player) -> tuple[tuple[str, ...], ...]:
@@ -820,7 +829,8 @@ class Game:
     # --- abilities -----------------------------------------------------------------------------
     def abilities(self, p: Player, trigger: str, weapon: WeaponDef | None) -> list:
         """The pilot's ability (in the Mighty Mech, the side's power instead), then weapons': for the attack
-        triggers only the weapon in use, for every other trigger each equipped weapon."""
+        triggers and ``on_bought`` only the weapon concerned, for every other trigger each equipped
+        weapon (E8)."""
         found = []
         if p.status == MECH and p.mech_side:
             for side in self.ruleset.mech_sides:
@@ -828,7 +838,7 @@ class Game:
                     found.extend(side.abilities.get(trigger, ()))
         elif p.pilot:
             found.extend(self.ruleset.pilots[p.pilot].abilities.get(trigger, ()))
-        if trigger in _ATTACK_TRIGGERS:
+        if trigger in T.WEAPON_IN_USE:
             if weapon is not None:
                 found.extend(weapon.abilities.get(trigger, ()))
         else:
@@ -880,8 +890,6 @@ def _triggers_in(ruleset: Ruleset) -> frozenset[str]:
             found.update(item.abilities)
     return frozenset(found)
 
-
-_ATTACK_TRIGGERS = frozenset({T.BEFORE_ATTACK, T.BEFORE_POWER_ATTACK, T.AFTER_ATTACK, T.WHEN_USED})
 
 
 class Combat:

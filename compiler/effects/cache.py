@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 
 
 def cache_dir() -> Path:

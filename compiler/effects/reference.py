@@ -48,8 +48,14 @@ def _example(source: str, entity_kind: str | None) -> str:
 def reference(vocabulary: Vocabulary = VOCABULARY) -> str:
     """The whole reference as Markdown."""
     out = ["# The effect DSL", "", _SYNTAX, "## Triggers", "",
-           "The runtime fires each trigger id at the rule step shown; weapon abilities fire for the weapon "
-           "in use, pilot abilities (or the Mighty Mech's power) for every firing of their owner.", "",
+           "The runtime fires each trigger id at the rule step shown, for one player. Which abilities "
+           "are active (engine ruling E8): the pilot's ability (in the Mighty Mech, the side's power "
+           "instead) at every trigger of its owner; a weapon's ability only while it is equipped, at the "
+           "attack triggers (`before attack`, `before power attack`, `after attack`, `when used`) only "
+           "for the weapon attacking, at every other trigger for each equipped weapon; `when bought` "
+           "only for the weapon just bought, equipped or not. At `when you purchase`, `when you deploy` "
+           "and `when you upgrade` a cost change counts toward what you can afford (E4), and every "
+           "other effect waits until the action is paid for (none when you do not take it).", "",
            _row("trigger", "id", "fires", "example", "prints"), _row(*["---"] * 5)]
     for t in vocabulary.triggers.values():
         kind = next(iter(sorted(t.kinds))) if t.kinds else None

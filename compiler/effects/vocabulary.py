@@ -225,7 +225,7 @@ def _check_call(call: Call | Choice | Arg | Const) -> None:
 COMBAT_TRIGGERS = frozenset({"combat_start", "combat_end", "before_attack", "before_power_attack",
                              "after_attack", "when_used", "when_attacked"})
 ATTACKING = frozenset({"before_attack", "before_power_attack", "after_attack", "when_used"})
-OUT_OF_COMBAT = frozenset({"round_start", "round_end", "on_collect", "on_purchase", "on_deploy",
+OUT_OF_COMBAT = frozenset({"round_start", "round_end", "on_collect", "on_purchase", "on_bought", "on_deploy",
                            "on_upgrade", "after_retreat", "on_scoring"})
 PAYING = frozenset({"on_purchase", "on_deploy", "on_upgrade"})
 
@@ -254,13 +254,19 @@ _TRIGGERS = (
     Trigger("on_collect", "when you collect", "When you collect",
             "After your Collect action", "when you collect: gain 1 credits", ("on collect",)),
     Trigger("on_purchase", "when you purchase", "When you purchase a weapon",
-            "Purchase, once you chose the weapon, before you pay for it (a cost can change)",
+            "Purchase, before you choose the weapon: a cost change applies to every weapon on offer "
+            "(E4); other effects happen once a weapon is paid for, none if you buy nothing",
             "when you purchase: reduce the cost by 1", ("on purchase",)),
+    Trigger("on_bought", "when bought", "When you buy this weapon",
+            "A weapon's own ability, once you paid for it with a Purchase, before you equip (E8)",
+            "when bought: gain 2 energy", ("when purchased",), kinds=frozenset({"weapon"})),
     Trigger("on_deploy", "when you deploy", "When you deploy a Mine or Turret",
-            "Deploy Mine / Deploy Turret, before you pay for it (a cost can change)",
+            "Deploy Mine / Deploy Turret, before you pay: a cost change counts toward affordability; "
+            "other effects happen once the token is paid for, none if you deploy nothing",
             "when you deploy: reduce the cost by 1", ("on deploy",)),
     Trigger("on_upgrade", "when you upgrade", "When you upgrade to Power Armor",
-            "Power Up's Upgrade, before you pay for it (a cost can change)",
+            "Power Up, before you choose: a cost change counts toward affordability; other effects "
+            "happen once the Upgrade is paid for, none if you heal or pass",
             "when you upgrade: gain 1 energy", ("on upgrade",)),
     Trigger("on_enter_zone", "when you enter a zone", "When you enter a zone",
             "Your move or jump enters a zone, before T8's Mines and Combat",

@@ -107,3 +107,16 @@ def test_power_up_upgrades_to_power_armor_when_it_can(core):
     game = duel(core, {"health": 3, "credits": 6}, {"health": 5})
     options = (None, ("heal", 1), ("heal", 2), ("upgrade",))
     assert HeuristicAgent().decide(Decision(D.POWER_UP, 0, options), View(game, 0)) == ("upgrade",)
+
+
+@pytest.mark.parametrize("pack", ["variant-heavy-metal", "variant-double-damage-vp"])
+def test_plays_variants_by_their_rule_parameters(pack):
+    """The agent reads the rules from the ruleset (7 rounds and a dearer Upgrade in Heavy Metal)."""
+    from pathlib import Path
+
+    from rulecraft.compiler.build import load_ruleset
+
+    ruleset = load_ruleset([Path(__file__).parents[1] / "packs" / pack])
+    game = Game(ruleset, [Blindfolded(HeuristicAgent(s)) for s in range(3)], seed=pack)
+    game.play()
+    assert game.finished and game.round == ruleset.rules.rounds

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulecraft.runtime.balance import stats
 
@@ -72,3 +74,28 @@ def test_a_zero_difference_is_not_significant():
 def test_quantiles_interpolate_like_numpy():
     assert stats.quantiles([1, 2, 3, 4]) == [1.75, 2.5, 3.25]
     assert stats.quantiles([7]) == [7, 7, 7]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 500), st.integers(1, 500))
+def test_wilson_interval_is_a_proper_interval(successes, n):
+    """Property: inside [0, 1], around the observed rate, and at most z / sqrt(n) wide."""
+    successes = min(successes, n)
+    e = stats.wilson(successes, n)
+    assert 0.0 <= e.low <= e.value <= e.high <= 1.0
+    assert e.high - e.low <= stats.Z95 / math.sqrt(n) + 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 200), st.integers(1, 200), st.integers(0, 200), st.integers(1, 200))
+def test_newcombe_interval_holds_the_observed_difference(a, na, b, nb):
+    a, b = min(a, na), min(b, nb)
+    e = stats.newcombe(a, na, b, nb)
+    assert -1.0 <= e.low <= e.value <= e.high <= 1.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=60))
+def test_mean_interval_holds_the_mean(values):
+    e = stats.mean(values)
+    assert e.low <= e.value + 1e-6 and e.value - 1e-6 <= e.high

@@ -174,9 +174,11 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
                             [[r[key], r["n"], f"{r['wins']:g}", _pct(r)] for r in rows]))
     parts.append("<h2>VP by source</h2>")
     parts.append(_sources_plot(report["vp_by_source"]))
-    parts.append(_table(["source", "mean VP per player-game", "share"],
-                        [[r["source"], f"{r['mean']:.2f}", f"{100 * r['share']:.1f}%"]
-                         for r in report["vp_by_source"]]))
+    agents = list(report["vp_by_source"][0]["by_agent"]) if report["vp_by_source"] else []
+    agents = agents if len(agents) > 1 else []
+    parts.append(_table(["source", "mean VP per player-game", "share", *agents],
+                        [[r["source"], f"{r['mean']:.2f}", f"{100 * r['share']:.1f}%",
+                          *(f"{r['by_agent'][a]:.2f}" for a in agents)] for r in report["vp_by_source"]]))
     parts.append("<h2>Weapons</h2>")
     parts.append(_weapons_plot(report["weapons"]))
     parts.append(_table(["weapon", "tier", "bought", "purchase rate", "owners", "win rate when owned"],

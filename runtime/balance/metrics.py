@@ -56,7 +56,14 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
         for source, vp in s["vp_by_source"].items():
             sources[source] += vp
     total_vp = sum(sources.values()) or 1
-    by_source = [{"source": k, "mean": v / len(seats), "share": v / total_vp}
+    agents = sorted({s["agent"] for s in seats})
+    per_agent: dict[str, dict[str, float]] = {a: defaultdict(float) for a in agents}
+    count = {a: sum(1 for s in seats if s["agent"] == a) for a in agents}
+    for s in seats:
+        for source, vp in s["vp_by_source"].items():
+            per_agent[s["agent"]][source] += vp / count[s["agent"]]
+    by_source = [{"source": k, "mean": v / len(seats), "share": v / total_vp,
+                  "by_agent": {a: per_agent[a].get(k, 0.0) for a in agents}}
                  for k, v in sorted(sources.items(), key=lambda kv: -kv[1])] if seats else []
 
     all_weapons = dict(weapons or {})

@@ -62,8 +62,13 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
     table.add_column("source")
     table.add_column("mean VP", justify="right")
     table.add_column("share", justify="right")
+    agents = list(report["vp_by_source"][0]["by_agent"]) if report["vp_by_source"] else []
+    if len(agents) > 1:           # how each agent scores: where a strong agent's edge comes from
+        for agent in agents:
+            table.add_column(agent, justify="right")
     for row in report["vp_by_source"]:
-        table.add_row(row["source"], f"{row['mean']:.2f}", f"{100 * row['share']:.1f}%")
+        cells = [f"{row['by_agent'][a]:.2f}" for a in agents] if len(agents) > 1 else []
+        table.add_row(row["source"], f"{row['mean']:.2f}", f"{100 * row['share']:.1f}%", *cells)
     console.print(table)
     table = Table(title="Weapons (per player-game)", title_justify="left")
     for column, justify in (("weapon", "left"), ("tier", "left"), ("bought", "right"),

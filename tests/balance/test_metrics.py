@@ -41,5 +41,6 @@ def test_summary_counts():
     assert report["mech"]["controller_wins"]["value"] == 1.0
     assert report["final_vp"]["mean"]["value"] == 20
     assert report["final_vp"]["winner_mean"]["value"] == 25
-    assert report["vp_by_source"] == [{"source": "damage", "mean": 20, "share": 1.0}]
+    assert report["vp_by_source"] == [{"source": "damage", "mean": 20, "share": 1.0,
+                                       "by_agent": {"h": 25.0, "r": 15.0}}]
     assert report["length"]["events"]["value"] == pytest.approx(100)

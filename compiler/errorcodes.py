@@ -121,3 +121,7 @@ SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exi
 
 # --- generate: a resolved stack -> the runtime's Ruleset (compiler/build.py) -----------------
 ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a value the engine cannot play.")
+
+# --- effects with plugins: the vocabulary of the plugins a pack names (compiler/effects/pack.py) -----
+PLUGIN_UNAVAILABLE = register("plugin-unavailable", "A pack names a plugin that cannot be loaded, so its "
+                              "effect words are unknown.")

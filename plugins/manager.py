@@ -126,6 +126,13 @@ def make_manager(plugins: Iterable[str] = (), blocklist: Iterable[str] = (), ins
     return manager
 
 
+def plugin_vocabulary(names: Iterable[str]) -> Any:
+    """The effect DSL vocabulary a pack stack compiles with: the core words plus those of the built-in,
+    installed and named plugins (``names``: the packs' manifest ``plugins``). The compiler's one way in
+    to plugins (``rulecraft check``); raises :class:`PluginLoadError` when a plugin cannot be loaded."""
+    return make_manager(names).vocabulary()
+
+
 def _noop(*args: Any) -> None:
     return None
 

@@ -135,8 +135,39 @@ def drift(site: EffectSite, compiled: CompiledEffect) -> Diagnostic | None:
                                   hint=f"generated: {compiled.text!r}; use it, or say why in `text_override`")
 
 
-def check_effects(stack: Stack, vocabulary: Vocabulary = VOCABULARY) -> list[Diagnostic]:
-    """Every effect compiles (located diagnostics otherwise) and no card text drifted."""
+def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]:
+    """The vocabulary the stack's effects compile with: the core words plus those of the plugins (built-in,
+    installed, and named in the packs' manifests), as the runtime will have them. A named plugin that
+    cannot be loaded is a ``plugin-unavailable`` diagnostic at its manifest entry (vocabulary ``None``).
+
+    The plugin manager is imported here, on demand: it is the compiler's one narrow way in to plugins.
+    """
+    from rulecraft.plugins.manager import PluginLoadError, plugin_vocabulary
+
+    named = [(pack, i, name) for pack in stack.packs for i, name in enumerate(pack.plugins)]
+    try:
+        return plugin_vocabulary(dict.fromkeys(name for _, _, name in named)), []
+    except PluginLoadError as exc:
+        failed = exc
+    out = []
+    for pack, index, name in named:
+        try:
+            plugin_vocabulary([name])
+        except PluginLoadError as exc:
+            out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
+                                                hint="install the plugin, or remove it from `plugins`"))
+    if not out:   # an installed plugin is broken: no pack entry to point at
+        out.append(stack.packs[0].manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(failed), ()))
+    return None, out
+
+
+def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Diagnostic]:
+    """Every effect compiles (located diagnostics otherwise) and no card text drifted; without a
+    ``vocabulary``, with the one of the stack's plugins (:func:`stack_vocabulary`)."""
+    if vocabulary is None:
+        vocabulary, problems = stack_vocabulary(stack)
+        if vocabulary is None:
+            return problems
     locator = Locator(stack)
     out: list[Diagnostic] = []
     for site in sites(stack):

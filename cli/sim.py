@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     parser.add_argument("--agents", default="random", metavar="A,B,...",
                         help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
-                             "robot (with the Robot Pilots plugin) (default random)")
+                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
@@ -34,7 +34,7 @@ def register(subparsers) -> None:
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
                         help="compare two configurations on the same seeds; each is a comma-separated list "
                              "of pack folders and plugin:NAME items (e.g. content/tem-core "
-                             "tests/packs/variant-damage-doubled)")
+                             "tests/packs/variant-double-damage-vp)")
     parser.add_argument("--log", type=Path, metavar="DIR",
                         help="write one JSONL log per game into DIR (with --compare, into DIR/a and DIR/b)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -85,13 +85,24 @@ class Decision:
 
     def random_answer(self, rng: random.Random) -> Any:
         """A uniformly random legal answer (uniform over whole answers, also for ``pick > 1``)."""
+        options = self.options
         if self.pick == 1:
-            return self.options[int(rng.random() * len(self.options))]
-        by_card: dict[Any, list[Any]] = {}
-        for option in self.options:
-            by_card.setdefault(option[0], []).append(option)
-        cards = rng.sample(list(by_card), self.pick)
-        return tuple(rng.choice(by_card[card]) for card in cards)
+            return options[int(rng.random() * len(options))]
+        by_card = _BY_CARD.get(options)
+        if by_card is None:
+            if len(_BY_CARD) >= 64:
+                _BY_CARD.clear()
+            grouped: dict[Any, list[Any]] = {}
+            for option in options:
+                grouped.setdefault(option[0], []).append(option)
+            by_card = _BY_CARD[options] = (list(grouped), grouped)
+        cards, grouped = by_card
+        return tuple(rng.choice(grouped[card]) for card in rng.sample(cards, self.pick))
+
+
+# Options grouped by card for multi-pick answers: a program's options are the same every round, so the
+# grouping is computed once per option set (read-only; bounded).
+_BY_CARD: dict[tuple[Any, ...], tuple[list[Any], dict[Any, list[Any]]]] = {}
 
 
 def canonical(value: Any) -> Any:

@@ -64,6 +64,7 @@ class Game:
         self.hooks = hooks if hooks is not None else default_hooks()
         self.listeners = list(listeners)
         self.players = [Player(i, c) for i, c in enumerate(colours)]
+        self._views = [View(self, seat) for seat in range(n)]   # a View is lazy and immutable: one per seat
         self.board = Board(ruleset.arena_for(n))
         self.tokens: dict[int, Token] = {}
         self.mech_pos = -1
@@ -108,9 +109,9 @@ class Game:
 
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
-        agent = self.agents[decision.player]
-        answer = decision.check(agent.decide(decision, View(self, decision.player)))
-        self.push({"e": "decision", "kind": decision.kind, "player": decision.player, "answer": answer})
+        seat = decision.player
+        answer = decision.check(self.agents[seat].decide(decision, self._views[seat]))
+        self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer
 
     def score(self, p: Player, vp: int, source: str) -> None:
@@ -159,7 +160,10 @@ class Game:
         p.set_resource(resource, max(0, value if cap is None else min(cap, value)))
 
     def _affordable(self, p: Player, cost: dict | Any) -> bool:
-        return all(p.resource(r) >= n for r, n in cost.items())
+        for r, n in cost.items():   # noqa: SIM110 (a plain loop: no generator on this hot path)
+            if p.resource(r) < n:
+                return False
+        return True
 
     def _pay(self, p: Player, cost: dict | Any) -> None:
         for r, n in cost.items():

@@ -1,4 +1,4 @@
-"""Generate: link each ruling (RULINGS.md ids such as T7, R3) to the scenario tests that pin it.
+"""Generate: link each ruling (T7, R3 from RULINGS.md; the engine's E1...) to the scenario tests that pin it.
 
 Scenario files (``schemas/scenario.schema.json``) hold a list of ``scenarios``, each with a ``name``
 and the rulings and rule sections it ``covers``. We only read those two fields: the links are the ids
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-RULING_ID = re.compile(r"^[TR]\d{1,2}$")
+RULING_ID = re.compile(r"^[TRE]\d{1,2}$")
 SUFFIXES = (".yaml", ".yml")
 
 
@@ -90,7 +90,7 @@ def by_ruling(files: list[ScenarioFile]) -> dict[str, list[tuple[ScenarioFile, C
     return index
 
 
-HEADING = re.compile(r"^(##+)\s+([TR]\d{1,2})\b.*$", re.MULTILINE)
+HEADING = re.compile(r"^(##+)\s+([TRE]\d{1,2})\b.*$", re.MULTILINE)
 
 
 def ruling_ids(markdown: str) -> list[str]:

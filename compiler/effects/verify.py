@@ -3,9 +3,10 @@
 Defence in depth for "a pack is data": the generator never splices user text into code, and this
 check proves it for every handler, including handlers read back from the compiled-pack cache (a
 file in a user-writable folder). Allowed: one ``def ability(ctx)``; assignments to temporaries
-``_vN``; ``if``/``else``/``while``; ``+ - *``, comparisons, ``and``/``or``/``not``; int, str and
-tuple-of-str constants; and calls of the form ``ctx.<EffectContext member>(...)``. Anything else
-(imports, attributes other than ``ctx.member``, subscripts, dunder names, lambdas, ...) is refused.
+``_vN``; ``if``/``else``/``while``; ``+ - *`` and unary minus (a folded negative literal),
+comparisons, ``and``/``or``/``not``; int, str and tuple-of-str constants; and calls of the form
+``ctx.<EffectContext member>(...)``. Anything else (imports, attributes other than ``ctx.member``,
+subscripts, dunder names, lambdas, ...) is refused.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ _TEMP = re.compile(r"_v[0-9]+\Z")
 _NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Expr, ast.Assign, ast.AugAssign,
           ast.If, ast.While, ast.Pass, ast.Call, ast.Attribute, ast.Name, ast.Constant, ast.Tuple,
           ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.Compare, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq,
-          ast.NotEq, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.Load, ast.Store)
+          ast.NotEq, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.Load, ast.Store)
 
 
 class UnsafeCode(ValueError):

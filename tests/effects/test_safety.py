@@ -97,3 +97,13 @@ def test_cache_lives_in_the_per_user_folder(tmp_path, monkeypatch):
     assert cache.cache_dir() == tmp_path / "xdg" / "rulecraft" / "effects"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert cache.cache_dir() == Path.home() / ".cache" / "rulecraft" / "effects"
+
+
+def test_a_negative_literal_from_constant_folding_is_allowed():
+    """`0 - 1` folds to -1, which Python parses as unary minus: harmless, so the verifier accepts it
+    (found by the grammar fuzzer)."""
+    from rulecraft.compiler.effects.build import load_handlers
+
+    compiled = compile_effect("after attack: if health > 0 - 1 then deal 1 damage", "weapon")
+    assert compiled.ok and "> -1" in compiled.python[0]
+    assert load_handlers(compiled.triggers, compiled.python, compiled.texts, "test")

@@ -104,6 +104,6 @@ def test_a_negative_literal_from_constant_folding_is_allowed():
     (found by the grammar fuzzer)."""
     from rulecraft.compiler.effects.build import load_handlers
 
-    compiled = compile_effect("after attack: if health > 0 - 1 then deal 1 damage", "weapon")
+    compiled = compile_effect("after attack: if health < 1 and health > 0 - 1 then deal 1 damage", "weapon")
     assert compiled.ok and "> -1" in compiled.python[0]
     assert load_handlers(compiled.triggers, compiled.python, compiled.texts, "test")

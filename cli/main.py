@@ -2,8 +2,8 @@
 
 Each command lives in its own module under ``rulecraft.cli`` with ``register(subparsers)`` and
 ``run(args) -> int``; this module only dispatches and turns failures into exit codes:
-0 clean, 1 content errors, 2 usage errors, 3 an internal bug (short message, no traceback
-unless ``RULECRAFT_DEBUG`` is set).
+0 clean, 1 content errors, 2 usage errors, 3 an internal bug (a short message; the traceback goes to a
+crash report file, or to the terminal when ``RULECRAFT_DEBUG`` is set).
 """
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ import argparse
 import importlib
 import os
 import sys
+import tempfile
+import traceback
+from importlib.metadata import PackageNotFoundError, version
 
 from rulecraft.compiler.diagnostics import DiagnosticError, format_human
 
 # Command modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "play", "replay", "dsl", "test"]
 
-REPORT_URL = "https://github.com/rulecraft/rulecraft/issues"
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
@@ -32,8 +34,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error[usage]: {message}\n")
 
 
+def _version() -> str:
+    try:
+        return version("rulecraft")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown"
+
+
+def _crash_report(argv: list[str] | None) -> str:
+    """Write the traceback and what was run to a file the user can attach to a bug report."""
+    with tempfile.NamedTemporaryFile("w", prefix="rulecraft-crash-", suffix=".txt", delete=False,
+                                     encoding="utf-8") as report:
+        report.write(f"rulecraft {_version()}, Python {sys.version.split()[0]}\n")
+        report.write(f"command: rulecraft {' '.join(sys.argv[1:] if argv is None else argv)}\n\n")
+        report.write(traceback.format_exc())
+    return report.name
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulecraft", description="A data-driven rules compiler for tabletop games.")
+    parser.add_argument("--version", action="version", version=f"rulecraft {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
     for name in COMMANDS:
@@ -61,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("RULECRAFT_DEBUG"):
             raise
         print(f"rulecraft: internal error: {type(exc).__name__}: {exc}\n"
-              f"This is a bug in rulecraft, not in your content. Please report it at {REPORT_URL}\n"
-              f"(set RULECRAFT_DEBUG=1 to see the traceback).", file=sys.stderr)
+              f"This is a bug in rulecraft, not in your content. The details are in {_crash_report(argv)};\n"
+              f"please attach that file to a report on rulecraft's issue tracker.", file=sys.stderr)
         return EXIT_INTERNAL
 
 

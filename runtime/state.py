@@ -15,6 +15,7 @@ MINE, TURRET = "mine", "turret"
 
 
 _TABLES: dict[tuple, list[int]] = {}   # shared, read-only move tables (see Board._table)
+_NEIGHBOURS: dict[tuple, list[tuple[int, ...]]] = {}   # shared, read-only adjacency (see Board.adjacent)
 
 
 class Board:
@@ -39,7 +40,7 @@ class Board:
     def place(self, cell: int, zone: ZoneDef) -> None:
         self.zones[cell] = zone
         self.moves.clear()
-        self.neighbours.clear()
+        self.neighbours = []   # never clear(): the list may be shared with other boards
 
     def target(self, distance: int, orientation: str, cell: int) -> int:
         """The destination of a move, or -1 when it is a wall or a hole (T6). Jumps ignore the cells
@@ -69,8 +70,14 @@ class Board:
 
     def adjacent(self, cell: int) -> tuple[int, ...]:
         if not self.neighbours:
-            self.neighbours = [tuple(t for t in (self.target(1, o, c) for o in ORTHOGONAL) if t >= 0)
-                               for c in range(self.rows * self.cols)]
+            # like move tables, adjacency depends only on which cells hold a zone: shared by games
+            key = (self.rows, self.cols, tuple(z is not None for z in self.zones))
+            found = _NEIGHBOURS.get(key)
+            if found is None:
+                found = _NEIGHBOURS[key] = [
+                    tuple(t for t in (self.target(1, o, c) for o in ORTHOGONAL) if t >= 0)
+                    for c in range(self.rows * self.cols)]
+            self.neighbours = found
         return self.neighbours[cell]
 
     def closest(self, origin: int, accept) -> list[int]:

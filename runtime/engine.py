@@ -85,10 +85,9 @@ class Game:
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
-        self._loadouts: dict[tuple, tuple[tuple[str, ...], ...]] = {}
-        self._windows: dict[tuple, tuple[tuple[str, ...], ...]] = {}   # equip options, current loadout first
+        # legal loadouts, equip options (current loadout first) and program options: shared by the games
+        self._loadouts, self._windows, self._card_options = _shared_caches(ruleset)
         self._cap = ruleset.rules.step_cap
-        self._card_options: dict[str, tuple[tuple[str, str], ...]] = {}
         self._triggers = _triggers_in(ruleset)
 
     # --- plumbing ------------------------------------------------------------------------------
@@ -301,7 +300,7 @@ class Game:
             self.fire(T.ROUND_START, p)
 
     def program_options(self, p: Player) -> tuple[tuple[str, str], ...]:
-        """Every (card, orientation) of the player's colour (T4), computed once per game."""
+        """Every (card, orientation) of the player's colour (T4), computed once per ruleset."""
         options = self._card_options.get(p.colour)
         if options is None:
             movements = self.rules.movements
@@ -889,6 +888,26 @@ class Game:
             "row": list(self.row), "deck": list(self.deck), "piles": dict(self.piles),
             "zones": {name(c): z.id for c, z in enumerate(self.board.zones) if z},
         }
+
+
+_SHARED: dict[int, tuple[Ruleset, dict, dict, dict]] = {}
+_SHARED_LIMIT = 50_000   # entries per cache, so that a long soak run cannot grow them without bound
+
+
+def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict]:
+    """Caches of values that depend only on the ruleset and their key (loadouts by status and owned
+    weapons, equip options, program options by colour), shared by every game on that ruleset. Each entry
+    holds its ruleset, so that its id cannot be reused by another while cached."""
+    entry = _SHARED.get(id(ruleset))
+    if entry is None:
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        entry = _SHARED[id(ruleset)] = (ruleset, {}, {}, {})
+    caches = entry[1:]
+    for cache in caches:
+        if len(cache) > _SHARED_LIMIT:
+            cache.clear()
+    return caches
 
 
 def _triggers_in(ruleset: Ruleset) -> frozenset[str]:

@@ -64,7 +64,6 @@ class Game:
         self.hooks = hooks if hooks is not None else default_hooks()
         self.listeners = list(listeners)
         self.players = [Player(i, c) for i, c in enumerate(colours)]
-        self._views = [View(self, seat) for seat in range(n)]   # a View is lazy and immutable: one per seat
         self.board = Board(ruleset.arena_for(n))
         self.tokens: dict[int, Token] = {}
         self.mech_pos = -1
@@ -109,7 +108,7 @@ class Game:
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
         seat = decision.player
-        answer = decision.check(self.agents[seat].decide(decision, self._views[seat]))
+        answer = decision.check(self.agents[seat].decide(decision, View(self, seat)))
         self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer
 

@@ -38,14 +38,16 @@ class Effects:
         """Keep ``verb(*args)`` for :meth:`settle` at a paying trigger (True), else run it now (False)."""
         if self.deferred is None:
             return False
-        self.deferred.append((verb, args))
+        # the plain function, called with self at settle: a bound method would make a reference cycle
+        # (self -> deferred -> method -> self) that keeps the whole game alive until the cyclic GC runs
+        self.deferred.append((verb.__func__, args))
         return True
 
     def settle(self) -> None:
         """The action was paid for: run the effects kept back until now, in their order."""
         kept, self.deferred = self.deferred or [], None
         for verb, args in kept:
-            verb(*args)
+            verb(self, *args)
 
     def _who(self, who: str) -> Player:
         if who == "you":

@@ -143,12 +143,3 @@ def ability_text(ability: ir.Ability) -> str:
     """'Before you attack: Pay up to 3 Energy. This attack deals +1 damage for each Energy paid.'"""
     return f"{ability.trigger.text}: " + " ".join(sentence_text(s) for s in ability.body)
 
-
-def body_text(ability: ir.Ability) -> str:
-    """The ability without its trigger: the prompt shown when a choice is asked."""
-    return " ".join(sentence_text(s) for s in ability.body)
-
-
-def effect_text(abilities: list[ir.Ability]) -> str:
-    """The whole effect string's text, one ability per line."""
-    return "\n".join(ability_text(a) for a in abilities)

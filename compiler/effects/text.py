@@ -142,4 +142,3 @@ def _if_text(node: ir.If) -> str:
 def ability_text(ability: ir.Ability) -> str:
     """'Before you attack: Pay up to 3 Energy. This attack deals +1 damage for each Energy paid.'"""
     return f"{ability.trigger.text}: " + " ".join(sentence_text(s) for s in ability.body)
-

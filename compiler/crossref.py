@@ -217,7 +217,8 @@ def check_weapons(stack: Stack) -> list[Diagnostic]:
         if weapon.data["power_damage"] <= weapon.data["damage"]:
             out.append(weapon.diagnostic(
                 codes.WEAK_POWER_ATTACK, f"'{weapon.id}' Power Attack deals {weapon.data['power_damage']}, "
-                f"no more than its normal attack ({weapon.data['damage']})", ("power_damage",)))
+                f"no more than its normal attack ({weapon.data['damage']})",
+                stack.last_set(weapon, ("power_damage",), ("damage",))))
     rules = stack.rules
     if rules is None:
         return out

@@ -131,6 +131,12 @@ class Stack:
     def rules(self) -> Entity | None:
         return self.get(RULES_KIND, RULES_KIND)
 
+    def last_set(self, entity: Entity, *paths: JsonPath) -> JsonPath:
+        """Of several fields a check relates, the one set by the latest pack in load order: the change
+        most likely to have caused the problem, in the file the author is editing."""
+        rank = {pack.id: index for index, pack in enumerate(self.packs)}
+        return max(paths, key=lambda path: rank.get(entity.locate(path).pack, -1))
+
 
 def _origin_at(doc: Document, pack: str, path: JsonPath) -> Origin:
     span = doc.span_of(path)

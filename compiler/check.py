@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import importlib.util
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,7 +28,7 @@ from rulecraft.compiler.validate import validate_document, validate_entity
 
 StackCheck = Callable[[Stack], list[Diagnostic]]
 
-# Modules contributing stack checks, in the order they run. A module not (yet) written is skipped.
+# Modules contributing stack checks, in the order they run.
 CHECK_MODULES: list[str] = [
     "rulecraft.compiler.crossref",
     "rulecraft.compiler.effects.pack",  # every effect compiles; card text has not drifted
@@ -52,8 +51,7 @@ class CheckResult:
 
 def stack_stages() -> list[list[StackCheck]]:
     """The registered stack checks, one stage per module in ``CHECK_MODULES`` order."""
-    return [list(importlib.import_module(name).CHECKS) for name in CHECK_MODULES
-            if importlib.util.find_spec(name) is not None]
+    return [list(importlib.import_module(name).CHECKS) for name in CHECK_MODULES]
 
 
 def validate_stack(stack: Stack) -> list[Diagnostic]:

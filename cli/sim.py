@@ -83,8 +83,10 @@ def _prepare(config) -> dict[str, str]:
         raise UsageError(str(exc)) from None
     for problem in ruleset.source.get("uncompiled", ()):
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
-    if not 2 <= config.players <= len(ruleset.colours):
-        raise UsageError(f"--players must be 2-{len(ruleset.colours)}")
+    rules = ruleset.rules
+    fewest, most = rules.min_players, min(rules.max_players, len(ruleset.colours))
+    if not fewest <= config.players <= most:
+        raise UsageError(f"--players must be {fewest}-{most} for this pack stack")
     return {w.id: w.tier for w in ruleset.weapons.values()}
 
 

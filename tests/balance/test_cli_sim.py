@@ -64,3 +64,17 @@ def test_logged_games_replay_identically(tmp_path, capsys):
     assert head["agents"] == ["random", "heuristic", "random", "heuristic"]
     assert Path(head["packs"][0]).is_absolute()
     assert main(["replay", str(logs / "game-000001.jsonl")]) == 0
+
+
+def test_player_count_comes_from_the_pack_stack(tmp_path, capsys):
+    """--players is checked against the stack's rules (min_players, max_players), not a fixed 2-4."""
+    pack = tmp_path / "three-at-most"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "id: three-at-most\nname: At most three\nversion: 0.1.0\nrulecraft: '>=0.1,<1'\n"
+        "depends: [{id: tem-core}]\nfiles: [rules.yaml]\n", encoding="utf-8")
+    (pack / "rules.yaml").write_text("kind: rules\npatch:\n  - id: rules\n    max_players: 3\n",
+                                     encoding="utf-8")
+    assert main(["sim", str(pack), "--players", "4", "--games", "1", "--quiet"]) == 2
+    assert "--players must be 2-3" in capsys.readouterr().err
+    assert main(["sim", str(pack), "--players", "3", "--games", "1", "--quiet"]) == 0

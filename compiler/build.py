@@ -2,7 +2,8 @@
 
 The runtime knows nothing of YAML or of the pack format: this module is the only place that maps pack
 field names onto the model. Abilities (effect strings) are compiled by the effect DSL compiler
-(``rulecraft.compiler.effects``) into ``CompiledAbility`` handlers, grouped by trigger.
+(``rulecraft.compiler.effects``) into ``CompiledAbility`` handlers, grouped by trigger. Entities of the
+kinds plugins add reach the runtime as read-only plain data, ``Ruleset.extra[kind]``.
 A stack missing something the game needs raises :class:`BuildError` naming the entity and field.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.validate import kinds
 from rulecraft.runtime.model import (
     ArenaDef,
     MechSideDef,
@@ -26,6 +28,7 @@ from rulecraft.runtime.model import (
     Slots,
     WeaponDef,
     ZoneDef,
+    frozen_data,
     frozen_map,
 )
 
@@ -182,7 +185,16 @@ def build_ruleset(stack: Stack, compiled: Any = None, vocabulary: Any = None) ->
     return Ruleset(rules=rules, weapons=frozen_map(weapons), pilots=frozen_map(pilots),
                    zones=frozen_map(zones),
                    arenas=tuple(arenas), program_cards=frozen_map({c: tuple(v) for c, v in cards.items()}),
-                   mech_sides=tuple(sides), colours=colours, source=frozen_map(source))
+                   mech_sides=tuple(sides), colours=colours, source=frozen_map(source),
+                   extra=plugin_entities(stack))
+
+
+def plugin_entities(stack: Stack) -> Mapping[str, tuple[Mapping[str, Any], ...]]:
+    """The entities of every kind that is not a shipped one (``rulecraft check`` admits such a kind only
+    when a plugin of the stack registers it), as read-only plain data in definition order."""
+    shipped = set(kinds())
+    return frozen_map({kind: tuple(frozen_data(e.data) for e in stack.of_kind(kind))
+                       for kind in stack.kinds() if kind not in shipped})
 
 
 def core_pack_path() -> Path:

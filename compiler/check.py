@@ -1,8 +1,10 @@
 """Check: run the front end over a pack stack: load, validate, resolve, validate entities, stack checks.
 
-Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs)``. Each stage runs
-only when the stages before it reported no error, so a later stage may trust what an earlier one
-guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
+Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs)``. Before any file
+is validated, the content kinds the stack's plugins register are collected
+(``rulecraft.compiler.plugin_kinds``); files of those kinds validate against the plugin's schema.
+Each stage runs only when the stages before it reported no error, so a later stage may trust what an
+earlier one guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
 reported once, not as a cascade. ``stack`` is ``None`` when resolution did not run or failed.
 
 Later stages plug in without touching this module: a module listed in ``CHECK_MODULES`` exposes
@@ -16,15 +18,17 @@ from __future__ import annotations
 
 import gc
 import importlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.packs import Pack, load_packs
+from rulecraft.compiler.plugin_kinds import stack_kinds
 from rulecraft.compiler.resolve import Stack, resolve
-from rulecraft.compiler.validate import validate_document, validate_entity
+from rulecraft.compiler.validate import NO_PLUGIN_KINDS, validate_document, validate_entity
 
 StackCheck = Callable[[Stack], list[Diagnostic]]
 
@@ -54,11 +58,12 @@ def stack_stages() -> list[list[StackCheck]]:
     return [list(importlib.import_module(name).CHECKS) for name in CHECK_MODULES]
 
 
-def validate_stack(stack: Stack) -> list[Diagnostic]:
-    """Resolved entities against their kind's ``definitions.entity``: patches and ``extends`` can leave
-    gaps that no single file shows. Entities their file already checked whole are skipped."""
+def validate_stack(stack: Stack, plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> list[Diagnostic]:
+    """Resolved entities against their kind's ``definitions.entity`` (a plugin kind's from its schema):
+    patches and ``extends`` can leave gaps that no single file shows. Entities their file already
+    checked whole are skipped."""
     return [d for kind in stack.kinds() for entity in stack.of_kind(kind) if not entity.checked
-            for d in validate_entity(kind, entity.data, entity.diagnostic)]
+            for d in validate_entity(kind, entity.data, entity.diagnostic, plugin_kinds)]
 
 
 @contextmanager
@@ -85,9 +90,15 @@ def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> CheckR
 
 def _check(paths: Sequence[Path], pack_path: Sequence[Path]) -> CheckResult:
     packs, diagnostics = load_packs(paths, pack_path)
+    plugin_kinds: dict[str, str] = {}
+    if packs:
+        plugin_kinds, problems = stack_kinds(packs)
+        diagnostics += problems
+        if has_errors(problems):
+            return _sorted(CheckResult(None, diagnostics, packs))
     for pack in packs:
         for document in pack.documents:
-            diagnostics += validate_document(document)
+            diagnostics += validate_document(document, plugin_kinds)
     result = CheckResult(None, diagnostics, packs)
     if has_errors(diagnostics) or not packs:
         return _sorted(result)
@@ -96,7 +107,7 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path]) -> CheckResult:
     if has_errors(problems):
         return _sorted(result)
     result.stack = stack
-    for stage in ([validate_stack], *stack_stages()):
+    for stage in ([partial(validate_stack, plugin_kinds=plugin_kinds)], *stack_stages()):
         for check in stage:
             result.diagnostics += check(stack)
         if has_errors(result.diagnostics):

@@ -125,3 +125,9 @@ ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a valu
 # --- effects with plugins: the vocabulary of the plugins a pack names (compiler/effects/pack.py) -----
 PLUGIN_UNAVAILABLE = register("plugin-unavailable", "A pack names a plugin that cannot be loaded, so its "
                               "effect words are unknown.")
+
+# --- plugin content kinds: kinds the plugins a pack names add (compiler/plugin_kinds.py) ----------
+KIND_CLASH = register("kind-clash", "A plugin registers a content kind that is already a shipped kind or "
+                      "another plugin's.")
+PLUGIN_KIND_SCHEMA = register("plugin-kind-schema", "A plugin's content kind names a schema file that "
+                              "cannot be read as JSON.")

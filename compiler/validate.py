@@ -7,6 +7,11 @@ with the content pack): ``<kind>.schema.json`` describes one whole content FILE 
 ``definitions.fields`` (every field, no ``required``) and ``definitions.entity`` (fields plus
 what a finished entity must have); ``pack.schema.json`` describes a manifest.
 
+Plugins add kinds (``rulecraft_register_content_kinds``): a plugin kind's schema is named by its
+resource string ``"package:file.schema.json"`` (a file inside an importable package), with the same
+layout. Wherever this module takes a schema ``name``, such a resource string is accepted too, and
+``validate_document``/``validate_entity`` take the stack's plugin kinds as ``{kind: resource}``.
+
 Every validator is built once. All errors are reported, each mapped from the JSON path of the
 failing value back to the author's line and column: unknown keys point at the key, a missing
 field at the object that lacks it, anything else at the value. ``oneOf``/``anyOf`` report their
@@ -18,9 +23,11 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from jsonschema import Draft7Validator
@@ -37,6 +44,7 @@ SCHEMA_PACKAGE = "rulecraft.schemas"
 MANIFEST_SCHEMA = "pack"
 NOT_KINDS = frozenset({MANIFEST_SCHEMA, "scenario"})   # schemas of files that are not content kinds
 SUFFIX = ".schema.json"
+NO_PLUGIN_KINDS: Mapping[str, str] = MappingProxyType({})
 
 
 class Locate(Protocol):
@@ -54,15 +62,24 @@ def schema_names() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def kinds() -> tuple[str, ...]:
-    """The content kinds a file may declare: every schema except the manifest's."""
-    return tuple(name for name in schema_names() if name not in NOT_KINDS and not name.startswith("_"))
+def kinds(plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> tuple[str, ...]:
+    """The content kinds a file may declare: every shipped schema except the manifest's, then the
+    kinds of the stack's plugins (``plugin_kinds``)."""
+    shipped = tuple(name for name in schema_names() if name not in NOT_KINDS and not name.startswith("_"))
+    return shipped + tuple(kind for kind in plugin_kinds if kind not in shipped)
+
+
+def schema_file(name: str) -> Traversable:
+    """The file of schema ``name``: a shipped one, or a plugin's ``"package:file.schema.json"``."""
+    package, sep, file = name.partition(":")
+    if sep:
+        return resources.files(package).joinpath(file)
+    return resources.files(SCHEMA_PACKAGE).joinpath(name + SUFFIX)
 
 
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    text = resources.files(SCHEMA_PACKAGE).joinpath(name + SUFFIX).read_text(encoding="utf-8")
-    return json.loads(text)
+    return json.loads(schema_file(name).read_text(encoding="utf-8"))
 
 
 @cache
@@ -83,7 +100,7 @@ def validator(name: str, definition: str | None = None) -> Draft7Validator:
     schema = load_schema(name)
     if definition is not None:
         if definition not in schema.get("definitions", {}):
-            raise KeyError(f"{name}{SUFFIX} has no definitions.{definition}")
+            raise KeyError(f"schema {name} has no definitions.{definition}")
         # draft-07 ignores siblings of a top-level $ref, so wrap it in allOf to keep $id for refs
         schema = {key: schema[key] for key in ("$schema", "$id", "definitions") if key in schema}
         schema["allOf"] = [{"$ref": f"#/definitions/{definition}"}]
@@ -233,8 +250,9 @@ def validate_manifest(doc: Document) -> list[Diagnostic]:
     return validate_instance(doc.data, validator(MANIFEST_SCHEMA), doc.diagnostic)
 
 
-def validate_document(doc: Document) -> list[Diagnostic]:
-    """Check a content file against the schema of the ``kind`` it declares."""
+def validate_document(doc: Document, plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> list[Diagnostic]:
+    """Check a content file against the schema of the ``kind`` it declares (a shipped kind, or one of
+    ``plugin_kinds``: ``{kind: "package:file.schema.json"}``)."""
     data = doc.data
     if not isinstance(data, dict):
         return [doc.diagnostic(codes.SCHEMA_TYPE,
@@ -242,17 +260,20 @@ def validate_document(doc: Document) -> list[Diagnostic]:
                                hint="start the file with `kind: <kind>`")]
     if "kind" not in data:
         return [doc.diagnostic(codes.SCHEMA_REQUIRED, "missing required field 'kind'",
-                               hint="known kinds: " + ", ".join(kinds()))]
+                               hint="known kinds: " + ", ".join(kinds(plugin_kinds)))]
     kind = data["kind"]
-    if not isinstance(kind, str) or kind not in kinds():
+    known = kinds(plugin_kinds)
+    if not isinstance(kind, str) or kind not in known:
         return [doc.diagnostic(codes.UNKNOWN_KIND, f"unknown kind {_short(kind)}", ("kind",),
-                               hint=_choices_hint(kind, kinds()))]
-    return validate_instance(data, validator(kind), doc.diagnostic)
+                               hint=_choices_hint(kind, known))]
+    return validate_instance(data, validator(plugin_kinds.get(kind, kind)), doc.diagnostic)
 
 
-def validate_entity(kind: str, data: dict[str, Any], locate: Locate) -> list[Diagnostic]:
-    """Check one resolved entity against ``<kind>.schema.json#/definitions/entity``."""
-    if "entity" not in load_schema(kind).get("definitions", {}):
+def validate_entity(kind: str, data: dict[str, Any], locate: Locate,
+                    plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> list[Diagnostic]:
+    """Check one resolved entity against its kind schema's ``definitions.entity``."""
+    name = plugin_kinds.get(kind, kind)
+    if "entity" not in load_schema(name).get("definitions", {}):
         return []
-    return validate_instance(data, validator(kind, "entity"), locate)
+    return validate_instance(data, validator(name, "entity"), locate)
 

@@ -20,7 +20,15 @@ hookimpl = pluggy.HookimplMarker("rulecraft")
 # --- registration -----------------------------------------------------------------------------
 @hookspec
 def rulecraft_register_content_kinds():
-    """Return a list of ``(kind, schema_resource)`` pairs: new content kinds a pack may contain."""
+    """Return a list of ``(kind, schema_resource)`` pairs: new content kinds a pack may contain.
+
+    ``kind`` is the value of a content file's ``kind:`` (kebab-case; it must not be a shipped kind or
+    another plugin's). ``schema_resource`` is the string ``"package:file.schema.json"``: a JSON Schema
+    (draft-07) file inside an importable package, read with ``importlib.resources`` (so it works from a
+    wheel or a zip). It has the layout of the shipped ``<kind>.schema.json`` files: the whole file
+    (``kind``, ``entries``, ``replace``, ``patch``, ``remove``) with ``definitions.fields`` and
+    ``definitions.entity``. Only packs whose stack names the plugin may contain the kind; its resolved
+    entities reach the game as read-only plain data, ``game.ruleset.extra[kind]``."""
 
 
 @hookspec

@@ -14,7 +14,7 @@ import importlib
 import inspect
 from collections.abc import Iterable
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
@@ -25,6 +25,14 @@ ENTRY_POINT_GROUP = "rulecraft"
 BUILTIN_PLUGINS = ("rulecraft.plugins.core",)
 # First-party variants: shipped, loaded only when a pack or the command line names them.
 FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.robot_pilots"}
+
+
+class ContentKind(NamedTuple):
+    """A content kind a plugin registers: ``schema`` is ``"package:file.schema.json"`` (see the hookspec)."""
+
+    plugin: str
+    kind: str
+    schema: str
 
 
 class PluginLoadError(ValueError):
@@ -100,9 +108,23 @@ class Manager:
         self.pm.hook.rulecraft_register_vocabulary(vocabulary=vocabulary)
         return vocabulary
 
-    def content_kinds(self) -> list[tuple[str, str]]:
-        """``(kind, schema resource)`` pairs the plugins add to the pack format."""
-        return [item for result in self.pm.hook.rulecraft_register_content_kinds() for item in result or ()]
+    def content_kinds(self) -> list[ContentKind]:
+        """The content kinds the plugins add to the pack format, each with the plugin that registered it
+        (in load order). A malformed registration is a :class:`PluginLoadError` naming the plugin."""
+        out = []
+        for impl in self.pm.hook.rulecraft_register_content_kinds.get_hookimpls():
+            try:
+                pairs = list(impl.function() or ())
+            except Exception as exc:
+                raise PluginLoadError(f"plugin {impl.plugin_name!r} failed to register content kinds: "
+                                      f"{exc}") from exc
+            for pair in pairs:
+                if not (isinstance(pair, tuple | list) and len(pair) == 2
+                        and all(isinstance(part, str) for part in pair) and ":" in pair[1]):
+                    raise PluginLoadError(f"plugin {impl.plugin_name!r} registers content kind {pair!r}; "
+                                          "expected (kind, 'package:file.schema.json')")
+                out.append(ContentKind(impl.plugin_name, pair[0], pair[1]))
+        return out
 
     def check(self) -> None:
         """A hook implementation whose name matches no hookspec (a typo) is an error."""
@@ -131,6 +153,13 @@ def plugin_vocabulary(names: Iterable[str]) -> Any:
     installed and named plugins (``names``: the packs' manifest ``plugins``). The compiler's one way in
     to plugins (``rulecraft check``); raises :class:`PluginLoadError` when a plugin cannot be loaded."""
     return make_manager(names).vocabulary()
+
+
+def plugin_content_kinds(names: Iterable[str]) -> list[ContentKind]:
+    """The content kinds the built-in, installed and named plugins (``names``: the packs' manifest
+    ``plugins``) register, for ``rulecraft check`` (the same narrow way in as :func:`plugin_vocabulary`);
+    raises :class:`PluginLoadError` when a plugin cannot be loaded."""
+    return make_manager(names).content_kinds()
 
 
 def _noop(*args: Any) -> None:

@@ -36,6 +36,15 @@ def frozen_map(data: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(data or {}))
 
 
+def frozen_data(value: Any) -> Any:
+    """Plain data made read-only all the way down: mappings become read-only views, lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen_data(item) for key, item in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(frozen_data(item) for item in value)
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Slots:
     """How many weapons of each tier a status can hold (T12)."""
@@ -179,6 +188,9 @@ class Ruleset:
     mech_sides: tuple[MechSideDef, ...]
     colours: tuple[str, ...]
     source: Mapping[str, Any] = field(default_factory=frozen_map)   # pack ids/versions, for logs
+    # Entities of the content kinds plugins add: kind -> its entities in definition order, each read-only
+    # plain data (mappings, tuples, scalars) for the plugin's hooks to read from ``game.ruleset``.
+    extra: Mapping[str, tuple[Mapping[str, Any], ...]] = field(default_factory=frozen_map)
 
     def arena_for(self, players: int) -> ArenaDef:
         for arena in self.arenas:

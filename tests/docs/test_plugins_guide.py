@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 
 from rulecraft.cli.main import main
@@ -24,6 +25,30 @@ def test_crowd_bonus_plugin_runs_as_written(tmp_path, monkeypatch, capsys):
     assert main(command[1:]) == 0
     report = capsys.readouterr().out
     assert re.search(r"crowd bonus\s*│\s*3\.00", report), "3 scoring rounds x 1 VP, as the guide says"
+
+
+def test_bounties_content_kind_sample_checks_and_explains_as_written(tmp_path, monkeypatch, capsys):
+    text = GUIDE.read_text(encoding="utf-8")
+    files = dict(re.findall(r'^```\w+ title="([^"]+)"\n(.*?)^```', text, re.MULTILINE | re.DOTALL))
+    assert {"bounties/__init__.py", "bounties/bounties.schema.json", "my-bounties/pack.yaml",
+            "my-bounties/bounties.yaml"} <= set(files)
+    for name, body in files.items():
+        if name.startswith(("bounties/", "my-bounties/")):
+            (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "bounties", raising=False)
+    monkeypatch.chdir(tmp_path)
+    block = re.search(r"^```sh\n(rulecraft check my-bounties\n.*?)^```", text, re.MULTILINE | re.DOTALL)
+    commands = [shlex.split(line) for line in block.group(1).splitlines()]
+    try:
+        for command in commands:
+            assert main(command[1:]) == 0, " ".join(command)
+    finally:
+        sys.modules.pop("bounties", None)
+    captured = capsys.readouterr()
+    assert "check ok: tem-core, my-bounties: 0 error(s)" in captured.err
+    assert re.search(r"vp\s.*my-bounties/bounties.yaml:5:9", captured.out)
 
 
 def test_hooks_reference_lists_every_hook_of_the_plugin_manager(core_site):

@@ -1,0 +1,79 @@
+"""Validate: the content kinds the plugins of a pack stack add, each with its schema.
+
+A plugin registers ``(kind, "package:file.schema.json")`` pairs (``rulecraft_register_content_kinds``).
+``rulecraft check`` asks the plugins the packs' manifests name (plus the built-in and installed ones)
+before it validates any file, through :func:`rulecraft.plugins.manager.plugin_content_kinds`, imported
+here on demand like the effect vocabulary, so the compiler never imports the engine's agents.
+
+Errors are located at the manifest entry naming the plugin (the first pack's manifest for a built-in or
+installed plugin): ``plugin-unavailable`` (it cannot be loaded), ``kind-clash`` (its kind is a shipped
+kind or another plugin's), ``plugin-kind-schema`` (its schema file cannot be read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.errorcodes import ErrorCode
+from rulecraft.compiler.packs import Pack
+from rulecraft.compiler.validate import kinds, load_schema
+
+
+def _locate(packs: Sequence[Pack], plugin: str, code: ErrorCode, message: str,
+            hint: str | None = None) -> Diagnostic:
+    """A diagnostic at the first manifest entry naming ``plugin``, else at the first pack's manifest."""
+    for pack in packs:
+        if plugin in pack.plugins:
+            return pack.manifest.diagnostic(code, message, ("plugins", pack.plugins.index(plugin)), hint=hint)
+    return packs[0].manifest.diagnostic(code, message, (), hint=hint)
+
+
+def stack_kinds(packs: Sequence[Pack]) -> tuple[dict[str, str], list[Diagnostic]]:
+    """``{kind: schema resource}`` of the kinds the stack's plugins add, and the problems found."""
+    from rulecraft.plugins.manager import PluginLoadError, plugin_content_kinds
+
+    if not packs:
+        return {}, []
+    named = dict.fromkeys(name for pack in packs for name in pack.plugins)
+    try:
+        registered = plugin_content_kinds(named)
+    except PluginLoadError as exc:
+        return {}, _unavailable(packs, exc)
+    found: dict[str, str] = {}
+    owner: dict[str, str] = {}
+    problems = []
+    for item in registered:
+        if item.kind in kinds() or item.kind in found:
+            other = f"plugin '{owner[item.kind]}'" if item.kind in owner else "a shipped kind"
+            problems.append(_locate(packs, item.plugin, codes.KIND_CLASH,
+                                    f"plugin '{item.plugin}' registers content kind '{item.kind}', which is "
+                                    f"already {other}", hint="a plugin must give its kind a new name"))
+            continue
+        try:
+            load_schema(item.schema)
+        except (OSError, ValueError, ModuleNotFoundError, TypeError) as exc:
+            problems.append(_locate(packs, item.plugin, codes.PLUGIN_KIND_SCHEMA,
+                                    f"plugin '{item.plugin}': schema {item.schema!r} of content kind "
+                                    f"'{item.kind}' cannot be read ({exc})"))
+            continue
+        found[item.kind], owner[item.kind] = item.schema, item.plugin
+    return found, problems
+
+
+def _unavailable(packs: Sequence[Pack], failed: Exception) -> list[Diagnostic]:
+    """``plugin-unavailable`` at each manifest entry naming a plugin that cannot be loaded."""
+    from rulecraft.plugins.manager import PluginLoadError, plugin_content_kinds
+
+    out = []
+    for pack in packs:
+        for index, name in enumerate(pack.plugins):
+            try:
+                plugin_content_kinds([name])
+            except PluginLoadError as exc:
+                out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
+                                                    hint="install the plugin, or remove it from `plugins`"))
+    if not out:   # an installed plugin is broken: no pack entry to point at
+        out.append(packs[0].manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(failed), ()))
+    return out

@@ -2,7 +2,7 @@
 
 Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs)``. Before any file
 is validated, the content kinds the stack's plugins register are collected
-(``rulecraft.compiler.plugin_kinds``); files of those kinds validate against the plugin's schema.
+(``rulecraft.compiler.stack_plugins``); files of those kinds validate against the plugin's schema.
 Each stage runs only when the stages before it reported no error, so a later stage may trust what an
 earlier one guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
 reported once, not as a cascade. ``stack`` is ``None`` when resolution did not run or failed.
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.packs import Pack, load_packs
-from rulecraft.compiler.plugin_kinds import stack_kinds
 from rulecraft.compiler.resolve import Stack, resolve
+from rulecraft.compiler.stack_plugins import stack_kinds
 from rulecraft.compiler.validate import NO_PLUGIN_KINDS, validate_document, validate_entity
 
 StackCheck = Callable[[Stack], list[Diagnostic]]

@@ -126,7 +126,7 @@ ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a valu
 PLUGIN_UNAVAILABLE = register("plugin-unavailable", "A pack names a plugin that cannot be loaded, so its "
                               "effect words are unknown.")
 
-# --- plugin content kinds: kinds the plugins a pack names add (compiler/plugin_kinds.py) ----------
+# --- plugin content kinds: kinds the plugins a pack names add (compiler/stack_plugins.py) ----------
 KIND_CLASH = register("kind-clash", "A plugin registers a content kind that is already a shipped kind or "
                       "another plugin's.")
 PLUGIN_KIND_SCHEMA = register("plugin-kind-schema", "A plugin's content kind names a schema file that "

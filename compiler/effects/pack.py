@@ -26,6 +26,7 @@ from rulecraft.compiler.effects.vocabulary import VOCABULARY, Vocabulary
 from rulecraft.compiler.loader import Document, JsonPath, Span
 from rulecraft.compiler.packs import rulecraft_version
 from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.stack_plugins import ask_plugins
 from rulecraft.runtime.effect_context import CompiledAbility
 
 Holders = Callable[[dict[str, Any]], Iterable[JsonPath]]
@@ -142,23 +143,9 @@ def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]
 
     The plugin manager is imported here, on demand: it is the compiler's one narrow way in to plugins.
     """
-    from rulecraft.plugins.manager import PluginLoadError, plugin_vocabulary
+    from rulecraft.plugins.manager import plugin_vocabulary
 
-    named = [(pack, i, name) for pack in stack.packs for i, name in enumerate(pack.plugins)]
-    try:
-        return plugin_vocabulary(dict.fromkeys(name for _, _, name in named)), []
-    except PluginLoadError as exc:
-        failed = exc
-    out = []
-    for pack, index, name in named:
-        try:
-            plugin_vocabulary([name])
-        except PluginLoadError as exc:
-            out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
-                                                hint="install the plugin, or remove it from `plugins`"))
-    if not out:   # an installed plugin is broken: no pack entry to point at
-        out.append(stack.packs[0].manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(failed), ()))
-    return None, out
+    return ask_plugins(stack.packs, plugin_vocabulary)
 
 
 def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Diagnostic]:

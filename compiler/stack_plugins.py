@@ -1,4 +1,4 @@
-"""Validate: the content kinds the plugins of a pack stack add, each with its schema.
+"""Validate: what the plugins a pack stack names bring to the compiler: content kinds and DSL words.
 
 A plugin registers ``(kind, "package:file.schema.json")`` pairs (``rulecraft_register_content_kinds``).
 ``rulecraft check`` asks the plugins the packs' manifests name (plus the built-in and installed ones)
@@ -12,7 +12,8 @@ kind or another plugin's), ``plugin-kind-schema`` (its schema file cannot be rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
@@ -30,17 +31,42 @@ def _locate(packs: Sequence[Pack], plugin: str, code: ErrorCode, message: str,
     return packs[0].manifest.diagnostic(code, message, (), hint=hint)
 
 
+T = TypeVar("T")
+
+
+def ask_plugins(packs: Sequence[Pack],
+                probe: Callable[[Iterable[str]], T]) -> tuple[T | None, list[Diagnostic]]:
+    """``probe`` (a ``rulecraft.plugins.manager`` function taking plugin names) over every plugin the packs
+    name. When they cannot all be loaded: ``None`` and a ``plugin-unavailable`` diagnostic at each manifest
+    entry naming one that fails (at the first manifest when the broken plugin is an installed one)."""
+    from rulecraft.plugins.manager import PluginLoadError
+
+    try:
+        return probe(dict.fromkeys(name for pack in packs for name in pack.plugins)), []
+    except PluginLoadError as exc:
+        failed = exc
+    out = []
+    for pack in packs:
+        for index, name in enumerate(pack.plugins):
+            try:
+                probe([name])
+            except PluginLoadError as exc:
+                out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
+                                                    hint="install the plugin, or remove it from `plugins`"))
+    if not out:   # an installed plugin is broken: no pack entry to point at
+        out.append(packs[0].manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(failed), ()))
+    return None, out
+
+
 def stack_kinds(packs: Sequence[Pack]) -> tuple[dict[str, str], list[Diagnostic]]:
     """``{kind: schema resource}`` of the kinds the stack's plugins add, and the problems found."""
-    from rulecraft.plugins.manager import PluginLoadError, plugin_content_kinds
+    from rulecraft.plugins.manager import plugin_content_kinds
 
     if not packs:
         return {}, []
-    named = dict.fromkeys(name for pack in packs for name in pack.plugins)
-    try:
-        registered = plugin_content_kinds(named)
-    except PluginLoadError as exc:
-        return {}, _unavailable(packs, exc)
+    registered, unavailable = ask_plugins(packs, plugin_content_kinds)
+    if registered is None:
+        return {}, unavailable
     found: dict[str, str] = {}
     owner: dict[str, str] = {}
     problems = []
@@ -61,19 +87,3 @@ def stack_kinds(packs: Sequence[Pack]) -> tuple[dict[str, str], list[Diagnostic]
         found[item.kind], owner[item.kind] = item.schema, item.plugin
     return found, problems
 
-
-def _unavailable(packs: Sequence[Pack], failed: Exception) -> list[Diagnostic]:
-    """``plugin-unavailable`` at each manifest entry naming a plugin that cannot be loaded."""
-    from rulecraft.plugins.manager import PluginLoadError, plugin_content_kinds
-
-    out = []
-    for pack in packs:
-        for index, name in enumerate(pack.plugins):
-            try:
-                plugin_content_kinds([name])
-            except PluginLoadError as exc:
-                out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
-                                                    hint="install the plugin, or remove it from `plugins`"))
-    if not out:   # an installed plugin is broken: no pack entry to point at
-        out.append(packs[0].manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(failed), ()))
-    return out

@@ -366,17 +366,9 @@ def rulecraft_respawn(game, player, by):
     zone) at full health in Power Armor, facing north. A Mighty Mech goes to whoever KO'd it."""
     if not is_robot(game, player):
         return None
-    status, cell = player.status, player.pos
-    player.status, player.health = POWER_ARMOR, game.rules.power_armor_health
-    if status == MECH:
-        game.mech_controller, player.mech_side = None, None
-        game.emit("mech-lost", player=player.seat, cell=game.board.name(cell))
-    game.emit("status", player=player.seat, status=POWER_ARMOR, health=player.health)
-    if status == MECH and by is not None and by.pos == cell:
-        game.offer_mech(by, entering=False)
-    base = player.base
-    dest = base if base >= 0 and not game.hostile(base, player) else game.choose_closest(player, base)
-    game.move_to(player, dest, why="respawn")
+    cell = player.pos
+    game.demote(player, POWER_ARMOR, game.rules.power_armor_health, by)
+    game.move_to(player, game.home_cell(player, cell), why="respawn")
     set_facing(game, player, NORTH, "respawn")
     game.equip_window(player, "status")
     return True

@@ -45,22 +45,31 @@ class KnockoutRules:
             for resource in (ENERGY, CREDITS):
                 if p.resource(resource) < self.rules.ko_resource_floor:
                     p.set_resource(resource, self.rules.ko_resource_floor)
-            if p.base >= 0 and not self.hostile(p.base, p):
-                self.move_to(p, p.base, why="respawn")
-            else:
-                self.move_to(p, self.choose_closest(p, p.base if p.base >= 0 else cell), why="respawn")
+            self.move_to(p, self.home_cell(p, cell), why="respawn")
             self.emit("status", player=p.seat, status=PILOT, health=p.health)
             return
-        p.status, p.health = PILOT, pilot_health
-        if status == MECH:
-            self.mech_controller, p.mech_side = None, None
-            self.emit("mech-lost", player=p.seat, cell=self.board.name(cell))
-        self.emit("status", player=p.seat, status=PILOT, health=p.health)
-        if status == MECH and by is not None and by.pos == cell:
-            # surrendered to whoever KO'd it; KO'd by a Mine or Turret, it stays in the zone (T9)
-            self.offer_mech(by, entering=False)
+        self.demote(p, PILOT, pilot_health, by)
         self.move_to(p, self.choose_closest(p, cell), why="relocate")
         self.equip_window(p, "status")
+
+    def demote(self, p: Player, status: str, health: int, by: Player | None) -> None:
+        """A KO'd player drops to ``status`` at ``health``. Out of the Mighty Mech, the Mech is surrendered
+        to whoever KO'd it in Combat; KO'd by a Mine or Turret, it stays in the zone, empty (T9)."""
+        before, cell = p.status, p.pos
+        p.status, p.health = status, health
+        if before == MECH:
+            self.mech_controller, p.mech_side = None, None
+            self.emit("mech-lost", player=p.seat, cell=self.board.name(cell))
+        self.emit("status", player=p.seat, status=status, health=health)
+        if before == MECH and by is not None and by.pos == cell:
+            self.offer_mech(by, entering=False)
+
+    def home_cell(self, p: Player, fallback: int) -> int:
+        """Where a player respawns: its Base, or else the closest non-hostile zone to it (to ``fallback``
+        for a player without a Base) (T10)."""
+        if p.base >= 0 and not self.hostile(p.base, p):
+            return p.base
+        return self.choose_closest(p, p.base if p.base >= 0 else fallback)
 
     def retreat(self, p: Player, opponent: Player) -> None:
         """Forced when you must attack with no ready weapon: the opponent scores, you move to the closest

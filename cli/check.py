@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
-from rulecraft.compiler.check import check_packs
-from rulecraft.compiler.diagnostics import FORMATTERS
+from rulecraft.compiler.check import CheckResult, check_packs
+from rulecraft.compiler.diagnostics import FORMATTERS, format_human
 from rulecraft.compiler.errorcodes import Severity
 
 
@@ -26,6 +26,17 @@ def existing_paths(paths: list[Path], pack_path: list[Path]) -> None:
     for path in [*paths, *pack_path]:
         if not path.exists():
             raise UsageError(f"no such file or folder: {path}")
+
+
+def clean_stack(args: argparse.Namespace, refusal: str) -> CheckResult | None:
+    """Check ``args.packs`` for a command that needs clean content (docs, print): on any error, print the
+    diagnostics and ``refusal`` (what was not done) and return ``None``."""
+    result = check_packs(args.packs, args.pack_path)
+    if result.ok and result.stack is not None:
+        return result
+    print(format_human(result.diagnostics), file=sys.stderr)
+    print(refusal, file=sys.stderr)
+    return None
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

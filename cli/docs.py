@@ -11,10 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from rulecraft.cli.check import add_stack_arguments, existing_paths
+from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
-from rulecraft.compiler.check import check_packs
-from rulecraft.compiler.diagnostics import format_human
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,10 +39,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.serve and args.out is None:
         raise UsageError("docs needs --out DIR (or --serve)")
     existing_paths([*args.packs, *([args.scenarios] if args.scenarios else [])], args.pack_path)
-    result = check_packs(args.packs, args.pack_path)
-    if not result.ok:
-        print(format_human(result.diagnostics), file=sys.stderr)
-        print("docs: the pack stack has content errors; no site was built", file=sys.stderr)
+    result = clean_stack(args, "docs: the pack stack has content errors; no site was built")
+    if result is None:
         return EXIT_CONTENT
     # mkdocs is imported only here: `rulecraft check` must not need the docs extra
     try:

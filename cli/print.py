@@ -11,9 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from rulecraft.cli.check import add_stack_arguments, existing_paths
+from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
 
 
@@ -33,10 +32,8 @@ def run(args: argparse.Namespace) -> int:
     existing_paths(args.packs, args.pack_path)
     if not args.out.parent.is_dir():
         raise UsageError(f"no such folder for --out: {args.out.parent}")
-    result = check_packs(args.packs, args.pack_path)
-    if not result.ok or result.stack is None:
-        print(format_human(result.diagnostics), file=sys.stderr)
-        print("print: the pack stack has content errors; no cards were printed", file=sys.stderr)
+    result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
+    if result is None:
         return EXIT_CONTENT
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra
     try:

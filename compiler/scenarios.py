@@ -2,13 +2,15 @@
 
 A scenario file is YAML read by the safe loader, checked against ``scenario.schema.json`` with the
 same located diagnostics as content files, then checked for what a schema cannot say (a step doing
-exactly one thing, players named among the seats, unique names, pack folders that exist). Pack paths
-are made absolute here, relative to the scenario file, so the runner never sees a file name.
+exactly one thing, players named among the seats, unique names, pack folders that exist, cells the
+table's arena has). Pack paths are made absolute here, relative to the scenario file, so the runner never
+sees a file name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.loader import Document, load_file
 from rulecraft.compiler.validate import validate_instance, validator
+from rulecraft.runtime.model import BASE_ZONE
 from rulecraft.runtime.scenarios import DEFAULT_SEATS, Scenario
 
 SCHEMA = "scenario"
@@ -71,10 +74,15 @@ def load_scenarios(path: Path, display: str | None = None) -> tuple[list[Scenari
             problems.append(doc.diagnostic(codes.SCENARIO_NAME, f"a second scenario named {raw['name']!r}",
                                            (*at, "name"), hint=f"the first is scenario #{first}"))
         names.setdefault(raw["name"], index)
+        if not problems:
+            given["packs"] = [p if p == CORE else str((folder / p).resolve())
+                              for p in given.get("packs", [CORE])]
+            seen = {(d.line, d.column, d.message) for d in diagnostics}   # shared defaults: once
+            problems = [d for d in _arena_problems(doc, at, raw, given)
+                        if (d.line, d.column, d.message) not in seen]
         diagnostics += problems
         if problems:
             continue
-        given["packs"] = [p if p == CORE else str((folder / p).resolve()) for p in given.get("packs", [CORE])]
         scenarios.append(Scenario(name=raw["name"], covers=tuple(raw["covers"]), given=given,
                                   when=tuple(raw.get("when") or ()), then=raw["then"], file=doc.path,
                                   line=doc.span_of((*at, "name")).line, notes=raw.get("notes", "")))
@@ -134,6 +142,82 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
         yield from seat(token.get("owner") if token else None, (*at, "then", "tokens", cell, "owner"))
     yield from seat((then.get("mech") or {}).get("controller"), (*at, "then", "mech", "controller"))
     yield from seat(then.get("starting_player"), (*at, "then", "starting_player"))
+
+
+def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterator[Diagnostic]:
+    """Cells the table's arena does not have: zones, Bases and pilots on cells outside it or on its walls
+    (T6), and zones on the Base slots its players need. The usual cause is a file's ``defaults`` written
+    for another table (another seat count), so a problem is located where the cell is written."""
+    from rulecraft.compiler.diagnostics import DiagnosticError
+
+    seats = given.get("seats", list(DEFAULT_SEATS))
+    try:
+        arena = ruleset_for(tuple(given["packs"])).arena_for(len(seats))
+    except (DiagnosticError, ValueError):     # a broken stack or no arena: the runner reports it
+        return
+    own = raw.get("given") or {}
+
+    def where(*path: Any) -> tuple:
+        """``path`` in the scenario's own ``given`` if it writes it there, else in the file's defaults."""
+        node: Any = own
+        for key in path:
+            if not isinstance(node, Mapping) or key not in node:
+                return ("defaults", *path)
+            node = node[key]
+        return (*at, "given", *path)
+
+    def misfit(name: Any, path: tuple, what: str, key: bool = False, base: bool = False,
+               zoned: Set[str] = frozenset()) -> Iterator[Diagnostic]:
+        problem = _off_arena(arena, name, zoned, base)
+        if problem:
+            yield doc.diagnostic(codes.SCENARIO_ARENA, f"{what} {name}: {problem}", path, key=key,
+                                 hint=_arena_hint(arena, len(seats), path, raw["name"]))
+
+    zones = given.get("zones") or {}
+    bases = given.get("bases") or {}
+    for name in zones:
+        yield from misfit(name, where("zones", name), "a zone on", key=True)
+    for colour, name in bases.items():
+        yield from misfit(name, where("bases", colour), f"{colour}'s Base on", base=True)
+    for colour, fields in (given.get("players") or {}).items():
+        if isinstance(fields, Mapping) and "at" in fields:
+            yield from misfit(fields["at"], where("players", colour, "at"), f"{colour} at",
+                              zoned={*zones, *map(str, bases.values())})
+    slots = [f"r{r}c{c}" for r in range(arena.rows) for c in range(arena.cols)
+             if arena.slots[r * arena.cols + c] == BASE_ZONE]
+    free = [c for c in slots if c not in zones and c not in bases.values()]
+    homeless = [c for c in seats if c not in bases]
+    if len(free) < len(homeless):
+        taken = [c for c in slots if c in zones]
+        path = where("zones", taken[0]) if taken else (*at, "name")
+        left = ", ".join(homeless[len(free):])
+        why = f"zones cover {', '.join(taken)}" if taken else "the given `bases` take them"
+        yield doc.diagnostic(codes.SCENARIO_ARENA, f"no Base slot of {arena.id} is left for {left}: {why}",
+                             path, key=bool(taken),
+                             hint=_arena_hint(arena, len(seats), path, raw["name"]))
+
+
+def _off_arena(arena: Any, name: Any, zoned: Set[str], base: bool = False) -> str | None:
+    """Why the cell ``name`` (``r<row>c<col>``; a zone id is not checked here) is not on ``arena`` (for a
+    ``base``: not one of its Base slots, T5)."""
+    found = re.fullmatch(r"r(\d+)c(\d+)", str(name))
+    if not found:
+        return None
+    row, col = int(found[1]), int(found[2])
+    if row >= arena.rows or col >= arena.cols:
+        return f"outside {arena.id}, which is {arena.rows} rows by {arena.cols} columns"
+    if arena.slots[row * arena.cols + col] is None and name not in zoned:
+        return f"a wall of {arena.id} (T6): the arena has no zone there"
+    if base and arena.slots[row * arena.cols + col] != BASE_ZONE:
+        return f"not a Base slot of {arena.id} (T5)"
+    return None
+
+
+def _arena_hint(arena: Any, players: int, path: tuple, scenario: str) -> str:
+    if path[0] == "defaults":
+        return (f"the file's `defaults` apply to every scenario; {scenario!r} plays on {arena.id} "
+                f"({players} seats): give it its own `zones`/`bases`, or move it to a file of its own")
+    return f"{arena.id} is the arena for {players} players"
 
 
 def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:

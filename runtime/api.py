@@ -93,6 +93,9 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
     for p in game.players:
         where = base_cells.get(p.colour)
         if where is None:
+            if not free_bases:
+                raise ValueError(f"no free Base slot of {game.board.arena.id} is left for {p.colour}: "
+                                 f"zones cover the others")
             where = free_bases.pop(0)
         game.board.place(where, ruleset.base_zone(p.colour))
         p.base = p.pos = where

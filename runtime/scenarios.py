@@ -76,7 +76,8 @@ def parse_card(text: str) -> tuple[str, str]:
 
 
 class _Run:
-    """One scenario being played: the game, its colour <-> seat maps and where the round stands."""
+    """One scenario being played: the game, its colour <-> seat maps and where the round stands
+    (``phase``: fresh, setup, played, ended between two rounds, over after final scoring)."""
 
     def __init__(self, scenario: Scenario, ruleset: Ruleset, hooks: Any) -> None:
         self.scenario = scenario
@@ -229,6 +230,7 @@ class _Run:
         elif "end_game" in step:
             self.script(step)
             api.finish(game)
+            self.phase = "over"
         self.unused()
 
     # --- then ----------------------------------------------------------------------------------
@@ -276,6 +278,8 @@ class _Run:
         out["mech"] = {"at": mech["cell"], "controller": self.colour(controller),
                        "side": self.game.players[controller].mech_side if controller is not None else None}
         out["starting_player"] = self.colour(snap["starting_player"])
+        if self.phase == "ended" and self.game.round < self.game.rules.rounds:
+            out["round"], out["turn"] = self.game.round + 1, 1   # between rounds: the next one is up
         return out
 
     def expected(self, value: Any, key: str | None = None) -> Any:

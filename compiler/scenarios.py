@@ -142,6 +142,8 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
         yield from seat(token.get("owner") if token else None, (*at, "then", "tokens", cell, "owner"))
     yield from seat((then.get("mech") or {}).get("controller"), (*at, "then", "mech", "controller"))
     yield from seat(then.get("starting_player"), (*at, "then", "starting_player"))
+    for i, want in enumerate(then.get("offered") or ()):
+        yield from seat(want.get("player"), (*at, "then", "offered", i, "player"))
 
 
 def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterator[Diagnostic]:

@@ -106,6 +106,30 @@ def test_an_expected_event_must_come_in_order(tmp_path):
     assert [d.path for d in result.differences] == ["events[1]"]
 
 
+def test_offered_compares_a_decisions_options_exactly_as_a_subset_or_excluded(tmp_path):
+    """then.offered: the options the rules offered, written as answers are; a mismatch names the check."""
+    attack = "{attack: [energy-sword, false]}"
+    ok = _one(tmp_path, COMBAT % (attack, "{offered: [{decision: attack, player: red, exactly: "
+                                          "[[energy-sword, false]], excludes: [[energy-sword, true]]}]}"))
+    assert ok.passed, report(ok)
+    bad = _one(tmp_path, COMBAT % (attack, "{offered: [{decision: attack, exactly: [[energy-sword, true]]}, "
+                                           "{decision: attack, includes: [[pulse-pistol, false]]}, "
+                                           "{decision: attack, excludes: [[energy-sword, false]]}]}"))
+    assert [(d.path, d.actual) for d in bad.differences] == [
+        ("offered[0].exactly", [["energy-sword", False]]), ("offered[1].includes", [["energy-sword", False]]),
+        ("offered[2].excludes", [["energy-sword", False]])]
+
+
+def test_offered_names_a_decision_that_was_not_asked(tmp_path):
+    result = _one(tmp_path, COMBAT % ("{attack: [energy-sword, false]}",
+                                      "{offered: [{decision: zone, exactly: [r1c2]}, "
+                                      "{decision: attack, player: red, nth: 2, "
+                                      "exactly: [[energy-sword, false]]}]}"))
+    assert [d.path for d in result.differences] == ["offered[0]", "offered[1]"]
+    assert "0 such decision(s) asked" in result.differences[0].actual
+    assert "attack" in result.differences[0].actual
+
+
 def test_a_malformed_file_gives_located_diagnostics(tmp_path):
     text = "scenarios:\n  - name: x\n    covers: [T1]\n    then: {players: {red: {hp: 3}}}\n"
     path = _write(tmp_path, text)

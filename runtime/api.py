@@ -126,8 +126,18 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
 
 def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: Any) -> None:
     """Set any of a player's fields (see ``Player``): status, health, energy, credits, vp, owned, equipped,
-    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side; ``at`` a cell."""
+    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side; ``at`` a cell.
+    Status ``mighty-mech`` takes control of the Mech the engine's way (:func:`set_mech`)."""
     p = game.players[seat]
+    if fields.get("status") == MECH and game.mech_controller != seat:
+        health = fields.pop("health", None)
+        side = fields.pop("mech_side", None)
+        del fields["status"]
+        set_player(game, seat, at=at, **fields)
+        set_mech(game, None, seat, side)
+        if health is not None:
+            p.health = health
+        return
     if "status" in fields and "health" not in fields:
         fields["health"] = {PILOT: None, POWER_ARMOR: game.rules.power_armor_health,
                             MECH: game.rules.mech_health}[fields["status"]]
@@ -152,9 +162,7 @@ def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: 
         p.pos = cell(game, at)
         if game.mech_controller == seat:
             game.mech_pos = p.pos
-    if p.status == MECH:
-        game.mech_controller, game.mech_pos = seat, p.pos
-        p.mech_side = p.mech_side or game.ruleset.mech_sides[0].id
+
 
 
 def place_token(game: Game, where: str | int, owner: int, kind: str, number: int | None = None) -> None:
@@ -179,13 +187,17 @@ def place_token(game: Game, where: str | int, owner: int, kind: str, number: int
 
 def set_mech(game: Game, where: str | int | None = None, controller: int | None = None,
              side: str | None = None) -> None:
-    """Put the Mighty Mech in a zone, empty or controlled by ``controller`` (on ``side``)."""
+    """Put the Mighty Mech in a zone, empty or controlled by ``controller`` (on ``side``, default the first).
+    A controller takes it as in play (``Game.take_mech``: full Mech health, the ``mech_taken`` hook, so a
+    Robot has no power, R5) but scores no entry VP, and holds its owned Advanced weapons (T12)."""
     if controller is not None:
-        set_player(game, controller, status=MECH, mech_side=side or game.ruleset.mech_sides[0].id,
-                   **({"at": where} if where is not None else {}))
-        if not any(game.weapon(w).tier == ADVANCED for w in game.players[controller].equipped):
-            game.players[controller].equipped = [w for w in game.players[controller].owned
-                                                 if game.weapon(w).tier == ADVANCED][:4]
+        p = game.players[controller]
+        if where is not None:
+            p.pos = cell(game, where)
+        game.take_mech(p, side or game.ruleset.mech_sides[0].id)
+        if not any(game.weapon(w).tier == ADVANCED for w in p.equipped):
+            held = game.rules.slots[MECH].advanced
+            p.equipped = [w for w in p.owned if game.weapon(w).tier == ADVANCED][:held]
         return
     game.mech_controller = None
     if where is not None:

@@ -126,8 +126,9 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
 
 def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: Any) -> None:
     """Set any of a player's fields (see ``Player``): status, health, energy, credits, vp, owned, equipped,
-    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side; ``at`` a cell.
-    Status ``mighty-mech`` takes control of the Mech the engine's way (:func:`set_mech`)."""
+    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side, facing (a
+    Robot's, R2); ``at`` a cell. Status ``mighty-mech`` takes control of the Mech the engine's way
+    (:func:`set_mech`)."""
     p = game.players[seat]
     if fields.get("status") == MECH and game.mech_controller != seat:
         health = fields.pop("health", None)
@@ -141,6 +142,9 @@ def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: 
     if "status" in fields and "health" not in fields:
         fields["health"] = {PILOT: None, POWER_ARMOR: game.rules.power_armor_health,
                             MECH: game.rules.mech_health}[fields["status"]]
+    if fields.get("facing") is not None and p.facing is None:
+        raise ValueError(f"{p.colour} moves by its cards' arrows (T4) and has no facing; only a pilot "
+                         f"moving by sight has one (a Robot, R2)")
     for name, value in fields.items():
         if not hasattr(p, name):
             raise AttributeError(f"a player has no field {name!r}")

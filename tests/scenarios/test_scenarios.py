@@ -130,6 +130,13 @@ def test_offered_names_a_decision_that_was_not_asked(tmp_path):
     assert "attack" in result.differences[0].actual
 
 
+def test_only_a_robot_can_be_given_a_facing(tmp_path):
+    """R2: a Robot moves by sight and faces a way; a human moves by its cards' arrows (T4)."""
+    result = _one(tmp_path, "scenarios:\n  - name: x\n    covers: [R2]\n"
+                            "    given: {players: {red: {facing: E}}}\n    then: {round: 1}\n")
+    assert not result.passed and "red moves by its cards' arrows (T4) and has no facing" in result.error
+
+
 def test_a_malformed_file_gives_located_diagnostics(tmp_path):
     text = "scenarios:\n  - name: x\n    covers: [T1]\n    then: {players: {red: {hp: 3}}}\n"
     path = _write(tmp_path, text)

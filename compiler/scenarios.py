@@ -25,7 +25,7 @@ from rulecraft.runtime.scenarios import DEFAULT_SEATS, Scenario
 SCHEMA = "scenario"
 CORE = "tem-core"
 SUFFIXES = (".yaml", ".yml")
-STEP_KINDS = ("setup", "play", "turn", "round", "end_round", "end_game")
+STEP_KINDS = ("setup", "play", "turn", "round", "combat", "end_round", "end_game")
 SETUP_GIVEN = frozenset({"packs", "plugins", "seats", "seed", "agents"})
 
 
@@ -112,6 +112,23 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
     for cell, token in (given.get("tokens") or {}).items():
         yield from seat(token.get("owner") if token else None, (*gpath, "tokens", cell, "owner"))
     yield from seat((given.get("mech") or {}).get("controller"), (*gpath, "mech", "controller"))
+    combat = given.get("combat") or {}
+    cpath = (*gpath, "combat")
+    for key in ("attacker", "defender", "next"):
+        yield from seat(combat.get(key), (*cpath, key))
+    for colour in combat.get("exhausted") or {}:
+        yield from seat(colour, (*cpath, "exhausted", colour), key=True)
+    if combat and combat.get("attacker") == combat.get("defender"):
+        yield doc.diagnostic(codes.SCENARIO_STEP, "a Combat is between two players: the attacker cannot "
+                             "be the defender", (*cpath, "defender"))
+    if combat.get("next") in seats and combat["next"] not in (combat.get("attacker"), combat.get("defender")):
+        yield doc.diagnostic(codes.SCENARIO_STEP, f"{combat['next']!r} is not in this Combat: the next "
+                             f"attack is the attacker's or the defender's", (*cpath, "next"))
+    steps = raw.get("when") or ()
+    if combat and not (steps and "combat" in steps[0]):
+        yield doc.diagnostic(codes.SCENARIO_STEP, "a scenario starting inside a Combat (`given.combat`) "
+                             "goes on with it first", cpath, key=True,
+                             hint="make the first step `combat: true`, with the decisions of its attacks")
     for i, pack in enumerate(given.get("packs", [])):
         if pack != CORE and not (folder / pack).is_dir():
             yield doc.diagnostic(codes.SCENARIO_PACK, f"no pack folder {pack!r} next to this file",
@@ -122,6 +139,10 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
         if len(kinds) != 1:
             yield doc.diagnostic(codes.SCENARIO_STEP, f"a step must do exactly one of {', '.join(STEP_KINDS)}"
                                  f" (this one: {', '.join(kinds) or 'none'})", spath)
+        if "combat" in step and (i or not combat):
+            yield doc.diagnostic(codes.SCENARIO_STEP, "a `combat` step goes on with `given.combat`: it must "
+                                 "be the first step of a scenario that gives one", (*spath, "combat"),
+                                 key=True)
         if "setup" in step:
             extra = sorted(set(given) - SETUP_GIVEN)
             if i:

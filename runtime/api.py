@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rulecraft.runtime import decisions as D
+from rulecraft.runtime.combat import Combat
 from rulecraft.runtime.decisions import Agent, ScriptedAgent
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.model import (
@@ -42,9 +43,9 @@ from rulecraft.runtime.state import MINE, TURRET, Token
 
 CELL_DECISIONS = frozenset({D.ZONE, D.BASE, D.MOVE_TOKEN})
 
-__all__ = ["Game", "begin_round", "cell", "end_round", "finish", "finish_round", "new_game", "place_token",
-           "play_card", "play_round", "play_to_end", "script", "set_clock", "set_market", "set_mech",
-           "set_player", "setup", "state", "table"]
+__all__ = ["Game", "begin_round", "cell", "combat_under_way", "continue_combat", "end_round", "finish",
+           "finish_round", "new_game", "place_token", "play_card", "play_round", "play_to_end", "script",
+           "set_clock", "set_market", "set_mech", "set_player", "setup", "state", "table"]
 
 
 def cell(game: Game, where: str | int | tuple[int, int]) -> int:
@@ -206,6 +207,44 @@ def set_mech(game: Game, where: str | int | None = None, controller: int | None 
     game.mech_controller = None
     if where is not None:
         game.mech_pos = cell(game, where)
+
+
+def combat_under_way(game: Game, attacker: int, defender: int,
+                     exhausted: Mapping[int, Iterable[str]] | None = None, last_type: str | None = None,
+                     next_seat: int | None = None) -> Combat:
+    """A Combat already under way in the zone ``attacker`` (the mover, who started it) shares with
+    ``defender``: the weapons each has used (``exhausted``, T13) and ``last_type``, the type of the attack
+    just made against ``next_seat`` (default the attacker), who attacks next. Go on with
+    :func:`continue_combat`."""
+    mover, target = game.players[attacker], game.players[defender]
+    if attacker == defender or mover.pos != target.pos or mover.pos < 0:
+        raise ValueError(f"a Combat is between two players in one zone: {mover.colour} is at "
+                         f"{game.board.name(mover.pos)}, {target.colour} at {game.board.name(target.pos)}")
+    combat = Combat(mover, target)
+    for seat, weapons in (exhausted or {}).items():
+        unequipped = [w for w in weapons if w not in game.players[seat].equipped]
+        if unequipped:
+            raise ValueError(f"{game.players[seat].colour} has not equipped {', '.join(unequipped)}: only "
+                             f"equipped weapons are exhausted by attacking (T13)")
+        combat.exhausted[seat].update(weapons)
+    if last_type is not None:
+        types = {*game.rules.counters, *game.rules.counters.values()}
+        if last_type not in types:
+            raise ValueError(f"no weapon type {last_type!r}; the types are {', '.join(sorted(types))}")
+        combat.last_type[attacker if next_seat is None else next_seat] = last_type
+    return combat
+
+
+def continue_combat(game: Game, combat: Combat, next_seat: int) -> list[dict]:
+    """Play ``combat`` to its end from ``next_seat``'s attack, in the mover's turn; returns its events.
+    What would follow it in the turn (a Turret in the zone, T8) is not played."""
+    start = len(game.events)
+    game.current = combat.mover.seat
+    try:
+        game.resume_combat(combat, game.players[next_seat])
+    finally:
+        game.current = None
+    return game.events[start:]
 
 
 def script(game: Game, seat: int, answers: Iterable[tuple[str, Any]]) -> None:

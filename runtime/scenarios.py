@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulecraft.runtime import api
+from rulecraft.runtime.combat import Combat
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent, UnscriptedDecision
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
@@ -95,6 +96,7 @@ class _Run:
             self.game = self._table(ruleset, hooks, agents)
             self.phase = "fresh"       # in the given round and turn, no turn played yet
         self.turn = int(given.get("turn", 1))
+        self.combat = self._combat(given.get("combat"))
         self.start = len(self.game.events)
         self.game.asked = []             # the decisions of the steps, for then.offered
 
@@ -145,10 +147,23 @@ class _Run:
                                 f"stand on zones")
         return game
 
+    def _combat(self, given: Mapping[str, Any] | None) -> tuple[Combat, int] | None:
+        """The Combat a scenario starts inside (``given.combat``) and who attacks next in it; its
+        ``combat`` step goes on with it."""
+        if not given:
+            return None
+        exhausted = {self.seat_of(c): w for c, w in (given.get("exhausted") or {}).items()}
+        nxt = self.seat_of(given.get("next") or given["attacker"])
+        combat = api.combat_under_way(self.game, self.seat_of(given["attacker"]),
+                                      self.seat_of(given["defender"]), exhausted, given.get("last_type"), nxt)
+        return combat, nxt
+
     def _known(self, ruleset: Ruleset) -> None:
         """Every id the given names exists in the ruleset, so a typo fails with its name, not later."""
         given = self.scenario.given
         wanted = [("zone", z, ruleset.zones) for z in (given.get("zones") or {}).values()]
+        wanted += [("weapon", w, ruleset.weapons)
+                   for ws in ((given.get("combat") or {}).get("exhausted") or {}).values() for w in ws]
         for fields in (given.get("players") or {}).values():
             wanted += [("weapon", w, ruleset.weapons) for key in ("owned", "equipped", "purchased")
                        for w in fields.get(key, ())]
@@ -230,6 +245,13 @@ class _Run:
             self.script(step)
             api.end_round(game)
             self.phase = "ended"
+        elif "combat" in step:
+            if self.combat is None:
+                raise ScenarioError("a `combat` step goes on with `given.combat`, and there is none")
+            self.script(step)
+            self.in_round()
+            (combat, nxt), self.combat = self.combat, None
+            api.continue_combat(game, combat, nxt)
         elif "end_game" in step:
             self.script(step)
             api.finish(game)

@@ -113,22 +113,7 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
         yield from seat(token.get("owner") if token else None, (*gpath, "tokens", cell, "owner"))
     yield from seat((given.get("mech") or {}).get("controller"), (*gpath, "mech", "controller"))
     combat = given.get("combat") or {}
-    cpath = (*gpath, "combat")
-    for key in ("attacker", "defender", "next"):
-        yield from seat(combat.get(key), (*cpath, key))
-    for colour in combat.get("exhausted") or {}:
-        yield from seat(colour, (*cpath, "exhausted", colour), key=True)
-    if combat and combat.get("attacker") == combat.get("defender"):
-        yield doc.diagnostic(codes.SCENARIO_STEP, "a Combat is between two players: the attacker cannot "
-                             "be the defender", (*cpath, "defender"))
-    if combat.get("next") in seats and combat["next"] not in (combat.get("attacker"), combat.get("defender")):
-        yield doc.diagnostic(codes.SCENARIO_STEP, f"{combat['next']!r} is not in this Combat: the next "
-                             f"attack is the attacker's or the defender's", (*cpath, "next"))
-    steps = raw.get("when") or ()
-    if combat and not (steps and "combat" in steps[0]):
-        yield doc.diagnostic(codes.SCENARIO_STEP, "a scenario starting inside a Combat (`given.combat`) "
-                             "goes on with it first", cpath, key=True,
-                             hint="make the first step `combat: true`, with the decisions of its attacks")
+    yield from _combat_problems(doc, raw, combat, (*gpath, "combat"), seats, seat)
     for i, pack in enumerate(given.get("packs", [])):
         if pack != CORE and not (folder / pack).is_dir():
             yield doc.diagnostic(codes.SCENARIO_PACK, f"no pack folder {pack!r} next to this file",
@@ -165,6 +150,28 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
     yield from seat(then.get("starting_player"), (*at, "then", "starting_player"))
     for i, want in enumerate(then.get("offered") or ()):
         yield from seat(want.get("player"), (*at, "then", "offered", i, "player"))
+
+
+def _combat_problems(doc: Document, raw: dict, combat: dict, cpath: tuple, seats: Sequence[str],
+                     seat: Any) -> Iterator[Diagnostic]:
+    """``given.combat``: its fighters are seated, two, and the next attack is one of theirs; the
+    scenario goes on with it in its first step."""
+    for key in ("attacker", "defender", "next"):
+        yield from seat(combat.get(key), (*cpath, key))
+    for colour in combat.get("exhausted") or {}:
+        yield from seat(colour, (*cpath, "exhausted", colour), key=True)
+    fighters = (combat.get("attacker"), combat.get("defender"))
+    if combat and fighters[0] == fighters[1]:
+        yield doc.diagnostic(codes.SCENARIO_STEP, "a Combat is between two players: the attacker cannot "
+                             "be the defender", (*cpath, "defender"))
+    if combat.get("next") in seats and combat["next"] not in fighters:
+        yield doc.diagnostic(codes.SCENARIO_STEP, f"{combat['next']!r} is not in this Combat: the next "
+                             f"attack is the attacker's or the defender's", (*cpath, "next"))
+    steps = raw.get("when") or ()
+    if combat and not (steps and "combat" in steps[0]):
+        yield doc.diagnostic(codes.SCENARIO_STEP, "a scenario starting inside a Combat (`given.combat`) "
+                             "goes on with it first", cpath, key=True,
+                             hint="make the first step `combat: true`, with the decisions of its attacks")
 
 
 def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterator[Diagnostic]:

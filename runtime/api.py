@@ -169,7 +169,6 @@ def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: 
             game.mech_pos = p.pos
 
 
-
 def place_token(game: Game, where: str | int, owner: int, kind: str, number: int | None = None) -> None:
     """Deploy a Mine (with its number) or Turret of ``owner`` from its supply (one per zone)."""
     index = cell(game, where)

@@ -118,6 +118,9 @@ SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly o
 SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")
 SCENARIO_NAME = register("scenario-name", "Two scenarios of one file share a name.")
 SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exist.")
+SCENARIO_ARENA = register("scenario-arena", "A scenario (or its file's `defaults`) puts a zone, a Base or a "
+                          "pilot on a cell its table's arena does not have, or covers the Base slots its "
+                          "players need.")
 
 # --- generate: a resolved stack -> the runtime's Ruleset (compiler/build.py) -----------------
 ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a value the engine cannot play.")

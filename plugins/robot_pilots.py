@@ -27,7 +27,7 @@ import math
 import random
 import weakref
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rulecraft.plugins.hookspecs import hookimpl
@@ -62,12 +62,12 @@ BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 @dataclass
 class Robots:
-    """The Robot seats of one game, their loadout letters and where each Robot faces (R1, R2)."""
+    """The Robot seats of one game and their loadout letters (R1); each Robot's facing is its
+    ``player.facing`` (R2)."""
 
     seats: frozenset[int]
     loadout: dict[int, str]
     humans: tuple[int, ...]
-    facing: dict[int, str] = field(default_factory=dict)
 
     @property
     def solo(self) -> bool:
@@ -98,14 +98,13 @@ def is_robot(game, player) -> bool:
 
 def facing(game, player) -> str:
     """Where a Robot faces (north until it moves, R1)."""
-    return robots(game).facing.get(player.seat, NORTH)
+    return player.facing or NORTH
 
 
 def set_facing(game, player, direction: str, why: str) -> None:
     """Turn a Robot; a ``robot-facing`` event says so when the facing changes (or is first set)."""
-    state = robots(game)
-    if state.facing.get(player.seat) != direction:
-        state.facing[player.seat] = direction
+    if player.facing != direction:
+        player.facing = direction
         game.emit("robot-facing", player=player.seat, facing=direction, why=why)
 
 

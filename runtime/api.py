@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rulecraft.runtime import decisions as D
+from rulecraft.runtime.combat import Combat
 from rulecraft.runtime.decisions import Agent, ScriptedAgent
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.model import (
@@ -42,9 +43,9 @@ from rulecraft.runtime.state import MINE, TURRET, Token
 
 CELL_DECISIONS = frozenset({D.ZONE, D.BASE, D.MOVE_TOKEN})
 
-__all__ = ["Game", "begin_round", "cell", "end_round", "finish", "finish_round", "new_game", "place_token",
-           "play_card", "play_round", "play_to_end", "script", "set_clock", "set_market", "set_mech",
-           "set_player", "setup", "state", "table"]
+__all__ = ["Game", "begin_round", "cell", "combat_under_way", "continue_combat", "end_round", "finish",
+           "finish_round", "new_game", "place_token", "play_card", "play_round", "play_to_end", "script",
+           "set_clock", "set_market", "set_mech", "set_player", "setup", "state", "table"]
 
 
 def cell(game: Game, where: str | int | tuple[int, int]) -> int:
@@ -93,6 +94,9 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
     for p in game.players:
         where = base_cells.get(p.colour)
         if where is None:
+            if not free_bases:
+                raise ValueError(f"no free Base slot of {game.board.arena.id} is left for {p.colour}: "
+                                 f"zones cover the others")
             where = free_bases.pop(0)
         game.board.place(where, ruleset.base_zone(p.colour))
         p.base = p.pos = where
@@ -123,11 +127,25 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
 
 def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: Any) -> None:
     """Set any of a player's fields (see ``Player``): status, health, energy, credits, vp, owned, equipped,
-    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side; ``at`` a cell."""
+    purchased, mine_supply, turret_supply, pilot, ad_hoc, ad_hoc_first, program, mech_side, facing (a
+    Robot's, R2); ``at`` a cell. Status ``mighty-mech`` takes control of the Mech the engine's way
+    (:func:`set_mech`)."""
     p = game.players[seat]
+    if fields.get("status") == MECH and game.mech_controller != seat:
+        health = fields.pop("health", None)
+        side = fields.pop("mech_side", None)
+        del fields["status"]
+        set_player(game, seat, at=at, **fields)
+        set_mech(game, None, seat, side)
+        if health is not None:
+            p.health = health
+        return
     if "status" in fields and "health" not in fields:
         fields["health"] = {PILOT: None, POWER_ARMOR: game.rules.power_armor_health,
                             MECH: game.rules.mech_health}[fields["status"]]
+    if fields.get("facing") is not None and p.facing is None:
+        raise ValueError(f"{p.colour} moves by its cards' arrows (T4) and has no facing; only a pilot "
+                         f"moving by sight has one (a Robot, R2)")
     for name, value in fields.items():
         if not hasattr(p, name):
             raise AttributeError(f"a player has no field {name!r}")
@@ -149,9 +167,6 @@ def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: 
         p.pos = cell(game, at)
         if game.mech_controller == seat:
             game.mech_pos = p.pos
-    if p.status == MECH:
-        game.mech_controller, game.mech_pos = seat, p.pos
-        p.mech_side = p.mech_side or game.ruleset.mech_sides[0].id
 
 
 def place_token(game: Game, where: str | int, owner: int, kind: str, number: int | None = None) -> None:
@@ -176,17 +191,59 @@ def place_token(game: Game, where: str | int, owner: int, kind: str, number: int
 
 def set_mech(game: Game, where: str | int | None = None, controller: int | None = None,
              side: str | None = None) -> None:
-    """Put the Mighty Mech in a zone, empty or controlled by ``controller`` (on ``side``)."""
+    """Put the Mighty Mech in a zone, empty or controlled by ``controller`` (on ``side``, default the first).
+    A controller takes it as in play (``Game.take_mech``: full Mech health, the ``mech_taken`` hook, so a
+    Robot has no power, R5) but scores no entry VP, and holds its owned Advanced weapons (T12)."""
     if controller is not None:
-        set_player(game, controller, status=MECH, mech_side=side or game.ruleset.mech_sides[0].id,
-                   **({"at": where} if where is not None else {}))
-        if not any(game.weapon(w).tier == ADVANCED for w in game.players[controller].equipped):
-            game.players[controller].equipped = [w for w in game.players[controller].owned
-                                                 if game.weapon(w).tier == ADVANCED][:4]
+        p = game.players[controller]
+        if where is not None:
+            p.pos = cell(game, where)
+        game.take_mech(p, side or game.ruleset.mech_sides[0].id)
+        if not any(game.weapon(w).tier == ADVANCED for w in p.equipped):
+            held = game.rules.slots[MECH].advanced
+            p.equipped = [w for w in p.owned if game.weapon(w).tier == ADVANCED][:held]
         return
     game.mech_controller = None
     if where is not None:
         game.mech_pos = cell(game, where)
+
+
+def combat_under_way(game: Game, attacker: int, defender: int,
+                     exhausted: Mapping[int, Iterable[str]] | None = None, last_type: str | None = None,
+                     next_seat: int | None = None) -> Combat:
+    """A Combat already under way in the zone ``attacker`` (the mover, who started it) shares with
+    ``defender``: the weapons each has used (``exhausted``, T13) and ``last_type``, the type of the attack
+    just made against ``next_seat`` (default the attacker), who attacks next. Go on with
+    :func:`continue_combat`."""
+    mover, target = game.players[attacker], game.players[defender]
+    if attacker == defender or mover.pos != target.pos or mover.pos < 0:
+        raise ValueError(f"a Combat is between two players in one zone: {mover.colour} is at "
+                         f"{game.board.name(mover.pos)}, {target.colour} at {game.board.name(target.pos)}")
+    combat = Combat(mover, target)
+    for seat, weapons in (exhausted or {}).items():
+        unequipped = [w for w in weapons if w not in game.players[seat].equipped]
+        if unequipped:
+            raise ValueError(f"{game.players[seat].colour} has not equipped {', '.join(unequipped)}: only "
+                             f"equipped weapons are exhausted by attacking (T13)")
+        combat.exhausted[seat].update(weapons)
+    if last_type is not None:
+        types = {*game.rules.counters, *game.rules.counters.values()}
+        if last_type not in types:
+            raise ValueError(f"no weapon type {last_type!r}; the types are {', '.join(sorted(types))}")
+        combat.last_type[attacker if next_seat is None else next_seat] = last_type
+    return combat
+
+
+def continue_combat(game: Game, combat: Combat, next_seat: int) -> list[dict]:
+    """Play ``combat`` to its end from ``next_seat``'s attack, in the mover's turn; returns its events.
+    What would follow it in the turn (a Turret in the zone, T8) is not played."""
+    start = len(game.events)
+    game.current = combat.mover.seat
+    try:
+        game.resume_combat(combat, game.players[next_seat])
+    finally:
+        game.current = None
+    return game.events[start:]
 
 
 def script(game: Game, seat: int, answers: Iterable[tuple[str, Any]]) -> None:

@@ -27,34 +27,52 @@ class CombatRules:
             self.hooks.combat_start(self, mover, defender)
             self.fire(T.COMBAT_START, mover)
             self.fire(T.COMBAT_START, defender)
-            attacker, target = mover, defender
-            first = True
-            while True:
-                # A KO ends Combat at once, whoever dealt it (an attack or an ability).
-                knocked = next((q for q in (target, attacker) if q.health <= 0), None)
-                if knocked is not None:
-                    combat.outcome = "ko"
-                    self.knock_out(knocked, combat.opponent(knocked))
-                    break
-                if attacker.pos != target.pos:        # an ability moved someone out: Combat ends
-                    combat.outcome = "separated"
-                    break
-                options = self.attack_options(attacker, combat, first and power_opening)
-                if not options and self.hooks.out_of_weapons(self, attacker, combat):
-                    options = self.attack_options(attacker, combat, first and power_opening)
-                if not options:
-                    combat.outcome = "retreat"
-                    self.retreat(attacker, target)
-                    break
-                wid, power = self.ask(Decision(D.ATTACK, attacker.seat, options,
-                                               {"opponent": target.seat, "first": first}))
-                combat.exhausted[attacker.seat].add(wid)
-                self.attack(attacker, target, self.weapon(wid), power, combat)
-                combat.last_type[target.seat] = self.weapon(wid).type
-                attacker, target = target, attacker
-                first = False
+            self.fight(combat, mover, True, power_opening)
         finally:
             self.combat = None
+        self.end_combat(combat)
+
+    def resume_combat(self, combat: Combat, attacker: Player) -> None:
+        """Go on with a Combat already under way (its start scored and fired): ``attacker`` attacks next,
+        with the weapons ``combat`` leaves ready. Rule tests start inside a Combat this way."""
+        self.combat = combat
+        try:
+            self.fight(combat, attacker, False, False)
+        finally:
+            self.combat = None
+        self.end_combat(combat)
+
+    def fight(self, combat: Combat, attacker: Player, first: bool, power_opening: bool) -> None:
+        """The attack loop (T13): the two alternate from ``attacker`` until a KO, a retreat or a separation
+        sets ``combat.outcome``."""
+        target = combat.opponent(attacker)
+        while True:
+            # A KO ends Combat at once, whoever dealt it (an attack or an ability).
+            knocked = next((q for q in (target, attacker) if q.health <= 0), None)
+            if knocked is not None:
+                combat.outcome = "ko"
+                self.knock_out(knocked, combat.opponent(knocked))
+                return
+            if attacker.pos != target.pos:        # an ability moved someone out: Combat ends
+                combat.outcome = "separated"
+                return
+            options = self.attack_options(attacker, combat, first and power_opening)
+            if not options and self.hooks.out_of_weapons(self, attacker, combat):
+                options = self.attack_options(attacker, combat, first and power_opening)
+            if not options:
+                combat.outcome = "retreat"
+                self.retreat(attacker, target)
+                return
+            wid, power = self.ask(Decision(D.ATTACK, attacker.seat, options,
+                                           {"opponent": target.seat, "first": first}))
+            combat.exhausted[attacker.seat].add(wid)
+            self.attack(attacker, target, self.weapon(wid), power, combat)
+            combat.last_type[target.seat] = self.weapon(wid).type
+            attacker, target = target, attacker
+            first = False
+
+    def end_combat(self, combat: Combat) -> None:
+        mover, defender = combat.mover, combat.defender
         self.emit("combat-end", attacker=mover.seat, defender=defender.seat, outcome=combat.outcome)
         self.fire(T.COMBAT_END, mover)
         self.fire(T.COMBAT_END, defender)

@@ -78,6 +78,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         self.aborted: str | None = None
         self.standings: list[dict[str, Any]] | None = None
         self.combat: Any = None           # the running Combat, for abilities
+        self.asked: list[Decision] | None = None   # every decision asked, when a caller keeps them here
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
@@ -105,6 +106,8 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
         seat = decision.player
+        if self.asked is not None:
+            self.asked.append(decision)
         answer = decision.check(self.agents[seat].decide(decision, View(self, seat)))
         self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer

@@ -31,9 +31,14 @@ class MechRules:
         side = self.ask(Decision(D.TAKE_MECH, p.seat, (None, *sides)))
         if side is None:
             return
-        self.mech_controller, self.mech_pos = p.seat, p.pos
-        p.status, p.mech_side, p.health = MECH, side, rules.mech_health
-        self.emit("mech-taken", player=p.seat, side=side, cell=self.board.name(p.pos))
-        self.hooks.mech_taken(self, p)
+        self.take_mech(p, side)
         self.score(p, rules.vp_mech_enter, "mech-enter")
         self.equip_window(p, "status")
+
+    def take_mech(self, p: Player, side: str) -> None:
+        """``p`` takes control of the Mighty Mech where it stands, on ``side``, at full Mech health; the
+        ``mech_taken`` hook may change that (a Robot never uses its power, R5)."""
+        self.mech_controller, self.mech_pos = p.seat, p.pos
+        p.status, p.mech_side, p.health = MECH, side, self.rules.mech_health
+        self.emit("mech-taken", player=p.seat, side=side, cell=self.board.name(p.pos))
+        self.hooks.mech_taken(self, p)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulecraft.runtime import api
+from rulecraft.runtime.combat import Combat
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent, UnscriptedDecision
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
@@ -25,6 +26,8 @@ SEAT_KEYS = frozenset({"player", "by", "owner", "attacker", "defender", "target"
                        "starting_player", "controller"})
 CELL_KEYS = frozenset({"at", "base", "cell", "frm", "to", "moved_from"})
 CARD_DECISIONS = frozenset({"ad-hoc-card"})
+CELL_OPTIONS = frozenset({"zone", "base", "move-token"})     # decisions whose options are cells
+CARD_OPTIONS = frozenset({"program", "ad-hoc-card"})         # ... whose options are (card, orientation)
 MISSING = "<missing>"
 
 
@@ -76,7 +79,8 @@ def parse_card(text: str) -> tuple[str, str]:
 
 
 class _Run:
-    """One scenario being played: the game, its colour <-> seat maps and where the round stands."""
+    """One scenario being played: the game, its colour <-> seat maps and where the round stands
+    (``phase``: fresh, setup, played, ended between two rounds, over after final scoring)."""
 
     def __init__(self, scenario: Scenario, ruleset: Ruleset, hooks: Any) -> None:
         self.scenario = scenario
@@ -92,7 +96,9 @@ class _Run:
             self.game = self._table(ruleset, hooks, agents)
             self.phase = "fresh"       # in the given round and turn, no turn played yet
         self.turn = int(given.get("turn", 1))
+        self.combat = self._combat(given.get("combat"))
         self.start = len(self.game.events)
+        self.game.asked = []             # the decisions of the steps, for then.offered
 
     def seat_of(self, colour: str) -> int:
         if colour not in self.seat:
@@ -141,10 +147,23 @@ class _Run:
                                 f"stand on zones")
         return game
 
+    def _combat(self, given: Mapping[str, Any] | None) -> tuple[Combat, int] | None:
+        """The Combat a scenario starts inside (``given.combat``) and who attacks next in it; its
+        ``combat`` step goes on with it."""
+        if not given:
+            return None
+        exhausted = {self.seat_of(c): w for c, w in (given.get("exhausted") or {}).items()}
+        nxt = self.seat_of(given.get("next") or given["attacker"])
+        combat = api.combat_under_way(self.game, self.seat_of(given["attacker"]),
+                                      self.seat_of(given["defender"]), exhausted, given.get("last_type"), nxt)
+        return combat, nxt
+
     def _known(self, ruleset: Ruleset) -> None:
         """Every id the given names exists in the ruleset, so a typo fails with its name, not later."""
         given = self.scenario.given
         wanted = [("zone", z, ruleset.zones) for z in (given.get("zones") or {}).values()]
+        wanted += [("weapon", w, ruleset.weapons)
+                   for ws in ((given.get("combat") or {}).get("exhausted") or {}).values() for w in ws]
         for fields in (given.get("players") or {}).values():
             wanted += [("weapon", w, ruleset.weapons) for key in ("owned", "equipped", "purchased")
                        for w in fields.get(key, ())]
@@ -226,9 +245,17 @@ class _Run:
             self.script(step)
             api.end_round(game)
             self.phase = "ended"
+        elif "combat" in step:
+            if self.combat is None:
+                raise ScenarioError("a `combat` step goes on with `given.combat`, and there is none")
+            self.script(step)
+            self.in_round()
+            (combat, nxt), self.combat = self.combat, None
+            api.continue_combat(game, combat, nxt)
         elif "end_game" in step:
             self.script(step)
             api.finish(game)
+            self.phase = "over"
         self.unused()
 
     # --- then ----------------------------------------------------------------------------------
@@ -276,7 +303,57 @@ class _Run:
         out["mech"] = {"at": mech["cell"], "controller": self.colour(controller),
                        "side": self.game.players[controller].mech_side if controller is not None else None}
         out["starting_player"] = self.colour(snap["starting_player"])
+        if self.phase == "ended" and self.game.round < self.game.rules.rounds:
+            out["round"], out["turn"] = self.game.round + 1, 1   # between rounds: the next one is up
         return out
+
+    def option(self, kind: str, value: Any) -> Any:
+        """A decision's option in scenario terms, as its scripted answer is written: cells by name,
+        program cards as ``card DIR``, tuples as lists."""
+        if kind in CELL_OPTIONS and isinstance(value, int) and not isinstance(value, bool):
+            return self.cell_name(value)
+        if kind in CARD_OPTIONS and isinstance(value, tuple) and len(value) == 2:
+            return f"{value[0]} {value[1]}"
+        if isinstance(value, (tuple, list)):
+            return [self.option(kind, v) for v in value]
+        return value
+
+    def offered(self, want: Mapping[str, Any], path: str, out: list[Difference]) -> None:
+        """Compare the options of the ``nth`` decision of kind ``want["decision"]`` (of ``player``) asked
+        during the steps: ``exactly`` (in any order), ``includes`` (a subset), ``excludes`` (none)."""
+        kind, who = want["decision"], want.get("player")
+        asked = [d for d in self.game.asked or () if d.kind == kind
+                 and (who is None or d.player == self.seat_of(who))]
+        nth = int(want.get("nth", 1))
+        label = f"{kind} decision #{nth}" + (f" of {who}" if who else "")
+        if len(asked) < nth:
+            kinds = sorted({d.kind for d in self.game.asked or ()})
+            out.append(Difference(path, label, f"{len(asked)} such decision(s) asked; the steps asked "
+                                  f"{', '.join(kinds) or 'no decision'}"))
+            return
+        options = [self.option(kind, o) for o in asked[nth - 1].options]
+
+        def named(values: Sequence[Any]) -> list[Any]:
+            return [self.expected_option(kind, v) for v in values]
+
+        if "exactly" in want:
+            wanted = named(want["exactly"])
+            if [w for w in wanted if w not in options] or [o for o in options if o not in wanted]:
+                out.append(Difference(f"{path}.exactly", wanted, options))
+        if "includes" in want:
+            missing = [w for w in named(want["includes"]) if w not in options]
+            if missing:
+                out.append(Difference(f"{path}.includes", missing, options))
+        if "excludes" in want:
+            present = [w for w in named(want["excludes"]) if w in options]
+            if present:
+                out.append(Difference(f"{path}.excludes", f"none of {present}", options))
+
+    def expected_option(self, kind: str, value: Any) -> Any:
+        """An expected option as written (a cell may be a placed zone's id)."""
+        if kind in CELL_OPTIONS and isinstance(value, str):
+            return self.cell_name(value)
+        return value
 
     def expected(self, value: Any, key: str | None = None) -> Any:
         """Expected data with zone ids named as cells, so ``at: red-base`` compares with ``r0c2``."""
@@ -397,6 +474,8 @@ def _compare_then(state: _Run, then: Mapping[str, Any], result: Result) -> None:
                      [state.expected(e) for e in then.get("no_events", ())], result.events, out)
     if "standings" in then:
         compare(then["standings"], state.show(game.standings) if game.standings else None, "standings", out)
+    for i, want in enumerate(then.get("offered") or ()):
+        state.offered(want, f"offered[{i}]", out)
     for colour, want in (then.get("view") or {}).items():
         seen = state.picture(view_for(game, state.seat_of(colour)))
         compare(state.expected(want), seen, f"view.{colour}", out)

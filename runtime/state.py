@@ -113,8 +113,8 @@ class Player:
     """One seat's state; ``pos`` is a cell or -1 before the Base is placed."""
 
     __slots__ = ("ad_hoc", "ad_hoc_first", "base", "colour", "credits", "dealt_pilots", "energy",
-                 "equipped", "health", "mech_side", "mine_supply", "owned", "pilot", "pos", "program",
-                 "purchased", "revealed", "seat", "status", "turret_supply", "used", "vp")
+                 "equipped", "facing", "health", "mech_side", "mine_supply", "owned", "pilot", "pos",
+                 "program", "purchased", "revealed", "seat", "status", "turret_supply", "used", "vp")
 
     def __init__(self, seat: int, colour: str) -> None:
         self.seat, self.colour = seat, colour
@@ -135,6 +135,7 @@ class Player:
         self.ad_hoc = False
         self.ad_hoc_first = False         # T11: the next turn is the first in Ad Hoc Mode
         self.mech_side: str | None = None
+        self.facing: str | None = None    # where a pilot moving by sight faces (a Robot, R2); None: by arrows
 
     def resource(self, name: str) -> int:
         return self.energy if name == "energy" else self.credits
@@ -154,5 +155,5 @@ class Player:
             "purchased": list(self.purchased), "equipped": list(self.equipped),
             "program": [list(p) for p in self.program], "revealed": self.revealed, "used": list(self.used),
             "ad_hoc": self.ad_hoc, "ad_hoc_first": self.ad_hoc_first, "mech_side": self.mech_side,
-            "dealt_pilots": list(self.dealt_pilots),
+            "dealt_pilots": list(self.dealt_pilots), "facing": self.facing,
         }

@@ -45,12 +45,22 @@ def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
 
 def test_scenario_guide_example_passes_rulecraft_test(tmp_path, monkeypatch, capsys):
     files, commands = samples("guides/scenarios.md")
-    assert list(files) == ["first.yaml"] and [c[1] for c in commands] == ["test"]
+    assert next(iter(files)) == "first.yaml" and [c[1] for c in commands] == ["test"]
     (tmp_path / "first.yaml").write_text(files["first.yaml"], encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(commands[0][1:]) == 0
     out = capsys.readouterr().out
     assert out.count("PASS first.yaml") == 2
+
+
+def test_every_scenario_file_of_the_guide_passes(tmp_path, capsys):
+    """Each format addition the guide shows (offered, combat, facing, ...) is a complete file that passes."""
+    files, _ = samples("guides/scenarios.md")
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+        assert main(["test", str(tmp_path / name)]) == 0, capsys.readouterr()
+        out = capsys.readouterr().out
+        assert "PASS" in out and "FAIL" not in out, out
 
 
 def test_scenario_format_reference_names_every_schema_field(core_site):

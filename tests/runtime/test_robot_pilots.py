@@ -49,7 +49,7 @@ def solo(core, zones=None, **kwargs) -> Game:
 
 
 def face(game, seat, direction):
-    robots(game).facing[seat] = direction
+    api.set_player(game, seat, facing=direction)
 
 
 def at(game, seat) -> str:

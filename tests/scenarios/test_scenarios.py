@@ -106,6 +106,49 @@ def test_an_expected_event_must_come_in_order(tmp_path):
     assert [d.path for d in result.differences] == ["events[1]"]
 
 
+def test_offered_compares_a_decisions_options_exactly_as_a_subset_or_excluded(tmp_path):
+    """then.offered: the options the rules offered, written as answers are; a mismatch names the check."""
+    attack = "{attack: [energy-sword, false]}"
+    ok = _one(tmp_path, COMBAT % (attack, "{offered: [{decision: attack, player: red, exactly: "
+                                          "[[energy-sword, false]], excludes: [[energy-sword, true]]}]}"))
+    assert ok.passed, report(ok)
+    bad = _one(tmp_path, COMBAT % (attack, "{offered: [{decision: attack, exactly: [[energy-sword, true]]}, "
+                                           "{decision: attack, includes: [[pulse-pistol, false]]}, "
+                                           "{decision: attack, excludes: [[energy-sword, false]]}]}"))
+    assert [(d.path, d.actual) for d in bad.differences] == [
+        ("offered[0].exactly", [["energy-sword", False]]), ("offered[1].includes", [["energy-sword", False]]),
+        ("offered[2].excludes", [["energy-sword", False]])]
+
+
+def test_offered_names_a_decision_that_was_not_asked(tmp_path):
+    result = _one(tmp_path, COMBAT % ("{attack: [energy-sword, false]}",
+                                      "{offered: [{decision: zone, exactly: [r1c2]}, "
+                                      "{decision: attack, player: red, nth: 2, "
+                                      "exactly: [[energy-sword, false]]}]}"))
+    assert [d.path for d in result.differences] == ["offered[0]", "offered[1]"]
+    assert "0 such decision(s) asked" in result.differences[0].actual
+    assert "attack" in result.differences[0].actual
+
+
+def test_only_a_robot_can_be_given_a_facing(tmp_path):
+    """R2: a Robot moves by sight and faces a way; a human moves by its cards' arrows (T4)."""
+    result = _one(tmp_path, "scenarios:\n  - name: x\n    covers: [R2]\n"
+                            "    given: {players: {red: {facing: E}}}\n    then: {round: 1}\n")
+    assert not result.passed and "red moves by its cards' arrows (T4) and has no facing" in result.error
+
+
+def test_a_given_combat_is_between_two_players_in_one_zone_with_equipped_weapons(tmp_path):
+    base = ("scenarios:\n  - name: x\n    covers: [T13]\n    given:\n      players: {red: {at: r1c2}, "
+            "blue: {at: %s}}\n      combat: {attacker: red, defender: blue, %s}\n    when: [{combat: true}]\n"
+            "    then: {round: 1}\n")
+    apart = _one(tmp_path, base % ("r1c3", "next: red"))
+    assert "a Combat is between two players in one zone: red is at r1c2, blue at r1c3" in apart.error
+    unequipped = _one(tmp_path, base % ("r1c2", "exhausted: {red: [warhammer]}"))
+    assert "red has not equipped warhammer" in unequipped.error
+    typo = _one(tmp_path, base % ("r1c2", "last_type: laser"))
+    assert "no weapon type 'laser'; the types are area, melee, ranged" in typo.error
+
+
 def test_a_malformed_file_gives_located_diagnostics(tmp_path):
     text = "scenarios:\n  - name: x\n    covers: [T1]\n    then: {players: {red: {hp: 3}}}\n"
     path = _write(tmp_path, text)
@@ -213,10 +256,12 @@ def test_folders_are_searched_recursively(tmp_path):
 
 # --- robustness: no input makes the loader or the runner raise --------------------------------
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.sampled_from(
-    ["red", "blue", "r1c2", "mech-zone", "red-collect E", "energy-sword", "mine", "T8", "x", ""]))
+    ["red", "blue", "r1c2", "mech-zone", "red-collect E", "energy-sword", "mine", "T8", "x", "", "melee",
+     "E", "zone", "attack"]))
 KEYS = st.sampled_from(["name", "covers", "given", "when", "then", "players", "red", "at", "play",
                         "decisions", "tokens", "attack", "events", "e", "round", "end_round", "setup",
-                        "health", "mech", "error"])
+                        "health", "mech", "error", "combat", "attacker", "defender", "next", "exhausted",
+                        "last_type", "offered", "decision", "exactly", "includes", "facing"])
 VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(KEYS, inner, max_size=4)), max_leaves=12)
 

@@ -1,176 +1,366 @@
-"""Generate: print-and-play card sheets as PDF, with cut marks and a text-fit check.
+"""Generate: print-and-play card sheets as PDF: coloured faces with vector icons, backs, bleed, crop marks.
 
-Cards are poker size (63 x 88 mm), nine to a page in a 3 x 3 grid on A4 or Letter, with crop marks
-in the margins at every cut line. Body text that would overflow its box is cut short on the sheet
-and reported as a ``card-text-overflow`` diagnostic at the entry (and field) it came from.
-fpdf2 (pure Python) writes the file; its core fonts cover Windows-1252, so text outside it is
+``plan_sheets`` lays every card out (``cardlayout``) and sets its text, reporting a text that does not
+fit as a ``card-text-overflow`` at the entry (and field) it came from; ``render`` draws the plan with
+fpdf2. Pages come in pairs, fronts then backs: each back page is mirrored left to right, so printed
+double-sided with a long-edge flip every back lies behind its front (the other side of a two-sided
+card, or its family's back). Each card's colour runs ``bleed`` mm past its cut line, and crop marks
+in the margin extend every cut line. fpdf2's core fonts cover Windows-1252, so text outside it is
 replaced rather than crashing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fpdf import FPDF
-from fpdf.enums import MethodReturnValue
 
-from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.docgen.cards import Card
-from rulecraft.compiler.docgen.plaintext import one_line
+from rulecraft.compiler.docgen.cardicons import INK, WHITE, Colour, draw_icon, mix, rgb
+from rulecraft.compiler.docgen.cardlayout import (
+    DEFAULT_BLEED,
+    PT,
+    Box,
+    FaceLayout,
+    Fitted,
+    Grid,
+    face_layout,
+    fit,
+    line_height,
+    measurer,
+    printable,
+    settle,
+    setup,
+    sheet_grid,
+)
+from rulecraft.compiler.docgen.cards import Back, Card, Emblem, Face, Moves, Stat, Tracks
 
-CARD_W, CARD_H = 63.0, 88.0
-COLUMNS, ROWS = 3, 3
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-PAD = 3.5
-BAND_H = 7.0
-TITLE_H = 7.0
-TITLE_SIZE, TITLE_MIN = 11.0, 7.0
-STAT_H = 4.2
-FOOTER_H = 5.0
-TEXT_SIZE = 8.0
-LINE_H = 3.6
-MARK = 5.0  # length of a crop mark
-ENCODING = "windows-1252"
+DAGGER = "\u2020"
+MARK_GAP = 0.5        # crop marks stop this short of the bleed
+MARK_LEN = 5.0
 
 
 @dataclass(frozen=True, slots=True)
-class Sheet:
-    pages: int
+class SheetOptions:
+    card: str = "poker"
+    paper: str = "a4"
+    bleed: float = DEFAULT_BLEED
+    backs: bool = True
+    footer: str = ""    # the pack stack, printed small on each face
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One face or back where it goes: its page (0-based), its cut box, and for a face its layout."""
+
+    page: int
+    cut: Box
+    side: Face | Back
+    layout: FaceLayout | None = None
+    fitted: Fitted | None = None
+
+
+@dataclass(slots=True)
+class Plan:
+    grid: Grid
+    options: SheetOptions
     cards: int
-    diagnostics: list[Diagnostic]
+    pages: int = 0
+    placed: list[Placed] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def printable(text: str) -> str:
-    """Text the core fonts can set: line breaks kept, every other line of it made plain (``one_line``),
-    characters outside Windows-1252 replaced."""
-    text = "\n".join(one_line(line) for line in text.split("\n"))
-    return text.encode(ENCODING, "replace").decode(ENCODING)
+def _place(plan: Plan, pdf: FPDF, page: int, cut: Box, side: Face | Back) -> None:
+    if isinstance(side, Back):
+        plan.placed.append(Placed(page, cut, side))
+        return
+    layout = face_layout(side, cut)
+    fitted = fit(pdf, side, layout)
+    layout = settle(layout, fitted)
+    plan.diagnostics += [p for p in fitted.problems if p not in plan.diagnostics]  # once per entry
+    plan.placed.append(Placed(page, cut, side, layout, fitted))
 
 
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    value = hex_colour.lstrip("#")
-    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+def plan_sheets(printed: list[Card], options: SheetOptions) -> Plan:
+    """Where every face and back goes and how its text is set (ValueError: the card does not fit)."""
+    grid = sheet_grid(options.card, options.paper, options.bleed)
+    plan = Plan(grid, options, len(printed))
+    pdf = measurer()
+    sheets = -(-len(printed) // grid.per_page)
+    for sheet in range(sheets):
+        batch = printed[sheet * grid.per_page:(sheet + 1) * grid.per_page]
+        front = sheet * 2 if options.backs else sheet
+        for slot, card in enumerate(batch):
+            _place(plan, pdf, front, grid.cut(slot), card.front)
+            if options.backs:
+                _place(plan, pdf, front + 1, grid.cut(slot, back=True), card.back)
+    plan.pages = sheets * (2 if options.backs else 1)
+    return plan
 
 
-def text_box_height(card: Card) -> float:
-    return CARD_H - BAND_H - TITLE_H - STAT_H * len(card.stats) - FOOTER_H - 2 * PAD
+# --- drawing -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Fitted:
-    """How a card's text is set: the title's font size, the body lines that fit, what did not."""
-
-    title_size: float
-    lines: list[str]
-    problems: list[Diagnostic]
-
-
-def _problem(card: Card, message: str, path: tuple, hint: str) -> Diagnostic:
-    if card.entity is not None:
-        return card.entity.diagnostic(codes.CARD_TEXT_OVERFLOW, message, path, hint=hint)
-    return Diagnostic(codes.CARD_TEXT_OVERFLOW, message, hint=hint)
+def _text(pdf: FPDF, box: Box, text: str, size: float, style: str = "", colour: Colour = INK,
+          align: str = "L") -> None:
+    pdf.set_font("helvetica", style, size)
+    pdf.set_text_color(*colour)
+    pdf.set_xy(box.x, box.y)
+    pdf.cell(box.w, box.h, printable(text), align=align)
 
 
-def fit(pdf: FPDF, card: Card) -> Fitted:
-    """Set the card's title (shrunk down to TITLE_MIN if it must) and body; report what overflows."""
-    problems = []
-    width = CARD_W - 2 * PAD
-    title_size = TITLE_SIZE
-    pdf.set_font("helvetica", "B", title_size)
-    while pdf.get_string_width(printable(card.title)) > width and title_size > TITLE_MIN:
-        title_size -= 0.5
-        pdf.set_font("helvetica", "B", title_size)
-    if pdf.get_string_width(printable(card.title)) > width:
-        message = f"the title '{card.title}' is too wide for a card even at {TITLE_MIN:g} pt ({card.band})"
-        problems.append(_problem(card, message, card.title_path, "shorten the name"))
-    if not card.text:
-        return Fitted(title_size, [], problems)
-    pdf.set_font("helvetica", size=TEXT_SIZE)
-    lines = [line.encode("latin-1").decode(ENCODING)  # fpdf2 returns its own encoded form
-             for line in pdf.multi_cell(width, LINE_H, printable(card.text), dry_run=True,
-                                        output=MethodReturnValue.LINES)]
-    room = int(text_box_height(card) // LINE_H)
-    if len(lines) <= room:
-        return Fitted(title_size, lines, problems)
-    problems.append(_problem(card, f"the text of card '{card.title}' needs {len(lines)} lines; the card has "
-                             f"room for {room} ({card.band})", card.text_path,
-                             "shorten the ability or its hand-written `text`"))
-    kept = lines[:room]
-    if kept:
-        kept[-1] = kept[-1].rstrip()[:-1] + "..."
-    return Fitted(title_size, kept, problems)
+def _shrunk(pdf: FPDF, text: str, width: float, size: float, style: str = "", floor: float = 0.5) -> float:
+    """The largest font size up to ``size`` at which ``text`` is at most ``width`` wide (at least
+    ``floor`` x ``size``)."""
+    least = size * floor
+    pdf.set_font("helvetica", style, size)
+    while pdf.get_string_width(printable(text)) > width and size > least:
+        size -= 0.25
+        pdf.set_font("helvetica", style, size)
+    return size
 
 
-def _crop_marks(pdf: FPDF, left: float, top: float) -> None:
+def _panel(pdf: FPDF, box: Box, fill: Colour, radius: float) -> None:
+    pdf.set_fill_color(*fill)
+    pdf.rect(box.x, box.y, box.w, box.h, style="F", round_corners=True, corner_radius=radius)
+
+
+def _background(pdf: FPDF, cut: Box, bleed: float, colour: Colour) -> None:
+    pdf.set_fill_color(*colour)
+    full = cut.inset(-bleed)
+    pdf.rect(full.x, full.y, full.w, full.h, style="F")
+
+
+def _cost(pdf: FPDF, face: Face, lay: FaceLayout) -> None:
+    s = lay.scale
+    for i, stat in enumerate(face.cost):
+        pill = Box(lay.cost.x + 1.0 * s + i * 7.0 * s, lay.cost.y + 0.4 * s, 6.4 * s, 9.0 * s)
+        _panel(pdf, pill, WHITE, 1.8 * s)
+        draw_icon(pdf, stat.icon, pill.x + pill.w / 2, pill.y + 2.7 * s, 4.4 * s)
+        _text(pdf, Box(pill.x, pill.y + 5.0 * s, pill.w, 3.6 * s), stat.value, 10.0 * s, "B", align="C")
+
+
+def _moves(pdf: FPDF, moves: Moves, box: Box, colour: Colour) -> None:
+    """A grid of zones around the mech's own, the zones this card reaches filled, a jump drawn dashed."""
+    reach = max(moves.distance, 1)
+    n = 2 * reach + 1
+    cell = min(box.w, box.h) * 0.86 / n
+    left, top = box.x + (box.w - n * cell) / 2, box.y + (box.h - n * cell) / 2
+    steps = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0),
+             "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
+    targets = {(reach + dx * moves.distance, reach + dy * moves.distance)
+               for d in moves.directions if d in steps for dx, dy in (steps[d],)}
+    pdf.set_line_width(0.25 * cell / 5)
+    pdf.set_draw_color(*mix(colour, WHITE, 0.35))
+    for col in range(n):
+        for row in range(n):
+            fill = colour if (col, row) in targets else mix(colour, WHITE, 0.92)
+            pdf.set_fill_color(*fill)
+            x, y = left + col * cell + cell * 0.06, top + row * cell + cell * 0.06
+            pdf.rect(x, y, cell * 0.88, cell * 0.88, style="DF", round_corners=True,
+                     corner_radius=cell * 0.12)
+    centre = (left + (reach + 0.5) * cell, top + (reach + 0.5) * cell)
+    draw_icon(pdf, "pilot", *centre, cell * 0.7, INK)
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(cell * 0.06)
+    if moves.jump:
+        pdf.set_dash_pattern(dash=cell * 0.12, gap=cell * 0.1)
+    for col, row in sorted(targets):
+        end = (left + (col + 0.5) * cell, top + (row + 0.5) * cell)
+        pdf.line(centre[0] + (end[0] - centre[0]) * 0.3, centre[1] + (end[1] - centre[1]) * 0.3,
+                 centre[0] + (end[0] - centre[0]) * 0.8, centre[1] + (end[1] - centre[1]) * 0.8)
+    pdf.set_dash_pattern()
+
+
+def _tracks(pdf: FPDF, tracks: Tracks, box: Box, colour: Colour, s: float) -> None:
+    """One row of numbered boxes 0..top per resource, its icon first: the player marks what they hold."""
+    rows = len(tracks.resources)
+    row_h = min(box.h / max(rows, 1), 8.0 * s)
+    cells = tracks.top + 1
+    icon_w = row_h
+    cell = min((box.w - icon_w - 1.0 * s) / cells, row_h * 0.9)
+    top = box.y + (box.h - rows * row_h) / 2
+    for r, resource in enumerate(tracks.resources):
+        y = top + r * row_h
+        draw_icon(pdf, resource, box.x + icon_w / 2, y + row_h / 2, row_h * 0.75)
+        pdf.set_draw_color(*mix(colour, INK, 0.3))
+        pdf.set_line_width(0.15 * s)
+        for i in range(cells):
+            cx = box.x + icon_w + 1.0 * s + i * cell
+            pdf.set_fill_color(*WHITE)
+            pdf.rect(cx, y + (row_h - cell) / 2, cell * 0.92, cell, style="DF", round_corners=True,
+                     corner_radius=cell * 0.15)
+            _text(pdf, Box(cx, y + (row_h - cell) / 2, cell * 0.92, cell), str(i), cell / PT * 0.5, "B",
+                  align="C")
+
+
+def _art(pdf: FPDF, face: Face, lay: FaceLayout, colour: Colour) -> None:
+    box, s = lay.art, lay.scale
+    if box is None or face.art is None:
+        return
+    _panel(pdf, box, mix(colour, WHITE, 0.82), 2.0 * s)
+    if face.caption:
+        caption = Box(box.x, box.bottom - 5.0 * s, box.w, 4.0 * s)
+        _text(pdf, caption, face.caption, _shrunk(pdf, face.caption, box.w - 2 * s, 7.0 * s, "B"), "B",
+              mix(colour, INK, 0.3), "C")
+        box = Box(box.x, box.y, box.w, box.h - 4.0 * s)
+    if isinstance(face.art, Moves):
+        _moves(pdf, face.art, box, colour)
+    elif isinstance(face.art, Tracks):
+        _tracks(pdf, face.art, box.inset(1.5 * s), colour, s)
+    elif isinstance(face.art, Emblem) and face.art.icons:
+        icons = face.art.icons
+        size = min(box.h * 0.72, box.w / len(icons) * 0.7, 26.0 * s)
+        for i, icon in enumerate(icons):
+            cx = box.x + box.w * (i + 0.5) / len(icons)
+            draw_icon(pdf, icon, cx, box.y + box.h / 2, size, None if icon in {"energy", "credits"}
+                      else mix(colour, INK, 0.15))
+
+
+def _chip(pdf: FPDF, stat: Stat, box: Box, s: float) -> None:
+    _panel(pdf, box, WHITE, 1.6 * s)
+    icon = min(box.h * 0.62, 6.5 * s)
+    draw_icon(pdf, stat.icon, box.x + 1.0 * s + icon / 2, box.y + box.h * 0.42, icon)
+    words = Box(box.x + icon + 1.6 * s, box.y, box.w - icon - 2.2 * s, box.h)
+    size = _shrunk(pdf, stat.value, words.w, (12.0 if len(stat.value) <= 3 else 7.5) * s, "B", 0.6)
+    _text(pdf, Box(words.x, box.y + 0.6 * s, words.w, box.h * 0.62), stat.value, size, "B", align="C")
+    label = _shrunk(pdf, stat.label.upper(), box.w - 1.0 * s, 5.0 * s, "B", 0.7)
+    _text(pdf, Box(box.x + 0.5 * s, box.y + box.h * 0.68, box.w - 1.0 * s, box.h * 0.28), stat.label.upper(),
+          label, "B", (95, 100, 110), align="C")
+
+
+def _stats(pdf: FPDF, face: Face, lay: FaceLayout) -> None:
+    if lay.stats is None:
+        return
+    s, n = lay.scale, len(face.stats)
+    gap = 1.2 * s
+    width = (lay.stats.w - gap * (n - 1)) / n
+    for i, stat in enumerate(face.stats):
+        _chip(pdf, stat, Box(lay.stats.x + i * (width + gap), lay.stats.y, width, lay.stats.h), s)
+
+
+def _width(pdf: FPDF, text: str, size: float, style: str = "") -> float:
+    pdf.set_font("helvetica", style, size)
+    return pdf.get_string_width(printable(text))
+
+
+def _footer(pdf: FPDF, face: Face, lay: FaceLayout, label: str) -> None:
+    """The footnote of the designed-value marker at the left, the pack stack at the right; a footnote
+    that needs the whole width gets it."""
+    s, box = lay.scale, lay.footer
+    note = f"{DAGGER} {face.footnote}" if face.footnote else ""
+    note_size, label_size = 5.2 * s, 4.6 * s
+    room = box.w - (_width(pdf, label, label_size) + 1.5 * s if label else 0.0)
+    if note and _width(pdf, note, note_size * 0.8, "I") > room:
+        label, room = "", box.w
+    if label:
+        _text(pdf, box, label, label_size, "", WHITE, "R")
+    if note:
+        _text(pdf, Box(box.x, box.y, room, box.h), note, _shrunk(pdf, note, room, note_size, "I", 0.6), "I",
+              WHITE)
+
+
+def draw_face(pdf: FPDF, face: Face, lay: FaceLayout, fitted: Fitted, bleed: float, label: str) -> None:
+    s = lay.scale
+    colour = rgb(face.colour)
+    _background(pdf, lay.cut, bleed, colour)
+    _text(pdf, lay.band, face.band.upper(), 5.4 * s, "B", mix(colour, WHITE, 0.7))
+    title = printable(face.title)
+    _text(pdf, lay.title, title, fitted.title_size, "B", WHITE)
+    if face.footnote:   # the designed-value marker, once per card, after the title
+        pdf.set_font("helvetica", "B", fitted.title_size)
+        x = lay.title.x + min(pdf.get_string_width(title), lay.title.w - 1.5 * s)
+        _text(pdf, Box(x + 0.3 * s, lay.title.y - 0.8 * s, 3.0 * s, lay.title.h * 0.6), DAGGER,
+              fitted.title_size * 0.6, "B", WHITE)
+    _cost(pdf, face, lay)
+    _art(pdf, face, lay, colour)
+    _stats(pdf, face, lay)
+    if lay.text is not None:
+        _panel(pdf, lay.text, WHITE, 2.0 * s)
+        inner = lay.text.inset(1.4 * s)
+        height = line_height(fitted.text_size)
+        pdf.set_font("helvetica", "", fitted.text_size)
+        pdf.set_text_color(*INK)
+        for i, line in enumerate(fitted.lines):
+            pdf.set_xy(inner.x, inner.y + i * height)
+            pdf.cell(inner.w, height, line)
+    _footer(pdf, face, lay, label)
+
+
+def draw_back(pdf: FPDF, back: Back, cut: Box, bleed: float, label: str) -> None:
+    """A family's back: its colour with diagonal stripes, a medallion with its emblem, its name."""
+    s = min(cut.w / 63.0, cut.h / 88.0)
+    colour = rgb(back.colour)
+    _background(pdf, cut, bleed, colour)
+    full = cut.inset(-bleed)
+    pdf.set_draw_color(*mix(colour, WHITE, 0.12))
+    pdf.set_line_width(1.6 * s)
+    with pdf.rect_clip(full.x, full.y, full.w, full.h):
+        step = 5.0 * s
+        offset = -full.h
+        while offset < full.w:
+            pdf.line(full.x + offset, full.bottom, full.x + offset + full.h, full.y)
+            offset += step
+    inner = cut.inset(3.0 * s)
+    pdf.set_draw_color(*mix(colour, WHITE, 0.6))
+    pdf.set_line_width(0.5 * s)
+    pdf.rect(inner.x, inner.y, inner.w, inner.h, style="D", round_corners=True, corner_radius=3.0 * s)
+    cx, cy = cut.x + cut.w / 2, cut.y + cut.h * 0.45
+    pdf.set_fill_color(*WHITE)
+    pdf.circle(cx, cy, 14.0 * s, style="F")
+    pdf.set_fill_color(*mix(colour, WHITE, 0.85))
+    pdf.circle(cx, cy, 12.0 * s, style="F")
+    draw_icon(pdf, back.icon, cx, cy, 15.0 * s, colour)
+    _text(pdf, Box(inner.x, cut.y + cut.h * 0.12, inner.w, 6.0 * s), back.label.upper(),
+          _shrunk(pdf, back.label.upper(), inner.w - 2 * s, 9.0 * s, "B"), "B", WHITE, "C")
+    _text(pdf, Box(inner.x, cut.y + cut.h * 0.68, inner.w, 8.0 * s), back.title,
+          _shrunk(pdf, back.title, inner.w - 2 * s, 14.0 * s, "B"), "B", WHITE, "C")
+    if label:
+        _text(pdf, Box(inner.x, inner.bottom - 6.0 * s, inner.w, 4.0 * s), label,
+              _shrunk(pdf, label, inner.w - 2 * s, 5.0 * s), "", mix(colour, WHITE, 0.7), "C")
+
+
+def crop_marks(pdf: FPDF, grid: Grid) -> None:
+    """Hairlines in the margin on every cut line, stopping MARK_GAP short of the bleed."""
+    area = grid.area
+    xs, ys = grid.cut_lines()
     pdf.set_draw_color(0, 0, 0)
-    pdf.set_line_width(0.2)
-    right, bottom = left + COLUMNS * CARD_W, top + ROWS * CARD_H
-    for i in range(COLUMNS + 1):
-        x = left + i * CARD_W
-        pdf.line(x, top - 1 - MARK, x, top - 1)
-        pdf.line(x, bottom + 1, x, bottom + 1 + MARK)
-    for j in range(ROWS + 1):
-        y = top + j * CARD_H
-        pdf.line(left - 1 - MARK, y, left - 1, y)
-        pdf.line(right + 1, y, right + 1 + MARK, y)
+    pdf.set_line_width(0.15)
+    top_len = min(MARK_LEN, area.y - MARK_GAP)
+    side_len = min(MARK_LEN, area.x - MARK_GAP)
+    for x in xs:
+        pdf.line(x, area.y - MARK_GAP - top_len, x, area.y - MARK_GAP)
+        pdf.line(x, area.bottom + MARK_GAP, x, area.bottom + MARK_GAP + top_len)
+    for y in ys:
+        pdf.line(area.x - MARK_GAP - side_len, y, area.x - MARK_GAP, y)
+        pdf.line(area.right + MARK_GAP, y, area.right + MARK_GAP + side_len, y)
 
 
-def _card(pdf: FPDF, card: Card, x: float, y: float, fitted: Fitted, footer: str) -> None:
-    pdf.set_draw_color(190, 190, 190)
-    pdf.set_line_width(0.1)
-    pdf.rect(x, y, CARD_W, CARD_H)
-    pdf.set_fill_color(*_rgb(card.colour))
-    pdf.rect(x + PAD, y + PAD, CARD_W - 2 * PAD, BAND_H, style="F")
-    pdf.set_text_color(255, 255, 255)
-    pdf.set_font("helvetica", "B", 7)
-    pdf.set_xy(x + PAD + 1, y + PAD)
-    pdf.cell(CARD_W - 2 * PAD - 2, BAND_H, printable(card.band.upper()))
-    pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", "B", fitted.title_size)
-    pdf.set_xy(x + PAD, y + PAD + BAND_H)
-    pdf.cell(CARD_W - 2 * PAD, TITLE_H, printable(card.title))
-    cursor = y + PAD + BAND_H + TITLE_H
-    for stat in card.stats:
-        pdf.set_xy(x + PAD, cursor)
-        pdf.set_font("helvetica", "B", 8)
-        pdf.cell(24, STAT_H, printable(stat.label))
-        pdf.set_font("helvetica", "", 8)
-        pdf.cell(CARD_W - 2 * PAD - 24, STAT_H, printable(stat.value + (" †" if stat.designed else "")))
-        cursor += STAT_H
-    pdf.set_font("helvetica", "", TEXT_SIZE)
-    for line in fitted.lines:
-        pdf.set_xy(x + PAD, cursor + 1)
-        pdf.cell(CARD_W - 2 * PAD, LINE_H, line)
-        cursor += LINE_H
-    pdf.set_font("helvetica", "I", 6)
-    pdf.set_text_color(90, 90, 90)
-    pdf.set_xy(x + PAD, y + CARD_H - PAD - FOOTER_H + 1)
-    legend = "   † designed value" if card.designed else ""
-    pdf.cell(CARD_W - 2 * PAD, FOOTER_H - 1, printable(footer + legend))
-    pdf.set_text_color(0, 0, 0)
-
-
-def write_sheets(cards: list[Card], out: Path, paper: str = "a4", footer: str = "") -> Sheet:
-    """Lay ``cards`` out on ``paper`` into ``out``; every card whose text overflows is a diagnostic."""
-    page_w, page_h = PAPERS[paper]
-    left = (page_w - COLUMNS * CARD_W) / 2
-    top = (page_h - ROWS * CARD_H) / 2
-    pdf = FPDF(unit="mm", format=(page_w, page_h))
-    pdf.core_fonts_encoding = ENCODING
-    pdf.set_auto_page_break(False)
+def render(plan: Plan) -> bytes:
+    """The plan as a PDF document."""
+    page = plan.grid.page
+    pdf = FPDF(unit="mm", format=(page.w, page.h))
+    setup(pdf)
     pdf.set_title("Print-and-play cards")
     pdf.set_creator("rulecraft print")
-    problems: list[Diagnostic] = []
-    per_page = COLUMNS * ROWS
-    for index, card in enumerate(cards):
-        if index % per_page == 0:
-            pdf.add_page()
-            _crop_marks(pdf, left, top)
-        slot = index % per_page
-        fitted = fit(pdf, card)
-        problems += [p for p in fitted.problems if p not in problems]  # once per entry, not per copy
-        _card(pdf, card, left + (slot % COLUMNS) * CARD_W, top + (slot // COLUMNS) * CARD_H, fitted, footer)
-    pdf.output(str(out))
-    return Sheet(pdf.pages_count, len(cards), problems)
+    label, bleed = plan.options.footer, plan.options.bleed
+    for number in range(plan.pages):
+        pdf.add_page()
+        if not plan.options.backs or number % 2 == 0:
+            crop_marks(pdf, plan.grid)
+        for placed in (p for p in plan.placed if p.page == number):
+            if isinstance(placed.side, Back):
+                draw_back(pdf, placed.side, placed.cut, bleed, label)
+            elif placed.layout is not None and placed.fitted is not None:
+                draw_face(pdf, placed.side, placed.layout, placed.fitted, bleed, label)
+    return bytes(pdf.output())
+
+
+def write_sheets(printed: list[Card], out: Path | None, options: SheetOptions) -> tuple[Plan, bytes]:
+    """Plan and render ``printed``; write the PDF to ``out`` when given. Returns the plan and the PDF."""
+    plan = plan_sheets(printed, options)
+    document = render(plan)
+    if out is not None:
+        out.write_bytes(document)
+    return plan, document

@@ -3,8 +3,9 @@
 No image or font file is read: each icon is a few polygons, circles and lines centred on (cx, cy)
 and ``size`` millimetres across, so it stays sharp at any print resolution. ``draw_icon`` knows the
 resources (Energy, Credits), the weapon types (melee, ranged, area), VP, damage, Power Attack,
-health, weapon slots, a zone's value, and one emblem per card family; any other name (a plugin's
-resource or field) gets a disc with its initial, so a modder's cards still print.
+health, weapon slots, a zone's value, the program cards' actions, and one emblem per card family;
+any other name (a plugin's resource or field) gets a disc with its initial, so a modder's cards
+still print.
 """
 
 from __future__ import annotations
@@ -59,9 +60,10 @@ def credits(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> Non
     _fill(pdf, colour, mix(colour, INK, 0.45), 0.18 * size / 5)
     pdf.circle(cx, cy, r * 0.95, style="DF")
     pdf.set_draw_color(*mix(colour, WHITE, 0.55))
-    pdf.set_line_width(size * 0.06)
-    pdf.circle(cx, cy, r * 0.62, style="D")
-    pdf.line(cx - r * 0.25, cy, cx + r * 0.25, cy)
+    pdf.set_line_width(size * 0.05)
+    pdf.circle(cx, cy, r * 0.72, style="D")
+    pdf.set_fill_color(*WHITE)
+    pdf.polygon(_points(cx, cy, size, [(0.0, -0.42), (0.3, 0.0), (0.0, 0.42), (-0.3, 0.0)]), style="F")
 
 
 def star(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
@@ -71,11 +73,27 @@ def star(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
 
 
 def burst(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
-    """A jagged burst: damage, and the Area weapon type."""
+    """A jagged burst: damage."""
     _fill(pdf, colour, mix(colour, INK, 0.4), 0.12 * size / 5)
     pdf.star(cx, cy, size * 0.27, size * 0.5, 9, style="DF")
     pdf.set_fill_color(*mix(colour, WHITE, 0.6))
     pdf.star(cx, cy, size * 0.12, size * 0.26, 9, rotate_degrees=20, style="F")
+
+
+def bomb(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A bomb with a lit fuse: the Area weapon type."""
+    r = size / 2
+    _fill(pdf, colour)
+    pdf.circle(cx - 0.1 * r, cy + 0.2 * r, 0.66 * r, style="F")
+    cap = [(0.12, -0.55), (0.42, -0.25), (0.62, -0.45), (0.32, -0.75)]
+    pdf.polygon(_points(cx, cy, size, cap), style="F")
+    pdf.set_draw_color(*colour)
+    pdf.set_line_width(size * 0.05)
+    pdf.line(cx + 0.47 * r, cy - 0.6 * r, cx + 0.68 * r, cy - 0.8 * r)
+    pdf.set_fill_color(*ICON_COLOURS["energy"])
+    pdf.star(cx + 0.75 * r, cy - 0.85 * r, 0.08 * r, 0.25 * r, 6, style="F")
+    pdf.set_fill_color(*mix(colour, WHITE, 0.6))
+    pdf.circle(cx - 0.35 * r, cy - 0.05 * r, 0.14 * r, style="F")
 
 
 def power(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
@@ -128,15 +146,87 @@ def slots(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
 
 
 def mech(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
-    """A mech's head and shoulders: pilots, Power Armor and the Mighty Mech."""
+    """A mech: head with a visor, shoulders, arms, torso and legs (Power Armor, the Mighty Mech)."""
     _fill(pdf, colour)
-    head = [(-0.35, -0.85), (0.35, -0.85), (0.45, -0.2), (-0.45, -0.2)]
-    body = [(-0.95, 0.0), (0.95, 0.0), (0.75, 0.95), (-0.75, 0.95)]
-    pdf.polygon(_points(cx, cy, size, head), style="F")
-    pdf.polygon(_points(cx, cy, size, body), style="F")
+    r = size / 2
+    shapes = [
+        [(-0.22, -0.98), (0.22, -0.98), (0.26, -0.62), (-0.26, -0.62)],          # head
+        [(-0.48, -0.55), (0.48, -0.55), (0.36, 0.25), (-0.36, 0.25)],            # torso
+        [(-0.34, 0.3), (-0.06, 0.3), (-0.1, 1.0), (-0.42, 1.0)],                 # left leg
+        [(0.06, 0.3), (0.34, 0.3), (0.42, 1.0), (0.1, 1.0)],                     # right leg
+        [(-0.82, -0.42), (-0.6, -0.42), (-0.64, 0.35), (-0.86, 0.35)],           # left arm
+        [(0.6, -0.42), (0.82, -0.42), (0.86, 0.35), (0.64, 0.35)],               # right arm
+    ]
+    for shape in shapes:
+        pdf.polygon(_points(cx, cy, size, shape), style="F")
+    for dx in (-0.62, 0.62):
+        pdf.circle(cx + dx * r, cy - 0.5 * r, 0.2 * r, style="F")
     pdf.set_fill_color(*mix(colour, WHITE, 0.75))
-    visor = [(-0.25, -0.6), (0.25, -0.6), (0.28, -0.42), (-0.28, -0.42)]
+    visor = [(-0.16, -0.86), (0.16, -0.86), (0.17, -0.76), (-0.17, -0.76)]
     pdf.polygon(_points(cx, cy, size, visor), style="F")
+    pdf.circle(cx, cy - 0.22 * r, 0.11 * r, style="F")                              # reactor
+
+
+def mighty_mech(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """The Mighty Mech: a mech with a crest of antennae."""
+    mech(pdf, cx, cy + size * 0.05, size * 0.9, colour)
+    pdf.set_draw_color(*colour)
+    pdf.set_line_width(size * 0.05)
+    for dx in (-0.12, 0.12):
+        pdf.line(cx + dx * size, cy - size * 0.38, cx + dx * size * 1.8, cy - size * 0.5)
+
+
+def pilot(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A pilot: a helmet with its visor over the shoulders."""
+    r = size / 2
+    _fill(pdf, colour)
+    pdf.circle(cx, cy - 0.35 * r, 0.5 * r, style="F")
+    pdf.polygon(_points(cx, cy, size, [(-0.9, 1.0), (-0.75, 0.35), (-0.3, 0.15), (0.3, 0.15), (0.75, 0.35),
+                                       (0.9, 1.0)]), style="F")
+    pdf.set_fill_color(*mix(colour, WHITE, 0.75))
+    pdf.rect(cx - 0.34 * r, cy - 0.48 * r, 0.68 * r, 0.22 * r, style="F", round_corners=True,
+             corner_radius=0.1 * r)
+
+
+def tag(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A price tag: the Purchase action."""
+    _fill(pdf, colour)
+    pdf.polygon(_points(cx, cy, size, [(-1.0, 0.0), (-0.45, -0.6), (0.95, -0.6), (0.95, 0.6), (-0.45, 0.6)]),
+                style="F")
+    pdf.set_fill_color(*WHITE)
+    pdf.circle(cx - 0.42 * size / 2, cy, 0.12 * size / 2, style="F")
+
+
+def arrow_up(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A thick arrow up: the Power Up action."""
+    _fill(pdf, colour)
+    pdf.polygon(_points(cx, cy, size, [(0.0, -1.0), (0.85, -0.1), (0.32, -0.1), (0.32, 0.95), (-0.32, 0.95),
+                                       (-0.32, -0.1), (-0.85, -0.1)]), style="F")
+
+
+def mine(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A spiked mine: the Deploy Mine action."""
+    _fill(pdf, colour)
+    pdf.star(cx, cy, size * 0.34, size * 0.5, 8, style="F")
+    pdf.circle(cx, cy, size * 0.36, style="F")
+    pdf.set_fill_color(*mix(colour, WHITE, 0.7))
+    pdf.circle(cx - size * 0.12, cy - size * 0.12, size * 0.08, style="F")
+
+
+def turret(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A turret: base, dome and barrel: the Deploy Turret action."""
+    r = size / 2
+    _fill(pdf, colour)
+    pdf.polygon(_points(cx, cy, size, [(-0.9, 0.95), (-0.65, 0.45), (0.65, 0.45), (0.9, 0.95)]), style="F")
+    pdf.solid_arc(cx - 0.6 * r, cy - 0.3 * r, 1.2 * r, 180, 360, style="F")
+    pdf.polygon(_points(cx, cy, size, [(0.1, -0.05), (0.95, -0.55), (1.0, -0.4), (0.2, 0.15)]), style="F")
+    pdf.rect(cx - 0.6 * r, cy + 0.28 * r, 1.2 * r, 0.17 * r, style="F")
+
+
+def collect(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A bolt and a coin together: the Collect action (both resources)."""
+    credits(pdf, cx + size * 0.18, cy + size * 0.1, size * 0.7, ICON_COLOURS["credits"])
+    energy(pdf, cx - size * 0.2, cy - size * 0.05, size * 0.75, ICON_COLOURS["energy"])
 
 
 def hexagon(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
@@ -171,9 +261,10 @@ def initial(name: str) -> Callable[[FPDF, float, float, float, Colour], None]:
 
 ICONS: dict[str, Callable[[FPDF, float, float, float, Colour], None]] = {
     "energy": energy, "credits": credits, "vp": star, "damage": burst, "power": power, "health": heart,
-    "slots": slots, "value": hexagon, "melee": sword, "ranged": crosshair, "area": burst,
-    "pilot": mech, "power-armor": mech, "mighty-mech": mech, "zone": hexagon, "program": cards_icon,
-    "weapon": sword, "player": mech, "reference": cards_icon, "round": hexagon, "entry": cards_icon,
+    "slots": slots, "value": hexagon, "melee": sword, "ranged": crosshair, "area": bomb,
+    "pilot": pilot, "power-armor": mech, "mighty-mech": mighty_mech, "zone": hexagon, "program": cards_icon,
+    "weapon": sword, "player": pilot, "reference": cards_icon, "round": hexagon, "entry": cards_icon,
+    "collect": collect, "purchase": tag, "power-up": arrow_up, "deploy-mine": mine, "deploy-turret": turret,
 }
 
 

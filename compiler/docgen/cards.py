@@ -60,6 +60,14 @@ class Moves:
     distance: int
     directions: tuple[str, ...]
     jump: bool
+    action: str = ""    # the action's icon, beside the diagram
+
+
+@dataclass(frozen=True, slots=True)
+class Cycle:
+    """The art panel of the reference card: each weapon type beats the next, round a circle."""
+
+    beats: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +78,7 @@ class Tracks:
     top: int
 
 
-Art = Emblem | Moves | Tracks
+Art = Emblem | Moves | Cycle | Tracks
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +184,8 @@ def program_cards(stack: Stack, rules: dict[str, Any], colours: dict[str, dict])
                 f"{' / '.join(move.get('directions', []))}, as placed."
                 + ("" if action == "none" else f" Then {action}."))
         title = _words(data.get("movement", "")).title() + ("" if action == "none" else f": {action.title()}")
-        art = Moves(distance, tuple(move.get("directions", ())), bool(move.get("jump")))
+        art = Moves(distance, tuple(move.get("directions", ())), bool(move.get("jump")),
+                    "" if data.get("action", "none") == "none" else data["action"])
         yield Card(Face("program", band, title, text=text, colour=hex_colour, art=art,
                         designed=_designed(data, {"movement": "movement", "action": "action"}), entity=card),
                    back)
@@ -256,9 +265,9 @@ def mighty_mech_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
     for mech in stack.of_kind("mighty-mech"):
         data = mech.data
         faces = [Face("mighty-mech", f"{data.get('name', mech.id)} - side", side.get("name", side_id),
-                      (_stat(data, "Health", "health", "health"), _stat(side, "Power", "power", "power"),
+                      (_stat(data, "Health", "health", "health"),
                        Stat("Slots", _slots(rules, "mighty-mech"), "slots")),
-                      _ability("mighty-mech", side), MIGHTY_MECH, Emblem(("mighty-mech",)), (),
+                      _power(side), MIGHTY_MECH, Emblem(("mighty-mech",)), (),
                       _designed(side, {"name": "name", "power": "power", "ability": "ability"}),
                       mech, ("sides", side_id, _text_field(side)), ("sides", side_id, "name"))
                  for side_id, side in data.get("sides", {}).items()]
@@ -266,6 +275,12 @@ def mighty_mech_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
         for i in range(0, len(faces), 2):
             yield Card(faces[i], faces[i + 1] if i + 1 < len(faces)
                        else Back("Mighty Mech", data.get("name", mech.id), MIGHTY_MECH, "mighty-mech"))
+
+
+def _power(side: dict[str, Any]) -> str:
+    """A Mighty Mech side's text: its power's name, then what it does."""
+    text = _ability("mighty-mech", side)
+    return f"{side['power']}: {text}" if side.get("power") and text else side.get("power", text)
 
 
 def player_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
@@ -292,7 +307,8 @@ def reference_card(rules: dict[str, Any]) -> Card:
             f"cards; then take turns clockwise, one card each: move, then act.\nScoring after rounds "
             f"{scoring}.\n{beats}.")
     rounds = Stat("Rounds", str(rules.get("rounds", "-")), "round")
-    face = Face("reference", "Reference", "Turn summary", (rounds,), text, REFERENCE, Emblem(tuple(counters)))
+    face = Face("reference", "Reference", "Turn summary", (rounds,), text, REFERENCE,
+                Cycle(tuple(counters.items())))
     return Card(face, Back("Reference", "Reference", REFERENCE, "reference"))
 
 

@@ -11,6 +11,7 @@ replaced rather than crashing.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +35,7 @@ from rulecraft.compiler.docgen.cardlayout import (
     setup,
     sheet_grid,
 )
-from rulecraft.compiler.docgen.cards import Back, Card, Emblem, Face, Moves, Stat, Tracks
+from rulecraft.compiler.docgen.cards import Back, Card, Cycle, Emblem, Face, Moves, Stat, Tracks
 
 DAGGER = "\u2020"
 MARK_GAP = 0.5        # crop marks stop this short of the bleed
@@ -173,6 +174,35 @@ def _moves(pdf: FPDF, moves: Moves, box: Box, colour: Colour) -> None:
     pdf.set_dash_pattern()
 
 
+def _cycle(pdf: FPDF, cycle: Cycle, box: Box, colour: Colour) -> None:
+    """Each weapon type's icon round a circle, an arrow from each to the type it beats."""
+    names = [a for a, _ in cycle.beats]
+    if not names:
+        return
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    radius = min(box.w, box.h) * 0.33
+    size = radius * 0.85
+    spot = {name: (cx + radius * math.sin(2 * math.pi * i / len(names)),
+                   cy - radius * math.cos(2 * math.pi * i / len(names))) for i, name in enumerate(names)}
+    pdf.set_draw_color(*mix(colour, INK, 0.2))
+    pdf.set_fill_color(*mix(colour, INK, 0.2))
+    pdf.set_line_width(size * 0.06)
+    for winner, loser in cycle.beats:
+        if winner not in spot or loser not in spot or winner == loser:
+            continue
+        (x0, y0), (x1, y1) = spot[winner], spot[loser]
+        length = math.hypot(x1 - x0, y1 - y0)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        start = (x0 + ux * size * 0.62, y0 + uy * size * 0.62)
+        tip = (x1 - ux * size * 0.62, y1 - uy * size * 0.62)
+        pdf.line(*start, tip[0] - ux * size * 0.2, tip[1] - uy * size * 0.2)
+        head = size * 0.25
+        pdf.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                     (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)], style="F")
+    for name, (x, y) in spot.items():
+        draw_icon(pdf, name, x, y, size, mix(colour, INK, 0.1))
+
+
 def _tracks(pdf: FPDF, tracks: Tracks, box: Box, colour: Colour, s: float) -> None:
     """One row of numbered boxes 0..top per resource, its icon first: the player marks what they hold."""
     rows = len(tracks.resources)
@@ -205,8 +235,15 @@ def _art(pdf: FPDF, face: Face, lay: FaceLayout, colour: Colour) -> None:
         _text(pdf, caption, face.caption, _shrunk(pdf, face.caption, box.w - 2 * s, 7.0 * s, "B"), "B",
               mix(colour, INK, 0.3), "C")
         box = Box(box.x, box.y, box.w, box.h - 4.0 * s)
-    if isinstance(face.art, Moves):
+    if isinstance(face.art, Moves) and face.art.action:
+        diagram = Box(box.x, box.y, box.w * 0.62, box.h)
+        _moves(pdf, face.art, diagram, colour)
+        size = min(box.w * 0.3, box.h * 0.6)
+        draw_icon(pdf, face.art.action, box.x + box.w * 0.8, box.y + box.h / 2, size, mix(colour, INK, 0.25))
+    elif isinstance(face.art, Moves):
         _moves(pdf, face.art, box, colour)
+    elif isinstance(face.art, Cycle):
+        _cycle(pdf, face.art, box, colour)
     elif isinstance(face.art, Tracks):
         _tracks(pdf, face.art, box.inset(1.5 * s), colour, s)
     elif isinstance(face.art, Emblem) and face.art.icons:
@@ -220,8 +257,8 @@ def _art(pdf: FPDF, face: Face, lay: FaceLayout, colour: Colour) -> None:
 
 def _chip(pdf: FPDF, stat: Stat, box: Box, s: float) -> None:
     _panel(pdf, box, WHITE, 1.6 * s)
-    icon = min(box.h * 0.62, 6.5 * s)
-    draw_icon(pdf, stat.icon, box.x + 1.0 * s + icon / 2, box.y + box.h * 0.42, icon)
+    icon = min(box.h * 0.56, 6.0 * s)
+    draw_icon(pdf, stat.icon, box.x + 1.0 * s + icon / 2, box.y + box.h * 0.38, icon)
     words = Box(box.x + icon + 1.6 * s, box.y, box.w - icon - 2.2 * s, box.h)
     size = _shrunk(pdf, stat.value, words.w, (12.0 if len(stat.value) <= 3 else 7.5) * s, "B", 0.6)
     _text(pdf, Box(words.x, box.y + 0.6 * s, words.w, box.h * 0.62), stat.value, size, "B", align="C")

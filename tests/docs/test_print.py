@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pypdfium2
 import pytest
 from PIL import Image
 
@@ -81,6 +82,16 @@ def test_designed_values_are_named_once_in_the_footnote(core_cards):
     assert [s.icon for s in coil.cost] and {s.icon for s in coil.cost} <= {"energy", "credits"}
     step = next(c.front for c in core_cards if c.front.title == "Step: Collect")
     assert step.footnote == ""   # given by the quick reference: no marker
+    assert (step.art.distance, step.art.jump, step.art.action) == (1, False, "collect")
+
+
+def test_the_art_of_program_mighty_mech_and_reference_cards_comes_from_the_rules(core_cards):
+    jump = next(c.front for c in core_cards if c.front.title == "Diagonal Jump")
+    assert jump.art.jump and jump.art.directions == ("NE", "SE", "SW", "NW") and jump.art.action == ""
+    troy = next(c.front for c in core_cards if c.front.title == "Troy 3000")
+    assert troy.text.startswith("Rocket Charge: ")   # the power's name (given, T3), then what it does
+    reference = next(c.front for c in core_cards if c.front.family == "reference")
+    assert reference.art.beats == (("area", "ranged"), ("ranged", "melee"), ("melee", "area"))
 
 
 @pytest.mark.parametrize("card", list(CARD_SIZES))
@@ -163,6 +174,44 @@ def test_render_draws_every_card_and_nothing_outside_the_cards_but_crop_marks(co
     # the last sheet is not full: its empty slots are paper
     empty = plan.grid.cut(len(core_cards) % plan.grid.per_page).inset(-plan.options.bleed + 0.5)
     assert _white(_pixels(images[-2], empty)).all()
+
+
+def _characters(document: bytes) -> list[list[tuple[str, Box]]]:
+    """Every printed character of every page with its box in millimetres from the top left (pdfium)."""
+    pdf = pypdfium2.PdfDocument(document)
+    pages = []
+    for page in pdf:
+        height, text = page.get_size()[1], page.get_textpage()
+        chars = []
+        for i in range(text.count_chars()):
+            char = text.get_text_range(i, 1)
+            if char.strip():
+                left, bottom, right, top = (v * 25.4 / 72 for v in text.get_charbox(i))
+                chars.append((char, Box(left, height * 25.4 / 72 - top, right - left, top - bottom)))
+        pages.append(chars)
+    pdf.close()
+    return pages
+
+
+@pytest.mark.parametrize("card", list(CARD_SIZES))
+def test_no_text_leaves_its_card_and_the_designed_marker_is_printed_once(core_cards, card):
+    """From the PDF's own text: every character lies inside the safe area of the card it belongs to,
+    and a card with designed values shows the dagger twice (the marker after the title and the
+    footnote's), a card without none."""
+    plan = plan_sheets(core_cards, SheetOptions(card=card))
+    pages = _characters(render(plan))
+    safe = {p.page: [] for p in plan.placed}
+    for placed in plan.placed:
+        area = placed.layout.safe if placed.layout else placed.cut.inset(3.0 * placed.cut.w / 63)
+        safe[placed.page].append((area, placed))
+    for number, chars in enumerate(pages):
+        for char, box in chars:
+            owners = [placed for area, placed in safe[number] if area.inset(-0.3).contains(box)]
+            assert len(owners) == 1, (number, char, box)
+        for area, placed in safe[number]:
+            if isinstance(placed.side, Face):
+                daggers = sum(char == "\u2020" and area.inset(-0.3).contains(box) for char, box in chars)
+                assert daggers == (2 if placed.side.footnote else 0), placed.side.title
 
 
 def test_cli_writes_the_pdf_and_one_png_per_page(tmp_path, capsys):

@@ -34,6 +34,7 @@ TYPE_COLOURS = {"melee": "#b5283a", "ranged": "#2463a6", "area": "#d9730d"}
 SPARE_COLOURS = ("#5b8c2a", "#7b4fa0", "#a1662f", "#2f7f8f")
 # Kinds that are the game's own data, not cards: the arena and the rules themselves.
 NOT_CARDS = frozenset({"arenas", "rules"})
+WHOLLY_DESIGNED = ("all",)   # Face.designed of an entity marked `designed: true`
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +105,7 @@ class Face:
         """The one line under the designed-value marker; empty when nothing on the face is designed."""
         if not self.designed:
             return ""
-        if self.designed == ("all",):
+        if self.designed == WHOLLY_DESIGNED:
             return "designed card: no rule text gives it"
         return "designed: " + ", ".join(self.designed)
 
@@ -136,9 +137,9 @@ def _stat(data: dict[str, Any], label: str, field: str, icon: str = "", show: An
 
 
 def _designed(data: dict[str, Any], labels: dict[str, str]) -> tuple[str, ...]:
-    """The designed fields of ``data`` in words, in card order; ``("all",)`` for a wholly designed entity."""
+    """The designed fields of ``data`` in words, in card order (WHOLLY_DESIGNED: the whole entity)."""
     if data.get("designed") is True:
-        return ("all",)
+        return WHOLLY_DESIGNED
     return tuple(dict.fromkeys(label for field, label in labels.items() if designed(data, field)))
 
 
@@ -294,8 +295,9 @@ def player_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
                     f"{rules.get('mine_count', '-')}). Turrets: {rules.get('turret_count', '-')}. Mines "
                     f"that start on your Base: {rules.get('starting_mines_on_base', '-')}.",
                     hex_colour, Tracks(("energy", "credits"), int(rules.get("resource_max", 10))),
-                    designed=_designed(rules, {"resource_max": "track length", "starting_energy": "energy",
-                                               "starting_credits": "credits"}), entity=colour)
+                    designed=(("colour",) if designed(data, "name") or designed(data, "hex") else ())
+                    + _designed(rules, {"resource_max": "track length", "starting_energy": "energy",
+                                        "starting_credits": "credits"}), entity=colour)
         yield Card(face, Back("Player card", data.get("name", colour.id), hex_colour, "player"))
 
 

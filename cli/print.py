@@ -15,7 +15,7 @@ from pathlib import Path
 from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, PAPERS
+from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, PAPERS, sheet_grid
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -49,6 +49,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no such folder for --out: {args.out.parent}")
     if args.preview is not None and not args.preview.parent.is_dir():
         raise UsageError(f"no such folder for --preview: {args.preview.parent}")
+    if args.preview is not None and args.preview.exists() and not args.preview.is_dir():
+        raise UsageError(f"--preview must be a folder, and {args.preview} is a file")
+    try:
+        sheet_grid(args.card, args.paper, args.bleed)
+    except ValueError as exc:   # a bleed out of range, or a card that does not fit the paper
+        raise UsageError(f"print: {exc}") from None
     result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
     if result is None:
         return EXIT_CONTENT
@@ -64,10 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
     options = SheetOptions(args.card, args.paper, args.bleed, args.backs, footer)
-    try:
-        plan, document = write_sheets(cards(result.stack), args.out, options)
-    except ValueError as exc:   # a bleed out of range, or a card that does not fit the paper
-        raise UsageError(f"print: {exc}") from None
+    plan, document = write_sheets(cards(result.stack), args.out, options)
     if plan.diagnostics:
         print(format_human(plan.diagnostics), file=sys.stderr)
     sides = "fronts and mirrored backs" if args.backs else "fronts only"

@@ -242,6 +242,24 @@ def test_text_fit_check_flags_over_long_text_and_titles_at_their_entries(tmp_pat
     assert out.is_file()  # still written, so the designer can look
 
 
+def test_a_modders_pack_prints_the_same_way():
+    """Layout follows the family and the data, not tem-core's ids: a variant's new weapon is a melee
+    weapon card like any other, and its changed upgrade price reaches every Power Armor side."""
+    result = check_packs([CORE, ROOT / "tests" / "packs" / "variant-heavy-metal"])
+    assert result.ok
+    printed = cards(result.stack)
+    ball = next(c.front for c in printed if c.front.title == "Wrecking Ball")
+    hammer = next(c.front for c in printed if c.front.title == "Warhammer")
+    assert (ball.family, ball.colour, ball.art, ball.caption) == ("weapon", hammer.colour, hammer.art,
+                                                                 "Melee beats Area")
+    assert ball.footnote == "designed card: no rule text gives it"
+    armor = [c.back for c in printed if c.front.family == "pilot"]
+    assert {a.text for a in armor} == {"Reached with Power Up: pay 6 Credits. Starts at full health."}
+    assert {(s.icon, s.value) for a in armor for s in a.cost} == {("credits", "6")}
+    assert not any(c.front.title == "Flamethrower" for c in printed)
+    assert plan_sheets(printed, SheetOptions()).diagnostics == []
+
+
 def test_a_plugin_kind_prints_as_cards_of_its_own(monkeypatch):
     """A kind no layout knows (the bounties test plugin's) gets the generic family: name, numbers, back."""
     from rulecraft.plugins import manager
@@ -265,6 +283,9 @@ def test_usage_and_content_errors(tmp_path, capsys):
     assert main(["print", str(CORE)]) == 2   # nowhere to write
     assert main(["print", str(CORE), "--out", str(tmp_path / "x.pdf"), "--bleed", "12"]) == 2
     assert "bleed must be between 0 and 6 mm" in capsys.readouterr().err
+    (tmp_path / "file").write_text("not a folder")
+    assert main(["print", str(CORE), "--preview", str(tmp_path / "file")]) == 2
+    assert "--preview must be a folder" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("option", [["--paper", "a3"], ["--card", "tarot"]])

@@ -319,7 +319,8 @@ def _label(field: str) -> str:
 
 
 def entry_cards(stack: Stack, kind: str) -> Iterator[Card]:
-    """A content kind rulecraft has no layout for (a plugin's): its name, its numbers as chips, its text."""
+    """A content kind rulecraft has no layout for (a plugin's): its name, its first number's icon as
+    art, up to three numbers as chips, its text."""
     title = _words(kind).title()
     for entity in stack.of_kind(kind):
         data = entity.data
@@ -328,7 +329,8 @@ def entry_cards(stack: Stack, kind: str) -> Iterator[Card]:
         stats = tuple(_stat(data, _label(f), f, f) for f in numbers[:3])
         field = next((f for f in ("text", "ability", "description") if isinstance(data.get(f), str)), "")
         text = _ability(kind, data) if field == "ability" else data.get(field, "")
-        face = Face("entry", title, data.get("name", entity.id), stats, text, GREY, None, (),
+        art = Emblem((stats[0].icon,) if stats else ("entry",))
+        face = Face("entry", title, data.get("name", entity.id), stats, text, GREY, art, (),
                     _designed(data, {f: f for f in data}), entity, (field,) if field else (), ("name",))
         yield from [Card(face, Back(title, title, GREY, "entry"))] * int(data.get("copies", 1))
 

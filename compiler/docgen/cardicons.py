@@ -34,6 +34,16 @@ def mix(colour: Colour, other: Colour, amount: float) -> Colour:
     return tuple(round(a + (b - a) * amount) for a, b in zip(colour, other, strict=True))  # type: ignore[return-value]
 
 
+def on(colour: Colour) -> Colour:
+    """The text colour that reads on ``colour``: white on a dark card, ink on a light one (yellow).
+    Relative luminance as WCAG defines it; 0.4 keeps white on every core colour but yellow."""
+    def linear(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in colour)
+    return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 else WHITE
+
+
 def _points(cx: float, cy: float, size: float, shape: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """A shape given on a -1..1 square, placed at (cx, cy) and ``size`` across."""
     r = size / 2

@@ -18,7 +18,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.docgen.cardicons import INK, WHITE, Colour, draw_icon, mix, rgb
+from rulecraft.compiler.docgen.cardicons import INK, WHITE, Colour, draw_icon, mix, on, rgb
 from rulecraft.compiler.docgen.cardlayout import (
     DEFAULT_BLEED,
     PT,
@@ -292,24 +292,25 @@ def _footer(pdf: FPDF, face: Face, lay: FaceLayout, label: str) -> None:
     if note and _width(pdf, note, note_size * 0.8, "I") > room:
         label, room = "", box.w
     if label:
-        _text(pdf, box, label, label_size, "", WHITE, "R")
+        _text(pdf, box, label, label_size, "", on(rgb(face.colour)), "R")
     if note:
         _text(pdf, Box(box.x, box.y, room, box.h), note, _shrunk(pdf, note, room, note_size, "I", 0.6), "I",
-              WHITE)
+              on(rgb(face.colour)))
 
 
 def draw_face(pdf: FPDF, face: Face, lay: FaceLayout, fitted: Fitted, bleed: float, label: str) -> None:
     s = lay.scale
     colour = rgb(face.colour)
     _background(pdf, lay.cut, bleed, colour)
-    _text(pdf, lay.band, face.band.upper(), 5.4 * s, "B", mix(colour, WHITE, 0.7))
+    ink = on(colour)
+    _text(pdf, lay.band, face.band.upper(), 5.4 * s, "B", mix(colour, ink, 0.7))
     title = printable(face.title)
-    _text(pdf, lay.title, title, fitted.title_size, "B", WHITE)
+    _text(pdf, lay.title, title, fitted.title_size, "B", ink)
     if face.footnote:   # the designed-value marker, once per card, after the title
         pdf.set_font("helvetica", "B", fitted.title_size)
         x = lay.title.x + min(pdf.get_string_width(title), lay.title.w - 1.5 * s)
         _text(pdf, Box(x + 0.3 * s, lay.title.y - 0.8 * s, 3.0 * s, lay.title.h * 0.6), DAGGER,
-              fitted.title_size * 0.6, "B", WHITE)
+              fitted.title_size * 0.6, "B", ink)
     _cost(pdf, face, lay)
     _art(pdf, face, lay, colour)
     _stats(pdf, face, lay)
@@ -350,12 +351,12 @@ def draw_back(pdf: FPDF, back: Back, cut: Box, bleed: float, label: str) -> None
     pdf.circle(cx, cy, 12.0 * s, style="F")
     draw_icon(pdf, back.icon, cx, cy, 15.0 * s, colour)
     _text(pdf, Box(inner.x, cut.y + cut.h * 0.12, inner.w, 6.0 * s), back.label.upper(),
-          _shrunk(pdf, back.label.upper(), inner.w - 2 * s, 9.0 * s, "B"), "B", WHITE, "C")
+          _shrunk(pdf, back.label.upper(), inner.w - 2 * s, 9.0 * s, "B"), "B", on(colour), "C")
     _text(pdf, Box(inner.x, cut.y + cut.h * 0.68, inner.w, 8.0 * s), back.title,
-          _shrunk(pdf, back.title, inner.w - 2 * s, 14.0 * s, "B"), "B", WHITE, "C")
+          _shrunk(pdf, back.title, inner.w - 2 * s, 14.0 * s, "B"), "B", on(colour), "C")
     if label:
         _text(pdf, Box(inner.x, inner.bottom - 6.0 * s, inner.w, 4.0 * s), label,
-              _shrunk(pdf, label, inner.w - 2 * s, 5.0 * s), "", mix(colour, WHITE, 0.7), "C")
+              _shrunk(pdf, label, inner.w - 2 * s, 5.0 * s), "", mix(colour, on(colour), 0.7), "C")
 
 
 def crop_marks(pdf: FPDF, grid: Grid) -> None:

@@ -34,14 +34,25 @@ def mix(colour: Colour, other: Colour, amount: float) -> Colour:
     return tuple(round(a + (b - a) * amount) for a, b in zip(colour, other, strict=True))  # type: ignore[return-value]
 
 
-def on(colour: Colour) -> Colour:
-    """The text colour that reads on ``colour``: white on a dark card, ink on a light one (yellow).
-    Relative luminance as WCAG defines it; 0.4 keeps white on every core colour but yellow."""
+def luminance(colour: Colour) -> float:
+    """Relative luminance as WCAG 2 defines it (0 black, 1 white)."""
     def linear(c: int) -> float:
         c = c / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
     r, g, b = (linear(c) for c in colour)
-    return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 else WHITE
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """WCAG 2 contrast ratio, 1 to 21."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def on(colour: Colour) -> Colour:
+    """The text colour that reads on ``colour``: white while white keeps WCAG's 3:1 for large text
+    (luminance up to 0.3: every core colour but yellow), else ink, which then has more than 5:1."""
+    return WHITE if luminance(colour) <= 0.3 else INK
 
 
 def _points(cx: float, cy: float, size: float, shape: list[tuple[float, float]]) -> list[tuple[float, float]]:

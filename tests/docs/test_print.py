@@ -10,10 +10,13 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.docgen.cardicons import contrast, on
 from rulecraft.compiler.docgen.cardlayout import (
     CARD_SIZES,
     PAPERS,
@@ -130,6 +133,12 @@ def test_backs_are_mirrored_for_a_long_edge_flip(core_cards):
         assert back.cut.x == pytest.approx(page_w - front.cut.right) and back.cut.y == front.cut.y
     maverick = next(i for i, p in enumerate(fronts) if p.side.title == "Maverick")
     assert backs[maverick].side.title == "Maverick: Power Armor"
+
+
+@given(st.tuples(*[st.integers(0, 255)] * 3))
+def test_card_text_has_at_least_large_text_contrast_on_any_colour(colour):
+    """A modder's colour of any hex still gets a readable title (WCAG 2: 3:1 for large text)."""
+    assert contrast(on(colour), colour) >= 3.0
 
 
 def test_sheet_grid_fits_the_paper_and_refuses_what_cannot():

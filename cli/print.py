@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         from rulecraft.compiler.docgen.pdf import SheetOptions, write_sheets
         from rulecraft.compiler.docgen.preview import write_previews
     except ModuleNotFoundError as exc:
-        if (exc.name or "").split(".")[0] not in {"fpdf", "PIL"}:
+        if (exc.name or "").split(".")[0] not in {"fpdf", "PIL", "pypdfium2"}:
             raise
         raise UsageError(f"print needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
 

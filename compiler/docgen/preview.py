@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2
+
 PREVIEW_DPI = 100
 
 
 def page_images(document: bytes, dpi: int = PREVIEW_DPI) -> list:
     """Every page of ``document`` as a PIL image at ``dpi``."""
-    import pypdfium2
-
     pdf = pypdfium2.PdfDocument(document)
     try:
         return [page.render(scale=dpi / 72).to_pil() for page in pdf]

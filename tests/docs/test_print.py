@@ -304,11 +304,14 @@ def test_unknown_paper_or_card_is_a_usage_error(tmp_path, option):
     assert exit_.value.code == 2
 
 
-def test_without_the_docs_extra_print_is_a_usage_error(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("missing", ["fpdf", "pypdfium2"])
+def test_without_the_docs_extra_print_is_a_usage_error(tmp_path, monkeypatch, capsys, missing):
     import sys
 
-    for name in [m for m in sys.modules if m.startswith(("rulecraft.compiler.docgen.pdf", "fpdf"))]:
+    drop = ("rulecraft.compiler.docgen.pdf", "rulecraft.compiler.docgen.preview", missing)
+    for name in [m for m in sys.modules if m.startswith(drop)]:
         monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "fpdf", None)  # as if fpdf2 were not installed
-    assert main(["print", str(CORE), "--out", str(tmp_path / "x.pdf")]) == 2
+    monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed
+    assert main(["print", str(CORE), "--out", str(tmp_path / "x.pdf"), "--preview", str(tmp_path / "p")]) == 2
+    assert not (tmp_path / "x.pdf").exists()
     assert "pip install 'rulecraft[docs]'" in capsys.readouterr().err

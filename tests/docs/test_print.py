@@ -19,7 +19,9 @@ from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.cardicons import contrast, on
 from rulecraft.compiler.docgen.cardlayout import (
     CARD_SIZES,
+    DESIGN_W,
     PAPERS,
+    SAFE,
     TEXT_PAD,
     Box,
     line_height,
@@ -211,7 +213,7 @@ def test_no_text_leaves_its_card_and_the_designed_marker_is_printed_once(core_ca
     pages = _characters(render(plan))
     safe = {p.page: [] for p in plan.placed}
     for placed in plan.placed:
-        area = placed.layout.safe if placed.layout else placed.cut.inset(3.0 * placed.cut.w / 63)
+        area = placed.layout.safe if placed.layout else placed.cut.inset(SAFE * placed.cut.w / DESIGN_W)
         safe[placed.page].append((area, placed))
     for number, chars in enumerate(pages):
         for char, box in chars:

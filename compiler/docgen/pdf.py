@@ -242,11 +242,14 @@ def render(plan: Plan) -> bytes:
     pdf.set_title("Print-and-play cards")
     pdf.set_creator("rulecraft print")
     label, bleed = plan.options.footer, plan.options.bleed
-    for number in range(plan.pages):
+    by_page: list[list[Placed]] = [[] for _ in range(plan.pages)]
+    for placed in plan.placed:
+        by_page[placed.page].append(placed)
+    for number, page_placed in enumerate(by_page):
         pdf.add_page()
         if not plan.options.backs or number % 2 == 0:
             crop_marks(pdf, plan.grid)
-        for placed in (p for p in plan.placed if p.page == number):
+        for placed in page_placed:
             if isinstance(placed.side, Back):
                 draw_back(pdf, placed.side, placed.cut, bleed, label)
             elif placed.layout is not None and placed.fitted is not None:

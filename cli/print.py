@@ -15,13 +15,13 @@ from pathlib import Path
 from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, PAPERS, sheet_grid
+from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("print", help="write print-and-play card sheets (PDF, PNG previews)",
                                    description="Lay out every card of a pack stack as print-and-play sheets: "
-                                               "fronts, and backs mirrored for long-edge duplex printing, "
+                                               "fronts, and backs mirrored for duplex printing, "
                                                "with bleed and crop marks.")
     parser.add_argument("packs", nargs="+", type=Path, metavar="PACK",
                         help="a pack folder (or its pack.yaml)")
@@ -38,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                              f"(default: {DEFAULT_BLEED:g})")
     parser.add_argument("--no-backs", dest="backs", action="store_false",
                         help="fronts only, for single-sided printing")
+    parser.add_argument("--flip", choices=list(FLIPS), default="long",
+                        help="the edge your printer turns the sheet over in duplex (default: long, "
+                             "the usual for portrait pages); the back pages are mirrored to match")
     parser.set_defaults(run=run)
 
 
@@ -69,11 +72,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"print needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
 
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
-    options = SheetOptions(args.card, args.paper, args.bleed, args.backs, footer)
+    options = SheetOptions(args.card, args.paper, args.bleed, args.backs, args.flip, footer)
     plan, document = write_sheets(cards(result.stack), args.out, options)
     if plan.diagnostics:
         print(format_human(plan.diagnostics), file=sys.stderr)
-    sides = "fronts and mirrored backs" if args.backs else "fronts only"
+    sides = f"fronts and backs for a {args.flip}-edge flip" if args.backs else "fronts only"
     where = " and ".join(str(p) for p in (args.out, args.preview) if p is not None)
     print(f"print: {plan.cards} cards on {plan.pages} pages ({args.card} on {args.paper}, "
           f"{plan.grid.per_page} a page, {args.bleed:g} mm bleed, {sides}) into {where}", file=sys.stderr)

@@ -1,11 +1,13 @@
 """Generate: the geometry of print-and-play sheets, in millimetres, before anything is drawn.
 
-Three layers, each a pure function of its inputs so a test can check them without pixels:
-``sheet_grid`` places cards on the paper (as many columns and rows as fit with their bleed, centred,
-with room for crop marks); ``Grid.cut`` gives a slot's cut line on a front page or, mirrored for a
-long-edge duplex flip, on its back page; ``face_layout`` divides a card into band, title, price,
-art, stat chips, text box and footer, scaled from the poker-size design to any card size; ``fit``
-sets a face's title and body in the largest font that fits its boxes, and reports what does not.
+Each layer is a pure function of its inputs, so a test can check it without pixels: ``sheet_grid``
+places cards on the paper (as many columns and rows as fit with their bleed, centred, with room for
+crop marks); ``Grid.cut`` gives a slot's cut line on a front page or, mirrored for the printer's
+duplex flip (long edge: left to right; short edge: top to bottom), on its back page;
+``face_layout`` divides a card into band, title, price, art, stat chips, text box and footer,
+scaled from the poker-size design to any card size; ``fit`` sets a face's title and body in the
+largest font that fits its boxes and reports what does not; ``settle`` gives the art what the text
+does not need.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ if TYPE_CHECKING:   # fpdf2 is the docs extra: the CLI reads the sizes below wit
 
 CARD_SIZES = {"poker": (63.0, 88.0), "mini": (41.0, 63.0)}   # mini: the "Mini American" size
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+FLIPS = ("long", "short")   # the edge a duplex printer turns the sheet over
 DEFAULT_BLEED = 1.5   # mm: 3 x 3 poker cards still fit on Letter
 MIN_MARGIN = 3.0      # between the outermost bleed and the paper's edge: the crop marks' room
 MAX_BLEED = 6.0
@@ -90,12 +93,16 @@ class Grid:
         w, h = self.columns * pitch_w, self.rows * pitch_h
         return Box((self.page.w - w) / 2, (self.page.h - h) / 2, w, h)
 
-    def cut(self, slot: int, back: bool = False) -> Box:
-        """The cut line of ``slot`` (row by row); on a back page the columns run right to left, so that
-        after a long-edge flip each back lies behind its front."""
+    def cut(self, slot: int, back: bool = False, flip: str = "long") -> Box:
+        """The cut line of ``slot`` (row by row). On a back page the grid is mirrored across the edge
+        the sheet turns over, so each back lies behind its front: columns run right to left for a
+        long-edge flip, rows bottom to top for a short-edge one (the grid is centred, so a mirrored
+        slot is the mirrored position)."""
         row, column = divmod(slot, self.columns)
-        if back:
+        if back and flip == "long":
             column = self.columns - 1 - column
+        elif back:
+            row = self.rows - 1 - row
         pitch_w, pitch_h = self.pitch
         area = self.area
         return Box(area.x + column * pitch_w + self.bleed, area.y + row * pitch_h + self.bleed,

@@ -2,9 +2,10 @@
 
 ``plan_sheets`` lays every card out (``cardlayout``) and sets its text, reporting a text that does not
 fit as a ``card-text-overflow`` at the entry (and field) it came from; ``render`` draws the plan with
-fpdf2. Pages come in pairs, fronts then backs: each back page is mirrored left to right, so printed
-double-sided with a long-edge flip every back lies behind its front (the other side of a two-sided
-card, or its family's back). Each card's colour runs ``bleed`` mm past its cut line, and crop marks
+fpdf2. Pages come in pairs, fronts then backs: each back page is mirrored across the edge the
+printer turns the sheet over (left to right for the usual long-edge flip, top to bottom for a
+short-edge one), so every back lies behind its front (the other side of a two-sided card, or its
+family's back). Each card's colour runs ``bleed`` mm past its cut line, and crop marks
 in the margin extend every cut line. fpdf2's core fonts cover Windows-1252, so text outside it is
 replaced rather than crashing.
 """
@@ -49,6 +50,7 @@ class SheetOptions:
     paper: str = "a4"
     bleed: float = DEFAULT_BLEED
     backs: bool = True
+    flip: str = "long"  # the duplex printer's flip edge (cardlayout.FLIPS)
     footer: str = ""    # the pack stack, printed small on each face
 
 
@@ -96,7 +98,7 @@ def plan_sheets(printed: list[Card], options: SheetOptions) -> Plan:
         for slot, card in enumerate(batch):
             _place(plan, pdf, front, grid.cut(slot), card.front)
             if options.backs:
-                _place(plan, pdf, front + 1, grid.cut(slot, back=True), card.back)
+                _place(plan, pdf, front + 1, grid.cut(slot, back=True, flip=options.flip), card.back)
     plan.pages = sheets * (2 if options.backs else 1)
     return plan
 

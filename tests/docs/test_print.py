@@ -124,15 +124,21 @@ def test_every_card_and_its_text_stay_inside_the_page_and_fit(core_cards, card, 
         assert measure.get_string_width(printable(placed.side.title)) <= layout.title.w + 1e-6
 
 
-def test_backs_are_mirrored_for_a_long_edge_flip(core_cards):
-    plan = plan_sheets(core_cards, SheetOptions())
-    page_w = plan.grid.page.w
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_are_mirrored_across_the_edge_the_sheet_turns_over(core_cards, flip):
+    """Turned over its long edge a sheet's x runs backwards, over its short edge its y: each back's
+    cut box is its front's, mirrored that way (on Letter, whose grid margins differ from A4's)."""
+    plan = plan_sheets(core_cards, SheetOptions(paper="letter", flip=flip))
+    page = plan.grid.page
     fronts = [p for p in plan.placed if p.page % 2 == 0]
     backs = [p for p in plan.placed if p.page % 2 == 1]
     assert len(fronts) == len(backs) == len(core_cards)
     for front, back in zip(fronts, backs, strict=True):
         assert back.page == front.page + 1
-        assert back.cut.x == pytest.approx(page_w - front.cut.right) and back.cut.y == front.cut.y
+        if flip == "long":
+            assert back.cut.x == pytest.approx(page.w - front.cut.right) and back.cut.y == front.cut.y
+        else:
+            assert back.cut.y == pytest.approx(page.h - front.cut.bottom) and back.cut.x == front.cut.x
     maverick = next(i for i, p in enumerate(fronts) if p.side.title == "Maverick")
     assert backs[maverick].side.title == "Maverick: Power Armor"
 
@@ -240,6 +246,8 @@ def test_cli_card_size_no_backs_and_preview_alone(tmp_path, capsys):
     assert main(["print", str(CORE), "--preview", str(tmp_path / "p"), "--card", "mini", "--no-backs",
                  "--bleed", "0"]) == 0
     assert "103 cards on 7 pages (mini on a4, 16 a page, 0 mm bleed, fronts only)" in capsys.readouterr().err
+    assert main(["print", str(CORE), "--preview", str(tmp_path / "q"), "--flip", "short"]) == 0
+    assert "fronts and backs for a short-edge flip" in capsys.readouterr().err
     assert len(list((tmp_path / "p").glob("*.png"))) == 7
 
 

@@ -137,7 +137,7 @@ def draw_art(pdf: FPDF, face: Face, lay: FaceLayout, colour: Colour) -> None:
     panel(pdf, box, mix(colour, WHITE, 0.82), 2.0 * s)
     if face.caption:
         caption = Box(box.x, box.bottom - 5.0 * s, box.w, 4.0 * s)
-        size = shrink_to_fit(pdf, face.caption, box.w - 2 * s, 7.0 * s, "B")
+        size = shrink_to_fit(pdf, face.caption, box.w - 2 * s, 7.0 * lay.font, "B")
         text_at(pdf, caption, face.caption, size, "B", mix(colour, INK, 0.3), "C")
         box = Box(box.x, box.y, box.w, box.h - 4.0 * s)
     if isinstance(face.art, Moves) and face.art.action:

@@ -37,6 +37,7 @@ FOOTER_H = 4.2
 GAP = 1.2
 TEXT_PAD = 1.4
 TITLE_SIZE, TITLE_MIN = 11.0, 6.5
+MARKER_W = 2.2        # room after a title for the designed-value marker
 TEXT_SIZES = (8.5, 8.0, 7.5, 7.0, 6.5, 6.0)   # largest first: the body gets the largest that fits
 MIN_TEXT_LINES = 3
 LEADING = 1.22        # line height over font size
@@ -136,6 +137,7 @@ class FaceLayout:
 
     cut: Box
     scale: float
+    font: float      # what turns design font sizes into this size's (see font_scale)
     safe: Box
     band: Box
     title: Box
@@ -148,6 +150,12 @@ class FaceLayout:
     def boxes(self) -> list[Box]:
         return [b for b in (self.safe, self.band, self.title, self.cost, self.art, self.stats, self.text,
                             self.footer) if b is not None]
+
+
+def font_scale(scale: float) -> float:
+    """Fonts shrink less than the card: a mini card (scale 0.65) sets its text at 0.8 of the poker
+    sizes, its body at 6.8 pt rather than an unreadable 5.5, and the text box check still holds."""
+    return scale ** 0.5
 
 
 def face_layout(face: Face, cut: Box) -> FaceLayout:
@@ -174,7 +182,7 @@ def face_layout(face: Face, cut: Box) -> FaceLayout:
         y += stats_h + GAP * s
     if face.text or face.art is None:
         text = Box(safe.x, y, safe.w, footer.y - GAP * s - y)
-    return FaceLayout(cut, s, safe, band, title, cost, art, stats, text, footer)
+    return FaceLayout(cut, s, font_scale(s), safe, band, title, cost, art, stats, text, footer)
 
 
 def settle(layout: FaceLayout, fitted: Fitted) -> FaceLayout:
@@ -252,26 +260,28 @@ def fit(pdf: FPDF, face: Face, layout: FaceLayout) -> Fitted:
     """The title shrunk down to TITLE_MIN if it must; the body in the largest of TEXT_SIZES whose lines
     fit the text box; what fits at no size is a ``card-text-overflow`` at the field it came from."""
     problems = []
-    s = layout.scale
+    s, f = layout.scale, layout.font
     title = printable(face.title)
-    title_size = TITLE_SIZE * s
+    width = layout.title.w - (MARKER_W * s if face.footnote else 0.0)   # the marker follows the title
+    title_size = TITLE_SIZE * f
     pdf.set_font("helvetica", "B", title_size)
-    while pdf.get_string_width(title) > layout.title.w and title_size > TITLE_MIN * s:
-        title_size = max(title_size - 0.5 * s, TITLE_MIN * s)
+    while pdf.get_string_width(title) > width and title_size > TITLE_MIN * f:
+        title_size = max(title_size - 0.5 * f, TITLE_MIN * f)
         pdf.set_font("helvetica", "B", title_size)
-    if pdf.get_string_width(title) > layout.title.w:
-        message = f"the title '{face.title}' is too wide for a card even at {TITLE_MIN:g} pt ({face.band})"
+    if pdf.get_string_width(title) > width:
+        message = (f"the title '{face.title}' is too wide for a card even at {TITLE_MIN * f:.3g} pt "
+                   f"({face.band})")
         problems.append(_problem(face, message, face.title_path, "shorten the name"))
     if not face.text or layout.text is None:
-        return Fitted(title_size, TEXT_SIZES[0] * s, [], problems)
+        return Fitted(title_size, TEXT_SIZES[0] * f, [], problems)
     inner = layout.text.inset(TEXT_PAD * s)
-    for size in (size * s for size in TEXT_SIZES):
+    for size in (size * f for size in TEXT_SIZES):
         lines = wrap(pdf, face.text, inner.w, size)
         room = int(inner.h // line_height(size))
         if len(lines) <= room:
             return Fitted(title_size, size, lines, problems)
     problems.append(_problem(face, f"the text of card '{face.title}' needs {len(lines)} lines at "
-                             f"{TEXT_SIZES[-1]:g} pt; the card has room for {room} ({face.band})",
+                             f"{size:.3g} pt; the card has room for {room} ({face.band})",
                              face.text_path, "shorten the ability or its hand-written `text`"))
     kept = lines[:room]
     if kept:

@@ -24,12 +24,14 @@ from rulecraft.compiler.docgen.cardlayout import (
     DEFAULT_BLEED,
     DESIGN_H,
     DESIGN_W,
+    MARKER_W,
     Box,
     FaceLayout,
     Fitted,
     Grid,
     face_layout,
     fit,
+    font_scale,
     line_height,
     measurer,
     printable,
@@ -118,17 +120,18 @@ def _cost(pdf: FPDF, face: Face, lay: FaceLayout) -> None:
         pill = Box(lay.cost.x + 1.0 * s + i * 7.0 * s, lay.cost.y + 0.4 * s, 6.4 * s, 9.0 * s)
         panel(pdf, pill, WHITE, 1.8 * s)
         draw_icon(pdf, stat.icon, pill.x + pill.w / 2, pill.y + 2.7 * s, 4.4 * s)
-        text_at(pdf, Box(pill.x, pill.y + 5.0 * s, pill.w, 3.6 * s), stat.value, 10.0 * s, "B", align="C")
+        text_at(pdf, Box(pill.x, pill.y + 5.0 * s, pill.w, 3.6 * s), stat.value,
+                shrink_to_fit(pdf, stat.value, pill.w - 0.6 * s, 10.0 * lay.font, "B"), "B", align="C")
 
 
-def _chip(pdf: FPDF, stat: Stat, box: Box, s: float) -> None:
+def _chip(pdf: FPDF, stat: Stat, box: Box, s: float, f: float) -> None:
     panel(pdf, box, WHITE, 1.6 * s)
     icon = min(box.h * 0.56, 6.0 * s)
     draw_icon(pdf, stat.icon, box.x + 1.0 * s + icon / 2, box.y + box.h * 0.38, icon)
     words = Box(box.x + icon + 1.6 * s, box.y, box.w - icon - 2.2 * s, box.h)
-    size = shrink_to_fit(pdf, stat.value, words.w, (12.0 if len(stat.value) <= 3 else 7.5) * s, "B", 0.6)
+    size = shrink_to_fit(pdf, stat.value, words.w, (12.0 if len(stat.value) <= 3 else 7.5) * f, "B", 0.6)
     text_at(pdf, Box(words.x, box.y + 0.6 * s, words.w, box.h * 0.62), stat.value, size, "B", align="C")
-    label = shrink_to_fit(pdf, stat.label.upper(), box.w - 1.0 * s, 5.0 * s, "B", 0.7)
+    label = shrink_to_fit(pdf, stat.label.upper(), box.w - 1.0 * s, 5.0 * f, "B", 0.7)
     below = Box(box.x + 0.5 * s, box.y + box.h * 0.68, box.w - 1.0 * s, box.h * 0.28)
     text_at(pdf, below, stat.label.upper(), label, "B", (95, 100, 110), align="C")
 
@@ -140,7 +143,7 @@ def _stats(pdf: FPDF, face: Face, lay: FaceLayout) -> None:
     gap = 1.2 * s
     width = (lay.stats.w - gap * (n - 1)) / n
     for i, stat in enumerate(face.stats):
-        _chip(pdf, stat, Box(lay.stats.x + i * (width + gap), lay.stats.y, width, lay.stats.h), s)
+        _chip(pdf, stat, Box(lay.stats.x + i * (width + gap), lay.stats.y, width, lay.stats.h), s, lay.font)
 
 
 def _footer(pdf: FPDF, face: Face, lay: FaceLayout, label: str) -> None:
@@ -148,7 +151,7 @@ def _footer(pdf: FPDF, face: Face, lay: FaceLayout, label: str) -> None:
     that needs the whole width gets it."""
     s, box = lay.scale, lay.footer
     note = f"{DAGGER} {face.footnote}" if face.footnote else ""
-    note_size, label_size = 5.2 * s, 4.6 * s
+    note_size, label_size = 5.2 * lay.font, 4.6 * lay.font
     room = box.w - (text_width(pdf, label, label_size) + 1.5 * s if label else 0.0)
     if note and text_width(pdf, note, note_size * 0.8, "I") > room:
         label, room = "", box.w
@@ -164,14 +167,16 @@ def draw_face(pdf: FPDF, face: Face, lay: FaceLayout, fitted: Fitted, bleed: flo
     colour = rgb(face.colour)
     _background(pdf, lay.cut, bleed, colour)
     ink = on(colour)
-    text_at(pdf, lay.band, face.band.upper(), 5.4 * s, "B", mix(colour, ink, 0.7))
+    band = face.band.upper()
+    text_at(pdf, lay.band, band, shrink_to_fit(pdf, band, lay.band.w, 5.4 * lay.font, "B"), "B",
+            mix(colour, ink, 0.7))
     title = printable(face.title)
     text_at(pdf, lay.title, title, fitted.title_size, "B", ink)
     if face.footnote:   # the designed-value marker, once per card, after the title
         pdf.set_font("helvetica", "B", fitted.title_size)
-        x = lay.title.x + min(pdf.get_string_width(title), lay.title.w - 1.5 * s)
-        text_at(pdf, Box(x + 0.3 * s, lay.title.y - 0.8 * s, 3.0 * s, lay.title.h * 0.6), DAGGER,
-              fitted.title_size * 0.6, "B", ink)
+        x = lay.title.x + pdf.get_string_width(title)
+        marker = Box(x + 0.3 * s, lay.title.y - 0.8 * s, (MARKER_W - 0.3) * s, lay.title.h * 0.6)
+        text_at(pdf, marker, DAGGER, fitted.title_size * 0.6, "B", ink)
     _cost(pdf, face, lay)
     draw_art(pdf, face, lay, colour)
     _stats(pdf, face, lay)
@@ -190,6 +195,7 @@ def draw_face(pdf: FPDF, face: Face, lay: FaceLayout, fitted: Fitted, bleed: flo
 def draw_back(pdf: FPDF, back: Back, cut: Box, bleed: float, label: str) -> None:
     """A family's back: its colour with diagonal stripes, a medallion with its emblem, its name."""
     s = min(cut.w / DESIGN_W, cut.h / DESIGN_H)
+    f = font_scale(s)
     colour = rgb(back.colour)
     _background(pdf, cut, bleed, colour)
     full = cut.inset(-bleed)
@@ -212,12 +218,12 @@ def draw_back(pdf: FPDF, back: Back, cut: Box, bleed: float, label: str) -> None
     pdf.circle(cx, cy, 12.0 * s, style="F")
     draw_icon(pdf, back.icon, cx, cy, 15.0 * s, colour)
     text_at(pdf, Box(inner.x, cut.y + cut.h * 0.12, inner.w, 6.0 * s), back.label.upper(),
-          shrink_to_fit(pdf, back.label.upper(), inner.w - 2 * s, 9.0 * s, "B"), "B", on(colour), "C")
+          shrink_to_fit(pdf, back.label.upper(), inner.w - 2 * s, 9.0 * f, "B"), "B", on(colour), "C")
     text_at(pdf, Box(inner.x, cut.y + cut.h * 0.68, inner.w, 8.0 * s), back.title,
-          shrink_to_fit(pdf, back.title, inner.w - 2 * s, 14.0 * s, "B"), "B", on(colour), "C")
+          shrink_to_fit(pdf, back.title, inner.w - 2 * s, 14.0 * f, "B"), "B", on(colour), "C")
     if label:
         text_at(pdf, Box(inner.x, inner.bottom - 6.0 * s, inner.w, 4.0 * s), label,
-              shrink_to_fit(pdf, label, inner.w - 2 * s, 5.0 * s), "", mix(colour, on(colour), 0.7), "C")
+              shrink_to_fit(pdf, label, inner.w - 2 * s, 5.0 * f), "", mix(colour, on(colour), 0.7), "C")
 
 
 def crop_marks(pdf: FPDF, grid: Grid) -> None:

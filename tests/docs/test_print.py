@@ -20,6 +20,7 @@ from rulecraft.compiler.docgen.cardicons import contrast, on
 from rulecraft.compiler.docgen.cardlayout import (
     CARD_SIZES,
     DESIGN_W,
+    MARKER_W,
     PAPERS,
     SAFE,
     TEXT_PAD,
@@ -121,7 +122,8 @@ def test_every_card_and_its_text_stay_inside_the_page_and_fit(core_cards, card, 
         measure.set_font("helvetica", size=fitted.text_size)
         assert all(measure.get_string_width(line) <= inner.w + 1e-6 for line in fitted.lines)
         measure.set_font("helvetica", "B", fitted.title_size)
-        assert measure.get_string_width(printable(placed.side.title)) <= layout.title.w + 1e-6
+        marker = MARKER_W * layout.scale if placed.side.footnote else 0.0   # the dagger follows the title
+        assert measure.get_string_width(printable(placed.side.title)) + marker <= layout.title.w + 1e-6
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])

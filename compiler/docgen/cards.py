@@ -29,9 +29,9 @@ MIGHTY_MECH = "#c8553d"
 MECH_ZONE = "#8a5a44"
 RESOURCE_ZONE = "#2a7f72"
 REFERENCE = "#3d405b"
-# Weapon types (the weapons schema's enum); a type outside it gets a colour from the spare palette.
+# Weapon types and tiers: the weapons schema's enums. Each tier is its own pile, so its own back.
 TYPE_COLOURS = {"melee": "#b5283a", "ranged": "#2463a6", "area": "#d9730d"}
-SPARE_COLOURS = ("#5b8c2a", "#7b4fa0", "#a1662f", "#2f7f8f")
+TIER_BACKS = {"basic": "#4a4e69", "advanced": "#2b2d42"}
 # Kinds that are the game's own data, not cards: the arena and the rules themselves.
 NOT_CARDS = frozenset({"arenas", "rules"})
 WHOLLY_DESIGNED = ("all",)   # Face.designed of an entity marked `designed: true`
@@ -156,13 +156,6 @@ def _text_field(data: dict[str, Any]) -> str:
     return "text" if isinstance(data.get("text"), str) and data.get("text_override") else "ability"
 
 
-def type_colour(weapon_type: str, known: dict[str, str] = TYPE_COLOURS) -> str:
-    """The colour of a weapon type: the core palette, else a spare colour fixed by the type's name."""
-    if weapon_type in known:
-        return known[weapon_type]
-    return SPARE_COLOURS[sum(map(ord, weapon_type)) % len(SPARE_COLOURS)]
-
-
 def program_cards(stack: Stack, rules: dict[str, Any], colours: dict[str, dict]) -> Iterator[Card]:
     movement = rules.get("movement", {})
     for card in stack.of_kind("program-cards"):
@@ -205,13 +198,12 @@ def weapon_cards(stack: Stack, rules: dict[str, Any]) -> Iterator[Card]:
                     (_stat(data, "Damage", "damage", "damage"),
                      _stat(data, "Power Attack", "power_damage", "power"),
                      _stat(data, "VP", "vp", "vp")),
-                    _ability("weapons", data), type_colour(kind), Emblem((kind,)),
+                    _ability("weapons", data), TYPE_COLOURS.get(kind, GREY), Emblem((kind,)),
                     _cost(data.get("cost", {})), _designed(data, WEAPON_FIELDS),
                     weapon, (_text_field(data),), ("name",),
                     f"{_words(kind).title()} beats {_words(counters[kind]).title()}" if kind in counters
                     else "")
-        back = Back("Weapon", f"{tier} weapon", "#2b2d42" if data.get("tier") == "advanced" else "#4a4e69",
-                    "weapon")
+        back = Back("Weapon", f"{tier} weapon", TIER_BACKS.get(data.get("tier", ""), GREY), "weapon")
         yield from [Card(face, back)] * int(data.get("copies", 1))
 
 

@@ -1,6 +1,7 @@
-"""Command ``rulecraft print PACK... --out FILE.pdf [--paper a4|letter]``: print-and-play card sheets.
+"""Command ``rulecraft print PACK... [--out FILE.pdf] [--preview DIR]``: print-and-play card sheets.
 
-Every card of the stack at card size with cut marks, text generated from the effects, designed values
+Every card of the stack, coloured and iconed by family, with backs on mirrored pages for
+double-sided printing, bleed and crop marks; text generated from the effects, designed values
 marked. A card whose text overflows is reported at its entry (exit 1); the PDF is still written so
 the designer can see it.
 """
@@ -14,40 +15,72 @@ from pathlib import Path
 from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("print", help="write print-and-play card sheets (PDF)",
-                                   description="Lay out every card of a pack stack at card size, nine to "
-                                               "a page with cut marks, as a PDF.")
+    parser = subparsers.add_parser("print", help="write print-and-play card sheets (PDF, PNG previews)",
+                                   description="Lay out every card of a pack stack as print-and-play sheets: "
+                                               "fronts, and backs mirrored for duplex printing, "
+                                               "with bleed and crop marks.")
     parser.add_argument("packs", nargs="+", type=Path, metavar="PACK",
                         help="a pack folder (or its pack.yaml)")
     add_stack_arguments(parser)
-    parser.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write")
-    parser.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size (default: a4)")
+    parser.add_argument("--out", type=Path, metavar="FILE.pdf", help="the PDF to write")
+    parser.add_argument("--preview", type=Path, metavar="DIR",
+                        help="also write each page as DIR/page-NNN.png (the folder is made if missing)")
+    parser.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size (default: a4)")
+    sizes = ", ".join(f"{name} {w:g} x {h:g} mm" for name, (w, h) in CARD_SIZES.items())
+    parser.add_argument("--card", choices=list(CARD_SIZES), default="poker",
+                        help=f"card size: {sizes} (default: poker)")
+    parser.add_argument("--bleed", type=float, default=DEFAULT_BLEED, metavar="MM",
+                        help="how far each card's colour runs past its cut line, in mm "
+                             f"(default: {DEFAULT_BLEED:g})")
+    parser.add_argument("--no-backs", dest="backs", action="store_false",
+                        help="fronts only, for single-sided printing")
+    parser.add_argument("--flip", choices=list(FLIPS), default="long",
+                        help="the edge your printer turns the sheet over in duplex (default: long, "
+                             "the usual for portrait pages); the back pages are mirrored to match")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     existing_paths(args.packs, args.pack_path)
-    if not args.out.parent.is_dir():
+    if args.out is None and args.preview is None:
+        raise UsageError("print: say where to write: --out FILE.pdf, --preview DIR, or both")
+    if args.out is not None and not args.out.parent.is_dir():
         raise UsageError(f"no such folder for --out: {args.out.parent}")
+    if args.preview is not None and not args.preview.parent.is_dir():
+        raise UsageError(f"no such folder for --preview: {args.preview.parent}")
+    if args.preview is not None and args.preview.exists() and not args.preview.is_dir():
+        raise UsageError(f"--preview must be a folder, and {args.preview} is a file")
+    try:
+        sheet_grid(args.card, args.paper, args.bleed)
+    except ValueError as exc:   # a bleed out of range, or a card that does not fit the paper
+        raise UsageError(f"print: {exc}") from None
     result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
     if result is None:
         return EXIT_CONTENT
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra
     try:
         from rulecraft.compiler.docgen.cards import cards
-        from rulecraft.compiler.docgen.pdf import write_sheets
+        from rulecraft.compiler.docgen.pdf import SheetOptions, write_sheets
+        from rulecraft.compiler.docgen.preview import write_previews
     except ModuleNotFoundError as exc:
-        if (exc.name or "").split(".")[0] not in {"fpdf", "PIL"}:
+        if (exc.name or "").split(".")[0] not in {"fpdf", "PIL", "pypdfium2"}:
             raise
         raise UsageError(f"print needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
 
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
-    sheet = write_sheets(cards(result.stack), args.out, args.paper, footer)
-    if sheet.diagnostics:
-        print(format_human(sheet.diagnostics), file=sys.stderr)
-    print(f"print: {sheet.cards} cards on {sheet.pages} pages ({args.paper}) into {args.out}",
-          file=sys.stderr)
-    return EXIT_CONTENT if has_errors(sheet.diagnostics) else EXIT_CLEAN
+    options = SheetOptions(args.card, args.paper, args.bleed, args.backs, args.flip, footer)
+    plan, document = write_sheets(cards(result.stack), args.out, options)
+    if plan.diagnostics:
+        print(format_human(plan.diagnostics), file=sys.stderr)
+    sides = f"fronts and backs for a {args.flip}-edge flip" if args.backs else "fronts only"
+    where = " and ".join(str(p) for p in (args.out, args.preview) if p is not None)
+    print(f"print: {plan.cards} cards on {plan.pages} pages ({args.card} on {args.paper}, "
+          f"{plan.grid.per_page} a page, {args.bleed:g} mm bleed, {sides}) into {where}", file=sys.stderr)
+    if args.preview is not None:
+        args.preview.mkdir(exist_ok=True)
+        write_previews(document, args.preview)
+    return EXIT_CONTENT if has_errors(plan.diagnostics) else EXIT_CLEAN

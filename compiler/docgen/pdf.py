@@ -1,176 +1,274 @@
-"""Generate: print-and-play card sheets as PDF, with cut marks and a text-fit check.
+"""Generate: print-and-play card sheets as PDF: coloured faces with vector icons, backs, bleed, crop marks.
 
-Cards are poker size (63 x 88 mm), nine to a page in a 3 x 3 grid on A4 or Letter, with crop marks
-in the margins at every cut line. Body text that would overflow its box is cut short on the sheet
-and reported as a ``card-text-overflow`` diagnostic at the entry (and field) it came from.
-fpdf2 (pure Python) writes the file; its core fonts cover Windows-1252, so text outside it is
+``plan_sheets`` lays every card out (``cardlayout``) and sets its text, reporting a text that does not
+fit as a ``card-text-overflow`` at the entry (and field) it came from; ``render`` draws the plan with
+fpdf2. Pages come in pairs, fronts then backs: each back page is mirrored across the edge the
+printer turns the sheet over (left to right for the usual long-edge flip, top to bottom for a
+short-edge one), so every back lies behind its front (the other side of a two-sided card, or its
+family's back). Each card's colour runs ``bleed`` mm past its cut line, and crop marks
+in the margin extend every cut line. fpdf2's core fonts cover Windows-1252, so text outside it is
 replaced rather than crashing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fpdf import FPDF
-from fpdf.enums import MethodReturnValue
 
-from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.docgen.cards import Card
-from rulecraft.compiler.docgen.plaintext import one_line
+from rulecraft.compiler.docgen.cardart import draw_art, panel, shrink_to_fit, text_at, text_width
+from rulecraft.compiler.docgen.cardicons import INK, WHITE, Colour, draw_icon, mix, on, rgb
+from rulecraft.compiler.docgen.cardlayout import (
+    DEFAULT_BLEED,
+    DESIGN_H,
+    DESIGN_W,
+    MARKER_W,
+    Box,
+    FaceLayout,
+    Fitted,
+    Grid,
+    face_layout,
+    fit,
+    font_scale,
+    line_height,
+    measurer,
+    printable,
+    settle,
+    setup,
+    sheet_grid,
+)
+from rulecraft.compiler.docgen.cards import Back, Card, Face, Stat
 
-CARD_W, CARD_H = 63.0, 88.0
-COLUMNS, ROWS = 3, 3
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-PAD = 3.5
-BAND_H = 7.0
-TITLE_H = 7.0
-TITLE_SIZE, TITLE_MIN = 11.0, 7.0
-STAT_H = 4.2
-FOOTER_H = 5.0
-TEXT_SIZE = 8.0
-LINE_H = 3.6
-MARK = 5.0  # length of a crop mark
-ENCODING = "windows-1252"
+DAGGER = "\u2020"
+MARK_GAP = 0.5        # crop marks stop this short of the bleed
+MARK_LEN = 5.0
 
 
 @dataclass(frozen=True, slots=True)
-class Sheet:
-    pages: int
+class SheetOptions:
+    card: str = "poker"
+    paper: str = "a4"
+    bleed: float = DEFAULT_BLEED
+    backs: bool = True
+    flip: str = "long"  # the duplex printer's flip edge (cardlayout.FLIPS)
+    footer: str = ""    # the pack stack, printed small on each face
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One face or back where it goes: its page (0-based), its cut box, and for a face its layout."""
+
+    page: int
+    cut: Box
+    side: Face | Back
+    layout: FaceLayout | None = None
+    fitted: Fitted | None = None
+
+
+@dataclass(slots=True)
+class Plan:
+    grid: Grid
+    options: SheetOptions
     cards: int
-    diagnostics: list[Diagnostic]
+    pages: int = 0
+    placed: list[Placed] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def printable(text: str) -> str:
-    """Text the core fonts can set: line breaks kept, every other line of it made plain (``one_line``),
-    characters outside Windows-1252 replaced."""
-    text = "\n".join(one_line(line) for line in text.split("\n"))
-    return text.encode(ENCODING, "replace").decode(ENCODING)
+def _place(plan: Plan, pdf: FPDF, page: int, cut: Box, side: Face | Back) -> None:
+    if isinstance(side, Back):
+        plan.placed.append(Placed(page, cut, side))
+        return
+    layout = face_layout(side, cut)
+    fitted = fit(pdf, side, layout)
+    layout = settle(layout, fitted)
+    plan.diagnostics += [p for p in fitted.problems if p not in plan.diagnostics]  # once per entry
+    plan.placed.append(Placed(page, cut, side, layout, fitted))
 
 
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    value = hex_colour.lstrip("#")
-    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+def plan_sheets(printed: list[Card], options: SheetOptions) -> Plan:
+    """Where every face and back goes and how its text is set (ValueError: the card does not fit)."""
+    grid = sheet_grid(options.card, options.paper, options.bleed)
+    plan = Plan(grid, options, len(printed))
+    pdf = measurer()
+    sheets = -(-len(printed) // grid.per_page)
+    for sheet in range(sheets):
+        batch = printed[sheet * grid.per_page:(sheet + 1) * grid.per_page]
+        front = sheet * 2 if options.backs else sheet
+        for slot, card in enumerate(batch):
+            _place(plan, pdf, front, grid.cut(slot), card.front)
+            if options.backs:
+                _place(plan, pdf, front + 1, grid.cut(slot, back=True, flip=options.flip), card.back)
+    plan.pages = sheets * (2 if options.backs else 1)
+    return plan
 
 
-def text_box_height(card: Card) -> float:
-    return CARD_H - BAND_H - TITLE_H - STAT_H * len(card.stats) - FOOTER_H - 2 * PAD
+# --- drawing -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Fitted:
-    """How a card's text is set: the title's font size, the body lines that fit, what did not."""
-
-    title_size: float
-    lines: list[str]
-    problems: list[Diagnostic]
+def _background(pdf: FPDF, cut: Box, bleed: float, colour: Colour) -> None:
+    pdf.set_fill_color(*colour)
+    full = cut.inset(-bleed)
+    pdf.rect(full.x, full.y, full.w, full.h, style="F")
 
 
-def _problem(card: Card, message: str, path: tuple, hint: str) -> Diagnostic:
-    if card.entity is not None:
-        return card.entity.diagnostic(codes.CARD_TEXT_OVERFLOW, message, path, hint=hint)
-    return Diagnostic(codes.CARD_TEXT_OVERFLOW, message, hint=hint)
+def _cost(pdf: FPDF, face: Face, lay: FaceLayout) -> None:
+    s = lay.scale
+    for i, stat in enumerate(face.cost):
+        pill = Box(lay.cost.x + 1.0 * s + i * 7.0 * s, lay.cost.y + 0.4 * s, 6.4 * s, 9.0 * s)
+        panel(pdf, pill, WHITE, 1.8 * s)
+        draw_icon(pdf, stat.icon, pill.x + pill.w / 2, pill.y + 2.7 * s, 4.4 * s)
+        text_at(pdf, Box(pill.x, pill.y + 5.0 * s, pill.w, 3.6 * s), stat.value,
+                shrink_to_fit(pdf, stat.value, pill.w - 0.6 * s, 10.0 * lay.font, "B"), "B", align="C")
 
 
-def fit(pdf: FPDF, card: Card) -> Fitted:
-    """Set the card's title (shrunk down to TITLE_MIN if it must) and body; report what overflows."""
-    problems = []
-    width = CARD_W - 2 * PAD
-    title_size = TITLE_SIZE
-    pdf.set_font("helvetica", "B", title_size)
-    while pdf.get_string_width(printable(card.title)) > width and title_size > TITLE_MIN:
-        title_size -= 0.5
-        pdf.set_font("helvetica", "B", title_size)
-    if pdf.get_string_width(printable(card.title)) > width:
-        message = f"the title '{card.title}' is too wide for a card even at {TITLE_MIN:g} pt ({card.band})"
-        problems.append(_problem(card, message, card.title_path, "shorten the name"))
-    if not card.text:
-        return Fitted(title_size, [], problems)
-    pdf.set_font("helvetica", size=TEXT_SIZE)
-    lines = [line.encode("latin-1").decode(ENCODING)  # fpdf2 returns its own encoded form
-             for line in pdf.multi_cell(width, LINE_H, printable(card.text), dry_run=True,
-                                        output=MethodReturnValue.LINES)]
-    room = int(text_box_height(card) // LINE_H)
-    if len(lines) <= room:
-        return Fitted(title_size, lines, problems)
-    problems.append(_problem(card, f"the text of card '{card.title}' needs {len(lines)} lines; the card has "
-                             f"room for {room} ({card.band})", card.text_path,
-                             "shorten the ability or its hand-written `text`"))
-    kept = lines[:room]
-    if kept:
-        kept[-1] = kept[-1].rstrip()[:-1] + "..."
-    return Fitted(title_size, kept, problems)
+def _chip(pdf: FPDF, stat: Stat, box: Box, s: float, f: float) -> None:
+    panel(pdf, box, WHITE, 1.6 * s)
+    icon = min(box.h * 0.56, 6.0 * s)
+    draw_icon(pdf, stat.icon, box.x + 1.0 * s + icon / 2, box.y + box.h * 0.38, icon)
+    words = Box(box.x + icon + 1.6 * s, box.y, box.w - icon - 2.2 * s, box.h)
+    size = shrink_to_fit(pdf, stat.value, words.w, (12.0 if len(stat.value) <= 3 else 7.5) * f, "B", 0.6)
+    text_at(pdf, Box(words.x, box.y + 0.6 * s, words.w, box.h * 0.62), stat.value, size, "B", align="C")
+    label = shrink_to_fit(pdf, stat.label.upper(), box.w - 1.0 * s, 5.0 * f, "B", 0.7)
+    below = Box(box.x + 0.5 * s, box.y + box.h * 0.68, box.w - 1.0 * s, box.h * 0.28)
+    text_at(pdf, below, stat.label.upper(), label, "B", (95, 100, 110), align="C")
 
 
-def _crop_marks(pdf: FPDF, left: float, top: float) -> None:
+def _stats(pdf: FPDF, face: Face, lay: FaceLayout) -> None:
+    if lay.stats is None:
+        return
+    s, n = lay.scale, len(face.stats)
+    gap = 1.2 * s
+    width = (lay.stats.w - gap * (n - 1)) / n
+    for i, stat in enumerate(face.stats):
+        _chip(pdf, stat, Box(lay.stats.x + i * (width + gap), lay.stats.y, width, lay.stats.h), s, lay.font)
+
+
+def _footer(pdf: FPDF, face: Face, lay: FaceLayout, label: str) -> None:
+    """The footnote of the designed-value marker at the left, the pack stack at the right; a footnote
+    that needs the whole width gets it."""
+    s, box = lay.scale, lay.footer
+    note = f"{DAGGER} {face.footnote}" if face.footnote else ""
+    note_size, label_size = 5.2 * lay.font, 4.6 * lay.font
+    room = box.w - (text_width(pdf, label, label_size) + 1.5 * s if label else 0.0)
+    if note and text_width(pdf, note, note_size * 0.8, "I") > room:
+        label, room = "", box.w
+    if label:
+        text_at(pdf, box, label, label_size, "", on(rgb(face.colour)), "R")
+    if note:
+        size = shrink_to_fit(pdf, note, room, note_size, "I", 0.6)
+        text_at(pdf, Box(box.x, box.y, room, box.h), note, size, "I", on(rgb(face.colour)))
+
+
+def draw_face(pdf: FPDF, face: Face, lay: FaceLayout, fitted: Fitted, bleed: float, label: str) -> None:
+    s = lay.scale
+    colour = rgb(face.colour)
+    _background(pdf, lay.cut, bleed, colour)
+    ink = on(colour)
+    band = face.band.upper()
+    text_at(pdf, lay.band, band, shrink_to_fit(pdf, band, lay.band.w, 5.4 * lay.font, "B"), "B",
+            mix(colour, ink, 0.7))
+    title = printable(face.title)
+    text_at(pdf, lay.title, title, fitted.title_size, "B", ink)
+    if face.footnote:   # the designed-value marker, once per card, after the title
+        pdf.set_font("helvetica", "B", fitted.title_size)
+        x = lay.title.x + pdf.get_string_width(title)
+        marker = Box(x + 0.3 * s, lay.title.y - 0.8 * s, (MARKER_W - 0.3) * s, lay.title.h * 0.6)
+        text_at(pdf, marker, DAGGER, fitted.title_size * 0.6, "B", ink)
+    _cost(pdf, face, lay)
+    draw_art(pdf, face, lay, colour)
+    _stats(pdf, face, lay)
+    if lay.text is not None:
+        panel(pdf, lay.text, WHITE, 2.0 * s)
+        inner = lay.text.inset(1.4 * s)
+        height = line_height(fitted.text_size)
+        pdf.set_font("helvetica", "", fitted.text_size)
+        pdf.set_text_color(*INK)
+        for i, line in enumerate(fitted.lines):
+            pdf.set_xy(inner.x, inner.y + i * height)
+            pdf.cell(inner.w, height, line)
+    _footer(pdf, face, lay, label)
+
+
+def draw_back(pdf: FPDF, back: Back, cut: Box, bleed: float, label: str) -> None:
+    """A family's back: its colour with diagonal stripes, a medallion with its emblem, its name."""
+    s = min(cut.w / DESIGN_W, cut.h / DESIGN_H)
+    f = font_scale(s)
+    colour = rgb(back.colour)
+    _background(pdf, cut, bleed, colour)
+    full = cut.inset(-bleed)
+    pdf.set_draw_color(*mix(colour, WHITE, 0.12))
+    pdf.set_line_width(1.6 * s)
+    with pdf.rect_clip(full.x, full.y, full.w, full.h):
+        step = 5.0 * s
+        offset = -full.h
+        while offset < full.w:
+            pdf.line(full.x + offset, full.bottom, full.x + offset + full.h, full.y)
+            offset += step
+    inner = cut.inset(3.0 * s)
+    pdf.set_draw_color(*mix(colour, WHITE, 0.6))
+    pdf.set_line_width(0.5 * s)
+    pdf.rect(inner.x, inner.y, inner.w, inner.h, style="D", round_corners=True, corner_radius=3.0 * s)
+    cx, cy = cut.x + cut.w / 2, cut.y + cut.h * 0.45
+    pdf.set_fill_color(*WHITE)
+    pdf.circle(cx, cy, 14.0 * s, style="F")
+    pdf.set_fill_color(*mix(colour, WHITE, 0.85))
+    pdf.circle(cx, cy, 12.0 * s, style="F")
+    draw_icon(pdf, back.icon, cx, cy, 15.0 * s, colour)
+    text_at(pdf, Box(inner.x, cut.y + cut.h * 0.12, inner.w, 6.0 * s), back.label.upper(),
+          shrink_to_fit(pdf, back.label.upper(), inner.w - 2 * s, 9.0 * f, "B"), "B", on(colour), "C")
+    text_at(pdf, Box(inner.x, cut.y + cut.h * 0.68, inner.w, 8.0 * s), back.title,
+          shrink_to_fit(pdf, back.title, inner.w - 2 * s, 14.0 * f, "B"), "B", on(colour), "C")
+    if label:
+        text_at(pdf, Box(inner.x, inner.bottom - 6.0 * s, inner.w, 4.0 * s), label,
+              shrink_to_fit(pdf, label, inner.w - 2 * s, 5.0 * f), "", mix(colour, on(colour), 0.7), "C")
+
+
+def crop_marks(pdf: FPDF, grid: Grid) -> None:
+    """Hairlines in the margin on every cut line, stopping MARK_GAP short of the bleed."""
+    area = grid.area
+    xs, ys = grid.cut_lines()
     pdf.set_draw_color(0, 0, 0)
-    pdf.set_line_width(0.2)
-    right, bottom = left + COLUMNS * CARD_W, top + ROWS * CARD_H
-    for i in range(COLUMNS + 1):
-        x = left + i * CARD_W
-        pdf.line(x, top - 1 - MARK, x, top - 1)
-        pdf.line(x, bottom + 1, x, bottom + 1 + MARK)
-    for j in range(ROWS + 1):
-        y = top + j * CARD_H
-        pdf.line(left - 1 - MARK, y, left - 1, y)
-        pdf.line(right + 1, y, right + 1 + MARK, y)
+    pdf.set_line_width(0.15)
+    top_len = min(MARK_LEN, area.y - MARK_GAP)
+    side_len = min(MARK_LEN, area.x - MARK_GAP)
+    for x in xs:
+        pdf.line(x, area.y - MARK_GAP - top_len, x, area.y - MARK_GAP)
+        pdf.line(x, area.bottom + MARK_GAP, x, area.bottom + MARK_GAP + top_len)
+    for y in ys:
+        pdf.line(area.x - MARK_GAP - side_len, y, area.x - MARK_GAP, y)
+        pdf.line(area.right + MARK_GAP, y, area.right + MARK_GAP + side_len, y)
 
 
-def _card(pdf: FPDF, card: Card, x: float, y: float, fitted: Fitted, footer: str) -> None:
-    pdf.set_draw_color(190, 190, 190)
-    pdf.set_line_width(0.1)
-    pdf.rect(x, y, CARD_W, CARD_H)
-    pdf.set_fill_color(*_rgb(card.colour))
-    pdf.rect(x + PAD, y + PAD, CARD_W - 2 * PAD, BAND_H, style="F")
-    pdf.set_text_color(255, 255, 255)
-    pdf.set_font("helvetica", "B", 7)
-    pdf.set_xy(x + PAD + 1, y + PAD)
-    pdf.cell(CARD_W - 2 * PAD - 2, BAND_H, printable(card.band.upper()))
-    pdf.set_text_color(0, 0, 0)
-    pdf.set_font("helvetica", "B", fitted.title_size)
-    pdf.set_xy(x + PAD, y + PAD + BAND_H)
-    pdf.cell(CARD_W - 2 * PAD, TITLE_H, printable(card.title))
-    cursor = y + PAD + BAND_H + TITLE_H
-    for stat in card.stats:
-        pdf.set_xy(x + PAD, cursor)
-        pdf.set_font("helvetica", "B", 8)
-        pdf.cell(24, STAT_H, printable(stat.label))
-        pdf.set_font("helvetica", "", 8)
-        pdf.cell(CARD_W - 2 * PAD - 24, STAT_H, printable(stat.value + (" †" if stat.designed else "")))
-        cursor += STAT_H
-    pdf.set_font("helvetica", "", TEXT_SIZE)
-    for line in fitted.lines:
-        pdf.set_xy(x + PAD, cursor + 1)
-        pdf.cell(CARD_W - 2 * PAD, LINE_H, line)
-        cursor += LINE_H
-    pdf.set_font("helvetica", "I", 6)
-    pdf.set_text_color(90, 90, 90)
-    pdf.set_xy(x + PAD, y + CARD_H - PAD - FOOTER_H + 1)
-    legend = "   † designed value" if card.designed else ""
-    pdf.cell(CARD_W - 2 * PAD, FOOTER_H - 1, printable(footer + legend))
-    pdf.set_text_color(0, 0, 0)
-
-
-def write_sheets(cards: list[Card], out: Path, paper: str = "a4", footer: str = "") -> Sheet:
-    """Lay ``cards`` out on ``paper`` into ``out``; every card whose text overflows is a diagnostic."""
-    page_w, page_h = PAPERS[paper]
-    left = (page_w - COLUMNS * CARD_W) / 2
-    top = (page_h - ROWS * CARD_H) / 2
-    pdf = FPDF(unit="mm", format=(page_w, page_h))
-    pdf.core_fonts_encoding = ENCODING
-    pdf.set_auto_page_break(False)
+def render(plan: Plan) -> bytes:
+    """The plan as a PDF document."""
+    page = plan.grid.page
+    pdf = FPDF(unit="mm", format=(page.w, page.h))
+    setup(pdf)
     pdf.set_title("Print-and-play cards")
     pdf.set_creator("rulecraft print")
-    problems: list[Diagnostic] = []
-    per_page = COLUMNS * ROWS
-    for index, card in enumerate(cards):
-        if index % per_page == 0:
-            pdf.add_page()
-            _crop_marks(pdf, left, top)
-        slot = index % per_page
-        fitted = fit(pdf, card)
-        problems += [p for p in fitted.problems if p not in problems]  # once per entry, not per copy
-        _card(pdf, card, left + (slot % COLUMNS) * CARD_W, top + (slot // COLUMNS) * CARD_H, fitted, footer)
-    pdf.output(str(out))
-    return Sheet(pdf.pages_count, len(cards), problems)
+    label, bleed = plan.options.footer, plan.options.bleed
+    by_page: list[list[Placed]] = [[] for _ in range(plan.pages)]
+    for placed in plan.placed:
+        by_page[placed.page].append(placed)
+    for number, page_placed in enumerate(by_page):
+        pdf.add_page()
+        if not plan.options.backs or number % 2 == 0:
+            crop_marks(pdf, plan.grid)
+        for placed in page_placed:
+            if isinstance(placed.side, Back):
+                draw_back(pdf, placed.side, placed.cut, bleed, label)
+            elif placed.layout is not None and placed.fitted is not None:
+                draw_face(pdf, placed.side, placed.layout, placed.fitted, bleed, label)
+    return bytes(pdf.output())
+
+
+def write_sheets(printed: list[Card], out: Path | None, options: SheetOptions) -> tuple[Plan, bytes]:
+    """Plan and render ``printed``; write the PDF to ``out`` when given. Returns the plan and the PDF."""
+    plan = plan_sheets(printed, options)
+    document = render(plan)
+    if out is not None:
+        out.write_bytes(document)
+    return plan, document

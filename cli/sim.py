@@ -54,11 +54,21 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
         if item.startswith("plugin:"):
             extra.append(item.removeprefix("plugin:"))
         elif item:
-            if not Path(item).exists():
-                raise UsageError(f"no such pack: {item}")
-            packs.append(item)
+            packs.append(_pack_folder(item))
     return Config(packs=tuple(packs), plugins=tuple([*plugins, *extra]), agents=tuple(args.agents_list),
                   players=args.players, label=label)
+
+
+def _pack_folder(item: str) -> str:
+    """A pack folder, or the id of a shipped pack (``tem-core``: the base of a comparison)."""
+    if Path(item).exists():
+        return item
+    from rulecraft.compiler.packs import PackFinder
+
+    found = PackFinder().find(item)
+    if found is None or not Path(str(found[0])).is_dir():
+        raise UsageError(f"no such pack: {item} (neither a folder nor the id of a shipped pack)")
+    return str(found[0])
 
 
 def _check_args(args: argparse.Namespace) -> None:

@@ -90,8 +90,19 @@ def _agent(agent: str, r: Record) -> tuple[float, float]:
     return sum(s["win"] for s in mine), len(mine)
 
 
-def _game(name: str, r: Record) -> tuple[float, float]:
-    return game_metrics(r).get(name, 0.0), 1
+class _GameMetrics:
+    """Each record's game metrics, computed once (keyed by id: the records outlive the comparison)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, dict[str, float]] = {}
+
+    def of(self, r: Record) -> dict[str, float]:
+        if id(r) not in self.seen:
+            self.seen[id(r)] = game_metrics(r)
+        return self.seen[id(r)]
+
+    def count(self, name: str, r: Record) -> tuple[float, float]:
+        return self.of(r).get(name, 0.0), 1
 
 
 def game_metrics(record: Record) -> dict[str, float]:
@@ -137,8 +148,9 @@ def measures(games: Sequence[Record], cards: Sequence[StackCards]) -> list[Measu
     agents = sorted({s["agent"] for s in seats})
     if len(agents) > 1:
         rows.extend(Measure("agent", a, "win rate", partial(_agent, a), True) for a in agents)
-    names = dict.fromkeys(k for r in games for k in game_metrics(r))
-    rows.extend(Measure("game", "", name, partial(_game, name), False) for name in names)
+    metrics = _GameMetrics()
+    names = dict.fromkeys(k for r in games for k in metrics.of(r))
+    rows.extend(Measure("game", "", name, partial(metrics.count, name), False) for name in names)
     return rows
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,19 @@ SEAT_FIELDS = ("seat", "colour", "agent", "pilot", "vp", "rank", "win", "first",
 
 
 def write_json(path: Path, data: Any) -> None:
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    """Strict JSON: an undefined number (the rate of a card nobody took) is written as null, not NaN."""
+    path.write_text(json.dumps(_strict(data), indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                    encoding="utf-8")
+
+
+def _strict(data: Any) -> Any:
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _strict(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_strict(v) for v in data]
+    return data
 
 
 def write_csv(path: Path, records: list[dict[str, Any]]) -> None:

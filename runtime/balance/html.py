@@ -201,7 +201,8 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
     if expected:
         parts.append(f"<p>First player (round 1's Starting Player) wins {_pct(first)} of {first['n']} games; "
                      f"the fair share is {100 * expected:.1f}%.</p>")
-    parts.append(f"<p>{html.escape(FRACTIONAL_WINS)} {html.escape(CHOICES)}</p>")
+    parts.append(f"<p>{report['fractional_wins']} of {report['games']} games ended in a shared victory. "
+                 f"{html.escape(FRACTIONAL_WINS)} {html.escape(CHOICES)}</p>")
     for key, label in (("seat", "by seat"), ("agent", "by agent"), ("pilot", "by pilot")):
         rows = report["win_rate"][key]
         parts.append(f"<h3>Win rate {label}</h3>")

@@ -74,7 +74,8 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
     for key, label in (("seat", "Win rate by seat"), ("agent", "Win rate by agent")):
         console.print(_rate_table(label, key, report["win_rate"][key], expected))
     console.print(_pilot_table(report["win_rate"]["pilot"], expected))
-    console.print(FRACTIONAL_WINS, markup=False, highlight=False)
+    console.print(f"{report['fractional_wins']} of {report['games']} games ended in a shared victory. "
+                  f"{FRACTIONAL_WINS}", markup=False, highlight=False)
     console.print(CHOICES, markup=False, highlight=False)
     first = report["first_player"]
     console.print(f"First player (round 1's Starting Player): wins {_pct(first)} of n={first['n']} "

@@ -14,6 +14,10 @@ VARIANT = str(Path(__file__).parents[1] / "packs" / "variant-double-damage-vp")
 ONE_PILOT = str(Path(__file__).parents[1] / "packs" / "variant-one-pilot")
 
 
+def refuse(constant: str):
+    raise AssertionError(f"{constant} is not JSON")
+
+
 def test_report_and_files(tmp_path, capsys):
     out = tmp_path / "report"
     assert main(["sim", "--games", "3", "--seed", "2", "--agents", "heuristic,random", "--jobs", "2",
@@ -27,8 +31,10 @@ def test_report_and_files(tmp_path, capsys):
     with (out / "records.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 3 * 4 and {r["agent"] for r in rows} == {"heuristic", "random"}
-    report = json.loads((out / "report.json").read_text())
+    report = json.loads((out / "report.json").read_text(), parse_constant=refuse)     # strict JSON: no NaN
     assert report["games"] == 3
+    never = [w for w in report["weapons"] if not w["win_when_owned"]["n"]]
+    assert never and never[0]["win_when_owned"]["value"] is None       # no owner: no rate, written as null
     page = (out / "report.html").read_text()
     assert page.count("data:image/png;base64,") >= 6 and "http" not in page.split("<body>")[1]
 

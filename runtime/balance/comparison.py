@@ -11,7 +11,8 @@ game metrics).
 
 Many rows are tested at once, so some intervals exclude 0 by chance alone (about 1 in 20 of the rows
 where nothing changed). Each row therefore also carries Holm's adjusted p-value: a row flagged by Holm
-is a change with at most a 5% chance that any flag of the whole comparison is a false one.
+is a change with at most a 5% chance that any flag of the whole comparison is a false one. A card's
+rate over fewer than ``MIN_SAMPLE`` seats on either side is shown but not tested.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ from rulecraft.runtime.balance import stats
 from rulecraft.runtime.balance.metrics import finished, pilot_choices, weapon_choices
 
 Record = dict[str, Any]
+# A card's rate over fewer seats than this on either side is shown but not tested: its delta-method
+# interval leans on a normal approximation that a handful of owners does not support (2 owners who both
+# lost have no spread at all), and an untested row cannot raise a false flag.
+MIN_SAMPLE = 10
+FEW = "few"       # the status of a row with fewer than MIN_SAMPLE seats on a side
+NEVER_BOUGHT = "never bought"
 Count = Callable[[Record], tuple[float, float]]   # a game's record -> (numerator, denominator)
 
 FRACTIONAL_WINS = ("A win is a share: a shared victory (T15: still tied after the Mighty Mech and the "
@@ -191,13 +198,17 @@ def _row(m: Measure, games_a: list[Record], games_b: list[Record],
         ratio = m.group in ("pilot", "weapon", "agent")
         method = ("paired t" if paired else "Welch t") + (", ratio (delta method)" if ratio else "")
     defined = not math.isnan(diff.value) and diff.n >= 2 and not status.startswith(("new", "removed"))
+    tested = defined and not (m.never and min(a_den, b_den) < MIN_SAMPLE)
+    if defined and not tested:
+        status = status or FEW
+    low, high = (max(-1.0, diff.low), min(1.0, diff.high)) if m.rate else (diff.low, diff.high)
     return {"metric": m.label, "group": m.group, "subject": m.subject, "measure": m.measure, "rate": m.rate,
             "a": sum(n for n, _ in a) / a_den if a_den else None,
             "b": sum(n for n, _ in b) / b_den if b_den else None,
             "a_n": a_den, "b_n": b_den, "status": status,
-            "value": diff.value if defined else None, "low": _finite(diff.low) if defined else None,
-            "high": _finite(diff.high) if defined else None, "n": diff.n, "method": method,
-            "p": diff.p if defined else None, "significant": defined and diff.significant}
+            "value": diff.value if defined else None, "low": _finite(low) if defined else None,
+            "high": _finite(high) if defined else None, "n": diff.n, "method": method,
+            "p": diff.p if tested else None, "significant": tested and diff.significant}
 
 
 def _finite(x: float) -> float | None:
@@ -218,7 +229,7 @@ def _status(m: Measure, cards: tuple[StackCards | None, StackCards | None], a_de
     if m.never and not (a_den and b_den):
         return f"{m.never} in {'A' if not a_den else 'B'}"
     if m.measure == "purchase rate" and not numerators:
-        return "never bought"
+        return NEVER_BOUGHT
     return ""
 
 
@@ -256,7 +267,7 @@ def agent_choices(by_agent: dict[str, dict[str, int]]) -> str:
 
 
 def method_note(comparison: dict[str, Any]) -> str:
-    """The sentence that says which interval and which flags the comparison uses."""
+    """The sentences that say which interval and which flags the comparison uses."""
     games = comparison["games"]
     if comparison["paired"]:
         how = (f"{games} games paired by seed; each row is B - A with a 95% paired t interval on the "
@@ -267,7 +278,8 @@ def method_note(comparison: dict[str, Any]) -> str:
                f"Welch's interval (Newcombe's for 0/1 game metrics)")
     return (f"{how}. * = the interval excludes 0. With {comparison['tested']} rows tested, about 1 in 20 of "
             f"the unchanged ones is starred by chance alone; ** = still significant after Holm's adjustment "
-            f"for all {comparison['tested']} (a 5% chance that any ** is false).")
+            f"for all {comparison['tested']} (a 5% chance that any ** is false). {FEW} = a card's rate over "
+            f"fewer than {MIN_SAMPLE} seats on a side: shown, not tested.")
 
 
 # --- the comparison as tables (the terminal and the HTML page render the same ones) --------------
@@ -283,7 +295,8 @@ CARD_TABLES = (("pilot", "Pilots", {"win rate when kept": "win", "kept when deal
 
 
 def flag(row: dict[str, Any]) -> str:
-    return "**" if row["holm"] else "*" if row["significant"] else ""
+    """``**`` (Holm), ``*`` (the interval excludes 0), ``few`` (shown, not tested) or nothing."""
+    return "**" if row["holm"] else "*" if row["significant"] else FEW if row["status"] == FEW else ""
 
 
 def value_cell(row: dict[str, Any], side: str) -> str:
@@ -295,14 +308,13 @@ def value_cell(row: dict[str, Any], side: str) -> str:
 
 def diff_cell(row: dict[str, Any]) -> str:
     """B - A [low, high], in percentage points for rates; the row's status where there is no difference."""
-    if row["value"] is None:
+    if row["value"] is None or row["status"] == NEVER_BOUGHT:
         return row["status"] or "-"
     scale, digits = (100, 1) if row["rate"] else (1, 3)
 
     def num(x: float | None) -> str:
         return "?" if x is None else f"{scale * x:+.{digits}f}"
-    text = f"{num(row['value'])} [{num(row['low'])}, {num(row['high'])}]"
-    return f"{text} ({row['status']})" if row["status"] else text
+    return f"{num(row['value'])} [{num(row['low'])}, {num(row['high'])}]"
 
 
 def tables(comparison: dict[str, Any]) -> list[TableSpec]:

@@ -103,7 +103,8 @@ def _weapons_plot(rows: list[dict[str, Any]]) -> str:
 
 def _forest_plot(comparison: dict[str, Any], group: str, measures: tuple[str, ...], title: str) -> str:
     """A forest plot: each row's B - A (percentage points) with its 95% interval, one panel per measure;
-    red = still significant after Holm's adjustment, orange = the interval excludes 0, blue = neither.
+    red = still significant after Holm's adjustment, orange = the interval excludes 0, blue = neither,
+    grey = too few seats to test.
     A row with no difference (a card never kept, or missing from one stack) says why in grey."""
     rows = [r for r in comparison["rows"] if r["group"] == group]
     subjects = list(dict.fromkeys(r["subject"] for r in rows))
@@ -122,17 +123,16 @@ def _forest_plot(comparison: dict[str, Any], group: str, measures: tuple[str, ..
                 continue
             low = r["value"] if r["low"] is None else r["low"]
             high = r["value"] if r["high"] is None else r["high"]
-            colour = "#c0392b" if r["holm"] else "#f58518" if r["significant"] else "#4c78a8"
+            colour = "#c0392b" if r["holm"] else "#f58518" if r["significant"] else \
+                "#4c78a8" if r["p"] is not None else "#aaaaaa"
             spread = [[100 * (r["value"] - low)], [100 * (high - r["value"])]]
             ax.errorbar([100 * r["value"]], [y], xerr=spread, fmt="o", color=colour, capsize=3)
         ax.axvline(0, color="grey", linewidth=1)
         ax.set_xlabel(f"{measure}: B - A, percentage points (95% CI)")
     axes[0][0].set_yticks(range(len(subjects)), [f"{group} {s}" if group == "seat" else s for s in subjects])
     axes[0][0].set_ylim(len(subjects) - 0.5, -0.5)
-    keys = [plt.Line2D([], [], color=c, marker="o", linestyle="", label=label) for c, label in (
-        ("#c0392b", "significant after Holm"), ("#f58518", "interval excludes 0"), ("#4c78a8", "neither"))]
-    fig.legend(handles=keys, loc="upper right", fontsize=8, frameon=False)
-    fig.suptitle(title)
+    fig.suptitle(f"{title}\nred: significant after Holm; orange: the interval excludes 0; blue: neither; "
+                 f"grey: too few to test", fontsize=10)
     return _embed(plt, fig)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from rulecraft.compiler.build import load_ruleset
 from rulecraft.runtime.balance.batch import Config, simulate
-from rulecraft.runtime.balance.comparison import cards_of, choice_lines, compare
+from rulecraft.runtime.balance.comparison import MIN_SAMPLE, cards_of, choice_lines, compare
 
 PACKS = Path(__file__).parents[1] / "packs"
 VARIANT = str(PACKS / "variant-double-damage-vp")
@@ -113,3 +113,22 @@ def test_unpaired_runs_fall_back_to_welch_and_newcombe():
     assert {row["method"] for row in paired} == {"paired t", "paired t, ratio (delta method)"}
     unpaired = compare(a.records, same.records, paired=False)["rows"]
     assert {row["method"] for row in unpaired} == {"Welch t", "Newcombe", "Welch t, ratio (delta method)"}
+
+
+def test_a_card_with_few_owners_is_shown_but_not_tested():
+    """Two owners who both lost have no spread: their interval would be a false certainty, so a rate
+    over fewer than MIN_SAMPLE seats on a side carries no p-value, no star and the status ``few``."""
+    def game(index, owners_won):
+        won = (1.0, 0.0) if owners_won else (0.0, 1.0)          # seat 0 owns the Rail Gun
+        seats = [{"seat": s, "agent": "random", "pilot": "vega", "dealt": ["vega"], "vp": 1, "first": s == 0,
+                  "win": won[s], "vp_by_source": {}, "purchased": [], "owned": ["rail-gun"][:1 - s]}
+                 for s in range(2)]
+        return {"seed": f"1:{index}", "aborted": None, "combats": 0, "kos": 0, "retreats": 0, "events": 1,
+                "mech_controller": None, "winners": [0 if owners_won else 1], "seats": seats}
+    base = [game(i, False) for i in range(MIN_SAMPLE - 1)]
+    variant = [game(i, True) for i in range(MIN_SAMPLE - 1)]
+    rows = by_metric(compare(base, variant))
+    few = rows["weapon rail-gun: win rate when owned"]
+    assert few["value"] == 1.0 and few["status"] == "few" and few["p"] is None and not few["significant"]
+    more = by_metric(compare([*base, game(99, False)], [*variant, game(99, True)]))
+    assert more["weapon rail-gun: win rate when owned"]["significant"]

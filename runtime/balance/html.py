@@ -45,13 +45,17 @@ def _embed(plt, fig) -> str:
 
 
 def _rates_plot(rows: list[dict[str, Any]], key: str, title: str, expected: float | None) -> str:
-    rows = [r for r in rows if r["n"]]
+    """Win rates with their intervals; a row with no games (a pilot never kept) keeps its place, labelled."""
     plt, fig, ax = _figure(7.0, max(2.0, 0.35 * len(rows) + 1.2))
     labels = [str(r[key]) for r in rows]
-    values = [r["value"] for r in rows]
-    errors = [[max(0.0, r["value"] - r["low"]) for r in rows],
-              [max(0.0, r["high"] - r["value"]) for r in rows]]
+    values = [r["value"] if r["n"] else 0.0 for r in rows]
+    errors = [[max(0.0, r["value"] - r["low"]) if r["n"] else 0.0 for r in rows],
+              [max(0.0, r["high"] - r["value"]) if r["n"] else 0.0 for r in rows]]
     ax.barh(labels, values, xerr=errors, color="#4c78a8", capsize=3)
+    for y, r in enumerate(rows):
+        if not r["n"]:
+            ax.text(0.01, y, "never kept" if key == "pilot" else "no games", va="center", color="grey",
+                    fontsize=8)
     if expected:
         ax.axvline(expected, color="#e45756", linestyle="--", label=f"fair share {expected:.0%}")
         ax.legend(loc="lower right")

@@ -33,6 +33,8 @@ def test_report_and_files(tmp_path, capsys):
     assert len(rows) == 3 * 4 and {r["agent"] for r in rows} == {"heuristic", "random"}
     report = json.loads((out / "report.json").read_text(), parse_constant=refuse)     # strict JSON: no NaN
     assert report["games"] == 3
+    assert len(report["win_rate"]["pilot"]) == 8        # every pilot of tem-core, kept in 3 games or not
+    assert any(row["n"] == 0 for row in report["win_rate"]["pilot"]) and "never kept" in text
     never = [w for w in report["weapons"] if not w["win_when_owned"]["n"]]
     assert never and never[0]["win_when_owned"]["value"] is None       # no owner: no rate, written as null
     page = (out / "report.html").read_text()

@@ -10,7 +10,7 @@ import html
 import io
 from typing import Any
 
-from rulecraft.runtime.balance.comparison import (
+from rulecraft.runtime.balance.compare_text import (
     CARD_TABLES,
     CHOICES,
     FRACTIONAL_WINS,

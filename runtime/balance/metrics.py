@@ -123,13 +123,13 @@ def pilot_rows(seats: Sequence[dict[str, Any]], pilots: Sequence[str] = ()) -> l
     rows = []
     for pid in names:
         kept = [s for s in seats if s["pilot"] == pid]
-        dealt = sum(1 for s in seats if pid in _dealt(s))
+        dealt = sum(1 for s in seats if pid in dealt_pilots(s))
         rows.append({"pilot": pid, **_rate(sum(s["win"] for s in kept), len(kept)), "dealt": dealt,
                      "kept_when_dealt": _rate(len(kept), dealt), "by_agent": pilot_choices(seats, pid)})
     return rows
 
 
-def _dealt(seat: dict[str, Any]) -> list[str]:
+def dealt_pilots(seat: dict[str, Any]) -> list[str]:
     """The pilots dealt to a seat (records older than the ``dealt`` field: the one it kept)."""
     return seat.get("dealt") or [seat["pilot"]]
 
@@ -138,7 +138,7 @@ def pilot_choices(seats: Sequence[dict[str, Any]], pid: str) -> dict[str, dict[s
     """Per agent: how many times ``pid`` was dealt to its seats, and kept."""
     out: dict[str, dict[str, int]] = {}
     for s in seats:
-        if pid in _dealt(s):
+        if pid in dealt_pilots(s):
             row = out.setdefault(s["agent"], {"kept": 0, "dealt": 0})
             row["dealt"] += 1
             row["kept"] += s["pilot"] == pid

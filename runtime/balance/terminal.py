@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rulecraft.runtime.balance.comparison import CHOICES, FRACTIONAL_WINS, agent_choices, notes, tables
+from rulecraft.runtime.balance.compare_text import CHOICES, FRACTIONAL_WINS, agent_choices, notes, tables
 
 
 def _pct(row: dict[str, Any]) -> str:

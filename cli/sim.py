@@ -2,8 +2,9 @@
 
 ``--agents heuristic,random`` fills the seats (cycled, and rotated one seat per game); ``--jobs J`` plays
 on J processes with the same results whatever J is; ``--out DIR`` also writes the per-game records (JSON,
-CSV) and an HTML report with plots; ``--compare A B`` plays the same seeds on two configurations and
-reports each metric's difference with its 95% interval.
+CSV) and an HTML report with plots; ``--compare A B`` plays the same seeds on a base A and a variant B
+and reports B - A for every pilot and weapon (win rate, pick or purchase rate), seat, agent and game
+metric, each with its paired 95% interval and a Holm-adjusted flag.
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulecraft.cli.main import UsageError
+
+if TYPE_CHECKING:
+    from rulecraft.runtime.balance.comparison import StackCards
 
 
 def register(subparsers) -> None:
@@ -32,9 +37,9 @@ def register(subparsers) -> None:
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="also write records.json, records.csv, report.json and report.html into DIR")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
-                        help="compare two configurations on the same seeds; each is a comma-separated list "
-                             "of pack folders and plugin:NAME items (e.g. content/tem-core "
-                             "tests/packs/variant-double-damage-vp)")
+                        help="compare a base A and a variant B on the same seeds and report B - A per "
+                             "pilot, weapon, seat and metric; each is a comma-separated list of pack folders "
+                             "and plugin:NAME items (e.g. content/tem-core tests/packs/variant-one-pilot)")
     parser.add_argument("--log", type=Path, metavar="DIR",
                         help="write one JSONL log per game into DIR (with --compare, into DIR/a and DIR/b)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -49,11 +54,21 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
         if item.startswith("plugin:"):
             extra.append(item.removeprefix("plugin:"))
         elif item:
-            if not Path(item).exists():
-                raise UsageError(f"no such pack: {item}")
-            packs.append(item)
+            packs.append(_pack_folder(item))
     return Config(packs=tuple(packs), plugins=tuple([*plugins, *extra]), agents=tuple(args.agents_list),
                   players=args.players, label=label)
+
+
+def _pack_folder(item: str) -> str:
+    """A pack folder, or the id of a shipped pack (``tem-core``: the base of a comparison)."""
+    if Path(item).exists():
+        return item
+    from rulecraft.compiler.packs import PackFinder
+
+    found = PackFinder().find(item)
+    if found is None or not Path(str(found[0])).is_dir():
+        raise UsageError(f"no such pack: {item} (neither a folder nor the id of a shipped pack)")
+    return str(found[0])
 
 
 def _check_args(args: argparse.Namespace) -> None:
@@ -72,10 +87,12 @@ def _check_args(args: argparse.Namespace) -> None:
             raise UsageError(f"unknown agent {name!r} in --agents; known: {', '.join(known)}")
 
 
-def _prepare(config) -> dict[str, str]:
-    """Load the configuration once in this process: content errors and bad plugins surface here."""
+def _prepare(config) -> StackCards:
+    """Load the configuration once in this process: content errors and bad plugins surface here. Returns
+    the stack's pilots and weapons, so that the report has a row for each, taken or not."""
     from rulecraft.plugins.manager import PluginLoadError
     from rulecraft.runtime.balance.batch import table_for
+    from rulecraft.runtime.balance.comparison import cards_of
 
     try:
         ruleset = table_for(config).ruleset
@@ -87,7 +104,7 @@ def _prepare(config) -> dict[str, str]:
     fewest, most = rules.min_players, min(rules.max_players, len(ruleset.colours))
     if not fewest <= config.players <= most:
         raise UsageError(f"--players must be {fewest}-{most} for this pack stack")
-    return {w.id: w.tier for w in ruleset.weapons.values()}
+    return cards_of(ruleset)
 
 
 def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
@@ -130,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from rulecraft.runtime.balance.batch import table_for
-    from rulecraft.runtime.balance.metrics import compare, summarize
+    from rulecraft.runtime.balance.comparison import compare
+    from rulecraft.runtime.balance.metrics import summarize
     from rulecraft.runtime.balance.terminal import print_comparison, print_report
 
     _check_args(args)
@@ -142,12 +160,12 @@ def run(args: argparse.Namespace) -> int:
                    _config(b_items, args.plugin, args, "B: " + args.compare[1])]
     else:
         configs = [_config([str(p) for p in args.packs], args.plugin, args)]
-    weapons = [_prepare(c) for c in configs]
+    cards = [_prepare(c) for c in configs]
     log_dirs: list[Path | None] = [None] * len(configs)
     if args.log is not None:      # --compare logs each side in its own folder, a/ and b/
         log_dirs = [args.log / side for side in "ab"] if args.compare else [args.log]
     runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
-    reports = [summarize(r.records, w) for r, w in zip(runs, weapons, strict=True)]
+    reports = [summarize(r.records, c.weapons, c.pilots) for r, c in zip(runs, cards, strict=True)]
     for r, report in zip(runs, reports, strict=True):
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or ["tem-core"],
                          "plugins": table_for(r.config).plugins, "agents": list(r.config.agents),
@@ -158,22 +176,22 @@ def run(args: argparse.Namespace) -> int:
         print_report(report, title, out)
         print(f"({r.seconds:.1f} s, {len(r.records) / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
               f"process(es))", file=sys.stderr)
-    rows = None
+    comparison = None
     if args.compare:
-        rows = compare(runs[0].records, runs[1].records)
-        print_comparison(rows, args.compare[0], args.compare[1], out)
+        comparison = compare(runs[0].records, runs[1].records, (cards[0], cards[1]))
+        comparison.update(a=args.compare[0], b=args.compare[1])
+        print_comparison(comparison, args.compare[0], args.compare[1], out)
     if args.out is not None:
-        from rulecraft.runtime.balance.files import write_json
+        from rulecraft.runtime.balance.files import write_comparison_csv, write_json
         from rulecraft.runtime.balance.html import report_html
 
         args.out.mkdir(parents=True, exist_ok=True)
         names = ["a-", "b-"] if args.compare else [""]
         for name, r, report in zip(names, runs, reports, strict=True):
             _write(args.out, name, r, report)
-        comparison = None
-        if rows is not None:
-            write_json(args.out / "compare.json", rows)
-            comparison = {"a": args.compare[0], "b": args.compare[1], "rows": rows}
+        if comparison is not None:
+            write_json(args.out / "compare.json", comparison)
+            write_comparison_csv(args.out / "compare.csv", comparison["rows"])
             (args.out / "report-b.html").write_text(
                 report_html(reports[1], f"rulecraft sim: {runs[1].config.name}"), encoding="utf-8")
         (args.out / "report.html").write_text(

@@ -8,8 +8,17 @@ from __future__ import annotations
 import base64
 import html
 import io
-import math
 from typing import Any
+
+from rulecraft.runtime.balance.compare_text import (
+    CARD_TABLES,
+    CHOICES,
+    FRACTIONAL_WINS,
+    agent_choices,
+    choice_lines,
+    notes,
+    tables,
+)
 
 
 def _pyplot():
@@ -36,13 +45,17 @@ def _embed(plt, fig) -> str:
 
 
 def _rates_plot(rows: list[dict[str, Any]], key: str, title: str, expected: float | None) -> str:
-    rows = [r for r in rows if r["n"]]
+    """Win rates with their intervals; a row with no games (a pilot never kept) keeps its place, labelled."""
     plt, fig, ax = _figure(7.0, max(2.0, 0.35 * len(rows) + 1.2))
     labels = [str(r[key]) for r in rows]
-    values = [r["value"] for r in rows]
-    errors = [[max(0.0, r["value"] - r["low"]) for r in rows],
-              [max(0.0, r["high"] - r["value"]) for r in rows]]
+    values = [r["value"] if r["n"] else 0.0 for r in rows]
+    errors = [[max(0.0, r["value"] - r["low"]) if r["n"] else 0.0 for r in rows],
+              [max(0.0, r["high"] - r["value"]) if r["n"] else 0.0 for r in rows]]
     ax.barh(labels, values, xerr=errors, color="#4c78a8", capsize=3)
+    for y, r in enumerate(rows):
+        if not r["n"]:
+            ax.text(0.01, y, "never kept" if key == "pilot" else "no games", va="center", color="grey",
+                    fontsize=8)
     if expected:
         ax.axvline(expected, color="#e45756", linestyle="--", label=f"fair share {expected:.0%}")
         ax.legend(loc="lower right")
@@ -92,19 +105,38 @@ def _weapons_plot(rows: list[dict[str, Any]]) -> str:
     return _embed(plt, fig)
 
 
-def _diff_plot(rows: list[dict[str, Any]]) -> str:
-    rows = [r for r in rows if not math.isnan(r["value"]) and math.isfinite(r["low"])]
-    plt, fig, ax = _figure(8.0, max(2.5, 0.28 * len(rows) + 1.2))
-    for i, r in enumerate(rows):
-        colour = "#e45756" if r["significant"] else "#4c78a8"
-        scale = max(abs(r["a"] or 0), abs(r["b"] or 0), 1e-9)
-        ax.errorbar([r["value"] / scale], [i], xerr=[[max(0.0, r["value"] - r["low"]) / scale],
-                                                      [max(0.0, r["high"] - r["value"]) / scale]],
-                    fmt="o", color=colour, capsize=3)
-    ax.set_yticks(range(len(rows)), [r["metric"] for r in rows])
-    ax.axvline(0, color="grey", linewidth=1)
-    ax.set_xlabel("(A - B) relative to the larger of |A|, |B| (red = significant)")
-    ax.invert_yaxis()
+def _forest_plot(comparison: dict[str, Any], group: str, measures: tuple[str, ...], title: str) -> str:
+    """A forest plot: each row's B - A (percentage points) with its 95% interval, one panel per measure;
+    red = still significant after Holm's adjustment, orange = the interval excludes 0, blue = neither,
+    grey = too few seats to test.
+    A row with no difference (a card never kept, or missing from one stack) says why in grey."""
+    rows = [r for r in comparison["rows"] if r["group"] == group]
+    subjects = list(dict.fromkeys(r["subject"] for r in rows))
+    if not subjects:
+        return ""
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, len(measures), figsize=(5.0 * len(measures), 0.32 * len(subjects) + 1.4),
+                             dpi=100, sharey=True, squeeze=False)
+    for ax, measure in zip(axes[0], measures, strict=True):
+        found = {r["subject"]: r for r in rows if r["measure"] == measure}
+        for y, subject in enumerate(subjects):
+            r = found.get(subject)
+            if r is None or r["value"] is None:
+                ax.text(0, y, (r or {}).get("status") or "-", color="grey", ha="center", va="center",
+                        fontsize=8)
+                continue
+            low = r["value"] if r["low"] is None else r["low"]
+            high = r["value"] if r["high"] is None else r["high"]
+            colour = "#c0392b" if r["holm"] else "#f58518" if r["significant"] else \
+                "#4c78a8" if r["p"] is not None else "#aaaaaa"
+            spread = [[100 * (r["value"] - low)], [100 * (high - r["value"])]]
+            ax.errorbar([100 * r["value"]], [y], xerr=spread, fmt="o", color=colour, capsize=3)
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_xlabel(f"{measure}: B - A, percentage points (95% CI)")
+    axes[0][0].set_yticks(range(len(subjects)), [f"{group} {s}" if group == "seat" else s for s in subjects])
+    axes[0][0].set_ylim(len(subjects) - 0.5, -0.5)
+    fig.suptitle(f"{title}\nred: significant after Holm; orange: the interval excludes 0; blue: neither; "
+                 f"grey: too few to test", fontsize=10)
     return _embed(plt, fig)
 
 
@@ -133,8 +165,24 @@ td:first-child,th:first-child{text-align:left}h2{border-bottom:2px solid #4c78a8
 img{max-width:100%}.sig{color:#c0392b;font-weight:bold}"""
 
 
+def _comparison_section(comparison: dict[str, Any]) -> str:
+    """B - A: the notes, the forest plots of every card's, seat's and agent's change, and the tables."""
+    parts = [f"<h2>B - A: {html.escape(comparison['b'])} minus {html.escape(comparison['a'])}</h2>",
+             "".join(f"<p>{html.escape(line)}</p>" for line in notes(comparison)[:3]),
+             "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in choice_lines(comparison)) + "</ul>"]
+    for group, title, pair, _ in CARD_TABLES:
+        parts.append(_forest_plot(comparison, group, tuple(pair), f"{title}: B - A"))
+    parts.append(_forest_plot(comparison, "seat", ("win rate",), "Win rate by seat: B - A"))
+    parts.append(_forest_plot(comparison, "agent", ("win rate",), "Win rate by agent: B - A"))
+    for spec in tables(comparison):
+        parts.append(f"<h3>{html.escape(spec.title)}</h3>")
+        parts.append(_table(spec.headers, spec.rows))
+    return "\n".join(parts)
+
+
 def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None) -> str:
-    """The whole page. ``comparison`` = {"a": name, "b": name, "rows": compare(...)} adds a section."""
+    """The whole page. ``comparison`` (``comparison.compare``'s, with the names of its sides as "a" and
+    "b") adds a section."""
     players = report["players"]
     expected = 1 / players if players else None
     vp = report["final_vp"]
@@ -146,16 +194,7 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
         parts.append(_table(["run", ""], [[k, ", ".join(map(str, v)) if isinstance(v, list) else v]
                                           for k, v in report["run"].items()]))
     if comparison:
-        rows = comparison["rows"]
-        parts.append(f"<h2>A - B: {html.escape(comparison['a'])} vs {html.escape(comparison['b'])}</h2>"
-                     "<p>Paired by seed: the difference of per-game values with its 95% t interval. "
-                     "Significant (interval excludes 0) in red; with many metrics about 1 in 20 is flagged "
-                     "by chance alone.</p>")
-        parts.append(_diff_plot(rows))
-        parts.append(_table(["metric", "A", "B", "A - B", "95% CI", "interval", "significant"], [
-            [r["metric"], f"{r['a']:.3f}", f"{r['b']:.3f}", f"{r['value']:+.3f}",
-             f"[{r['low']:+.3f}, {r['high']:+.3f}]", r["method"], "yes" if r["significant"] else ""]
-            for r in rows]))
+        parts.append(_comparison_section(comparison))
     parts.append("<h2>Final VP</h2>")
     parts.append(_table(["mean", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"], [[
         _num(vp["mean"]), f"{vp['sd']:.2f}", vp["min"], f"{vp['q1']:g}", f"{vp['median']:g}", f"{vp['q3']:g}",
@@ -166,12 +205,22 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
     if expected:
         parts.append(f"<p>First player (round 1's Starting Player) wins {_pct(first)} of {first['n']} games; "
                      f"the fair share is {100 * expected:.1f}%.</p>")
+    parts.append(f"<p>{report['fractional_wins']} of {report['games']} games ended in a shared victory. "
+                 f"{html.escape(FRACTIONAL_WINS)} {html.escape(CHOICES)}</p>")
     for key, label in (("seat", "by seat"), ("agent", "by agent"), ("pilot", "by pilot")):
         rows = report["win_rate"][key]
         parts.append(f"<h3>Win rate {label}</h3>")
         parts.append(_rates_plot(rows, key, f"Win rate {label}", expected))
-        parts.append(_table([key, "n", "wins", "win rate [95% CI]"],
-                            [[r[key], r["n"], f"{r['wins']:g}", _pct(r)] for r in rows]))
+        if key == "pilot":
+            parts.append(_table(["pilot", "dealt", "kept", "kept when dealt", "by agent (kept/dealt)", "wins",
+                                 "win rate when kept [95% CI]"],
+                                [[r["pilot"], r["dealt"], r["n"], _pct(r["kept_when_dealt"]),
+                                  agent_choices(r["by_agent"]), f"{r['wins']:g}",
+                                  _pct(r) if r["n"] else "never kept"]
+                                 for r in rows]))
+        else:
+            parts.append(_table([key, "n", "wins", "win rate [95% CI]"],
+                                [[r[key], r["n"], f"{r['wins']:g}", _pct(r)] for r in rows]))
     parts.append("<h2>VP by source</h2>")
     parts.append(_sources_plot(report["vp_by_source"]))
     agents = list(report["vp_by_source"][0]["by_agent"]) if report["vp_by_source"] else []

@@ -1,11 +1,12 @@
 """Report: the metrics a designer reads, computed from per-game records, and the comparison of two runs.
 
 ``summarize(records)`` gives a JSON-ready dict: the final VP distribution; win rates by seat, agent and
-pilot with 95% Wilson intervals; VP by source; purchase rate and win rate when owned for every weapon;
-the Mighty Mech's control rate; game length and Combats per game; the first player's advantage.
-``compare(a, b)`` pairs the games of two runs by seed and gives each metric's difference, a - b, with a
-95% interval on the paired differences (unpaired intervals when the games cannot be paired), flagging
-the intervals that exclude 0.
+pilot with 95% Wilson intervals (every pilot of the stack, kept or not, with how often each agent kept
+it when dealt); VP by source; purchase rate and win rate when owned for every weapon; the Mighty Mech's
+control rate; game length and Combats per game; the first player's advantage. ``compare`` (in
+``rulecraft.runtime.balance.comparison``) sets two runs side by side.
+
+A win is a share: a shared victory (T15, after its tie-breaks) gives each of its k winners 1/k.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ def finished(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in records if not r["aborted"]]
 
 
-def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None = None) -> dict[str, Any]:
-    """The report of one run. ``weapons`` (id -> tier) lists every weapon, bought or not."""
+def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None = None,
+              pilots: Sequence[str] = ()) -> dict[str, Any]:
+    """The report of one run. ``weapons`` (id -> tier) and ``pilots`` list the stack's cards, so that
+    a card nobody took still has its row."""
     games = finished(records)
     seats = [s for r in games for s in r["seats"]]
     n_players = games[0]["players"] if games else 0
@@ -78,6 +81,7 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
             "weapon": wid, "tier": tier, "purchases": sum(s["purchased"].count(wid) for s in seats),
             "purchase_rate": _rate(bought, len(seats)),
             "win_when_owned": _rate(sum(s["win"] for s in owners), len(owners)),
+            "by_agent": weapon_choices(seats, wid),
         })
 
     first = [s for s in seats if s["first"]]
@@ -91,7 +95,9 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
                      "q1": q1, "median": median, "q3": q3, "max": max(vps, default=0),
                      "winner_mean": _est(stats.mean(winner_vp)), "margin_mean": _est(stats.mean(margins)),
                      "values": vps},
-        "win_rate": {"seat": win_table("seat"), "agent": win_table("agent"), "pilot": win_table("pilot")},
+        "win_rate": {"seat": win_table("seat"), "agent": win_table("agent"),
+                     "pilot": pilot_rows(seats, pilots)},
+        "fractional_wins": sum(1 for r in games if len(r["winners"]) > 1),
         "vp_by_source": by_source,
         "weapons": weapon_rows,
         "mech": {"control_rate": _rate(len(controlled), len(games)),
@@ -110,67 +116,40 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
     }
 
 
-# --- comparing two runs --------------------------------------------------------------------------
-def game_metrics(record: dict[str, Any], weapons: Iterable[str] = ()) -> dict[str, float]:
-    """Every per-game number ``compare`` pairs: means over the game's seats, counts, 0/1 indicators."""
-    seats = record["seats"]
-    n = len(seats)
-    out = {
-        "final VP (mean per player)": sum(s["vp"] for s in seats) / n,
-        "winner's VP": max(s["vp"] for s in seats),
-        "combats per game": record["combats"],
-        "KOs per game": record["kos"],
-        "retreats per game": record["retreats"],
-        "events per game": record["events"],
-        "Mighty Mech controlled at the end": float(record["mech_controller"] is not None),
-        "first player wins": sum(s["win"] for s in seats if s["first"]),
-    }
-    for s in seats:
-        out[f"win rate: seat {s['seat']}"] = s["win"]
-    agents = sorted({s["agent"] for s in seats})
-    if len(agents) > 1:
-        for agent in agents:
-            mine = [s for s in seats if s["agent"] == agent]
-            out[f"win rate: agent {agent}"] = sum(s["win"] for s in mine) / len(mine)
-    for s in seats:
-        for source, vp in s["vp_by_source"].items():
-            key = f"VP from {source} (per player)"
-            out[key] = out.get(key, 0.0) + vp / n
-    for wid in weapons:
-        out[f"purchase rate: {wid}"] = sum(1 for s in seats if wid in s["purchased"]) / n
-    return out
-
-
-def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]],
-            paired: bool = True) -> list[dict[str, Any]]:
-    """Each metric's difference a - b with its 95% interval; ``significant`` when it excludes 0.
-
-    Paired (the default, for runs on the same seeds): games matched by game seed, a t interval on the
-    per-game differences, which removes the variation the two runs share. Unpaired (different seeds, or
-    ``paired=False``): Newcombe's interval for metrics that are 0/1 per game, Welch's for the others.
-    """
-    games_a, games_b = finished(a), finished(b)
-    weapons = sorted({w for r in (*a, *b) for s in r["seats"] for w in s["purchased"]})
-    by_seed = {r["seed"]: r for r in games_b}
-    pairs = [(r, by_seed[r["seed"]]) for r in games_a if r["seed"] in by_seed] if paired else []
-    if len(pairs) >= 2:
-        per_a = [game_metrics(x, weapons) for x, _ in pairs]
-        per_b = [game_metrics(y, weapons) for _, y in pairs]
-    else:
-        per_a = [game_metrics(x, weapons) for x in games_a]
-        per_b = [game_metrics(y, weapons) for y in games_b]
-    names = list(dict.fromkeys(k for m in (*per_a, *per_b) for k in m))
+def pilot_rows(seats: Sequence[dict[str, Any]], pilots: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Win rate when kept for every pilot (the stack's, then any other a record names), with how often
+    it was dealt, kept when dealt, and by which agents: the agents' choices make the sample sizes."""
+    names = list(dict.fromkeys([*pilots, *sorted({s["pilot"] for s in seats})]))
     rows = []
-    for name in names:
-        xs = [m.get(name, 0.0) for m in per_a]
-        ys = [m.get(name, 0.0) for m in per_b]
-        if len(pairs) >= 2:
-            diff, method = stats.paired_difference(xs, ys), "paired t"
-        elif all(v in (0, 1) for v in (*xs, *ys)):
-            diff, method = stats.newcombe(sum(xs), len(xs), sum(ys), len(ys)), "Newcombe"
-        else:
-            diff, method = stats.welch_difference(xs, ys), "Welch t"
-        rows.append({"metric": name, "a": stats.mean(xs).value if xs else None,
-                     "b": stats.mean(ys).value if ys else None, **_est(diff), "method": method,
-                     "significant": diff.n >= 2 and diff.significant})
+    for pid in names:
+        kept = [s for s in seats if s["pilot"] == pid]
+        dealt = sum(1 for s in seats if pid in dealt_pilots(s))
+        rows.append({"pilot": pid, **_rate(sum(s["win"] for s in kept), len(kept)), "dealt": dealt,
+                     "kept_when_dealt": _rate(len(kept), dealt), "by_agent": pilot_choices(seats, pid)})
     return rows
+
+
+def dealt_pilots(seat: dict[str, Any]) -> list[str]:
+    """The pilots dealt to a seat (records older than the ``dealt`` field: the one it kept)."""
+    return seat.get("dealt") or [seat["pilot"]]
+
+
+def pilot_choices(seats: Sequence[dict[str, Any]], pid: str) -> dict[str, dict[str, int]]:
+    """Per agent: how many times ``pid`` was dealt to its seats, and kept."""
+    out: dict[str, dict[str, int]] = {}
+    for s in seats:
+        if pid in dealt_pilots(s):
+            row = out.setdefault(s["agent"], {"kept": 0, "dealt": 0})
+            row["dealt"] += 1
+            row["kept"] += s["pilot"] == pid
+    return dict(sorted(out.items()))
+
+
+def weapon_choices(seats: Sequence[dict[str, Any]], wid: str) -> dict[str, dict[str, int]]:
+    """Per agent: in how many of its player-games ``wid`` was bought."""
+    out: dict[str, dict[str, int]] = {}
+    for s in seats:
+        row = out.setdefault(s["agent"], {"bought": 0, "seats": 0})
+        row["seats"] += 1
+        row["bought"] += wid in s["purchased"]
+    return dict(sorted(out.items()))

@@ -1,8 +1,9 @@
 """Run: one plain, JSON-ready record per game, read from the game's events and final state.
 
-A record says who sat where (seat, colour, agent, pilot), how each seat scored (final VP and VP by
-source, from the ``vp`` events), what it bought, who won (a shared victory counts 1/k for each of k
-winners, T15), and how the game went (length, Combats, KOs, retreats, the Mighty Mech).
+A record says who sat where (seat, colour, agent, the pilots dealt and the one kept), how each seat
+scored (final VP and VP by source, from the ``vp`` events), what it bought, who won (a shared victory
+counts 1/k for each of k winners, T15), and how the game went (length, Combats, KOs, retreats,
+the Mighty Mech).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[st
         row = standings.get(p.seat, {})
         seats.append({
             "seat": p.seat, "colour": p.colour, "agent": agents[p.seat], "pilot": p.pilot or "none",
+            "dealt": list(p.dealt_pilots),
             "vp": p.vp, "rank": row.get("rank"),
             "win": 1 / len(winners) if p.seat in winners else 0.0,
             "first": p.seat == first_seat,

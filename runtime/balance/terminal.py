@@ -7,6 +7,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from rulecraft.runtime.balance.compare_text import CHOICES, FRACTIONAL_WINS, agent_choices, notes, tables
 
 
 def _pct(row: dict[str, Any]) -> str:
@@ -37,6 +40,22 @@ def _rate_table(title: str, key: str, rows: list[dict[str, Any]], expected: floa
     return table
 
 
+def _pilot_table(rows: list[dict[str, Any]], expected: float | None) -> Table:
+    """Every pilot of the stack, kept or not, with how often it was kept when dealt and by which agents."""
+    table = Table(title="Win rate by pilot (every pilot of the stack)", title_justify="left")
+    for column in ("pilot", "dealt", "kept", "kept when dealt", "by agent (kept/dealt)", "wins",
+                   "win rate when kept [95% CI]"):
+        table.add_column(column, justify="left" if column in ("pilot", "by agent (kept/dealt)") else "right")
+    for row in rows:
+        flag = ""
+        if expected is not None and row["n"] and (row["low"] > expected or row["high"] < expected):
+            flag = " *"
+        table.add_row(row["pilot"], str(row["dealt"]), str(row["n"]), Text(_pct(row["kept_when_dealt"])),
+                      agent_choices(row["by_agent"]), f"{row['wins']:g}",
+                      Text(_pct(row) + flag if row["n"] else "never kept"))
+    return table
+
+
 def print_report(report: dict[str, Any], title: str, console: Console | None = None) -> None:
     console = console or Console()
     players = report["players"]
@@ -52,9 +71,12 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
     table.add_row(_num(vp["mean"]), f"{vp['sd']:.2f}", f"{vp['min']}", f"{vp['q1']:g}", f"{vp['median']:g}",
                   f"{vp['q3']:g}", f"{vp['max']}", _num(vp["winner_mean"], 1), _num(vp["margin_mean"], 1))
     console.print(table)
-    for key, label in (("seat", "Win rate by seat"), ("agent", "Win rate by agent"),
-                       ("pilot", "Win rate by pilot")):
+    for key, label in (("seat", "Win rate by seat"), ("agent", "Win rate by agent")):
         console.print(_rate_table(label, key, report["win_rate"][key], expected))
+    console.print(_pilot_table(report["win_rate"]["pilot"], expected))
+    console.print(f"{report['fractional_wins']} of {report['games']} games ended in a shared victory. "
+                  f"{FRACTIONAL_WINS}", markup=False, highlight=False)
+    console.print(CHOICES, markup=False, highlight=False)
     first = report["first_player"]
     console.print(f"First player (round 1's Starting Player): wins {_pct(first)} of n={first['n']} "
                   f"(fair share {100 * expected:.1f}%)" if expected else "")
@@ -99,20 +121,16 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
         console.print(f"[red]aborted[/red] game {row['index']} (seed {row['seed']}): {row['reason']}")
 
 
-def print_comparison(rows: list[dict[str, Any]], a: str, b: str, console: Console | None = None) -> None:
+def print_comparison(comparison: dict[str, Any], a: str, b: str, console: Console | None = None) -> None:
+    """Variant minus base: every pilot and weapon of the stacks, the seats, the agents and the game."""
     console = console or Console()
-    n = max((r["n"] for r in rows), default=0)
-    console.rule(f"[bold]A - B: {a}  vs  {b}")
-    console.print(f"{n} games; A - B with its 95% interval (paired t on the same seeds); "
-                  f"[bold]*[/bold] = significant (the interval excludes 0). With many metrics, "
-                  f"about 1 in 20 is flagged by chance alone.")
-    table = Table(title_justify="left")
-    for column, justify in (("metric", "left"), ("A", "right"), ("B", "right"), ("A - B [95% CI]", "right"),
-                            ("interval", "left"), ("", "left")):
-        table.add_column(column, justify=justify)
-    for row in sorted(rows, key=lambda r: (not r["significant"], r["metric"])):
-        diff = "-" if math.isnan(row["value"]) else \
-            f"{row['value']:+.3f} [{row['low']:+.3f}, {row['high']:+.3f}]"
-        table.add_row(row["metric"], f"{row['a']:.3f}", f"{row['b']:.3f}", diff, row["method"],
-                      "[bold]*[/bold]" if row["significant"] else "")
-    console.print(table)
+    console.rule(f"[bold]B - A: {b}  minus  {a}")
+    for line in notes(comparison):
+        console.print(line, markup=False, highlight=False)
+    for spec in tables(comparison):
+        table = Table(title=spec.title, title_justify="left")
+        for i, header in enumerate(spec.headers):
+            table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
+        for row in spec.rows:
+            table.add_row(*(Text(cell) for cell in row))     # "[...]" is an interval, not markup
+        console.print(table)

@@ -6,9 +6,16 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
+
 from rulecraft.cli.main import main
 
 VARIANT = str(Path(__file__).parents[1] / "packs" / "variant-double-damage-vp")
+ONE_PILOT = str(Path(__file__).parents[1] / "packs" / "variant-one-pilot")
+
+
+def refuse(constant: str):
+    raise AssertionError(f"{constant} is not JSON")
 
 
 def test_report_and_files(tmp_path, capsys):
@@ -24,8 +31,12 @@ def test_report_and_files(tmp_path, capsys):
     with (out / "records.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 3 * 4 and {r["agent"] for r in rows} == {"heuristic", "random"}
-    report = json.loads((out / "report.json").read_text())
+    report = json.loads((out / "report.json").read_text(), parse_constant=refuse)     # strict JSON: no NaN
     assert report["games"] == 3
+    assert len(report["win_rate"]["pilot"]) == 8        # every pilot of tem-core, kept in 3 games or not
+    assert any(row["n"] == 0 for row in report["win_rate"]["pilot"]) and "never kept" in text
+    never = [w for w in report["weapons"] if not w["win_when_owned"]["n"]]
+    assert never and never[0]["win_when_owned"]["value"] is None       # no owner: no rate, written as null
     page = (out / "report.html").read_text()
     assert page.count("data:image/png;base64,") >= 6 and "http" not in page.split("<body>")[1]
 
@@ -35,10 +46,38 @@ def test_compare_reports_the_variant(tmp_path, capsys):
     assert main(["sim", "--compare", "content/tem-core", VARIANT, "--games", "12", "--quiet",
                  "--out", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "A - B" in text and "VP from damage" in text
-    rows = {r["metric"]: r for r in json.loads((out / "compare.json").read_text())}
+    assert "B - A" in text and "VP from damage" in text
+    rows = {r["metric"]: r for r in json.loads((out / "compare.json").read_text())["rows"]}
     assert rows["VP from damage (per player)"]["significant"]
     assert (out / "report.html").exists() and (out / "report-b.html").exists()
+
+
+def test_compare_shows_the_changed_pilot_in_the_terminal_the_html_and_the_files(tmp_path, capsys):
+    """tests/packs/variant-one-pilot changes Diamond only: her win-rate change, with its paired interval
+    and the Holm flag, is in the terminal table, the HTML report (table and forest plot), compare.json
+    and compare.csv; the notes say which interval, why sample sizes are choices, and what 1/k wins are."""
+    out = tmp_path / "cmp"
+    assert main(["sim", "--compare", "content/tem-core", ONE_PILOT, "--games", "120", "--seed", "1",
+                 "--quiet", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    comparison = json.loads((out / "compare.json").read_text())
+    diamond = next(r for r in comparison["rows"] if r["metric"] == "pilot diamond: win rate when kept")
+    assert diamond["value"] > 0.2 and diamond["low"] > 0 and diamond["holm"]
+    interval = f"{100 * diamond['value']:+.1f} [{100 * diamond['low']:+.1f}, {100 * diamond['high']:+.1f}]"
+    compared = text.split("B - A: ")[1]                   # after both runs' own reports
+    line = next(line for line in compared.splitlines() if "│ diamond " in line)
+    assert interval in line and "**" in line, line
+    for note in ("paired t interval", "Holm's adjustment", "shared victory", "agents' choices",
+                 "A, random seats: kept when dealt:"):
+        assert note in " ".join(text.split()), note
+    page = (out / "report.html").read_text(encoding="utf-8")
+    section = page.split("<h2>B - A")[1].split("<h2>Final VP")[0]
+    assert section.count("data:image/png;base64,") >= 3          # pilots, weapons, seats forest plots
+    assert f"<td>diamond</td><td>{diamond['a_n']}/{diamond['b_n']}</td>" in section
+    assert interval in section and "Holm" in section
+    with (out / "compare.csv").open() as f:
+        rows = {(r["group"], r["subject"], r["measure"]): r for r in csv.DictReader(f)}
+    assert float(rows["pilot", "diamond", "win rate when kept"]["low"]) == pytest.approx(diamond["low"])
 
 
 def test_unknown_agent_is_a_usage_error(capsys):

@@ -44,3 +44,22 @@ def test_summary_counts():
     assert report["vp_by_source"] == [{"source": "damage", "mean": 20, "share": 1.0,
                                        "by_agent": {"h": 25.0, "r": 15.0}}]
     assert report["length"]["events"]["value"] == pytest.approx(100)
+
+
+def test_every_pilot_of_the_stack_has_a_row_with_who_kept_it():
+    """A pilot nobody kept still has its row (n = 0); dealt and kept-when-dealt count per agent, so a
+    pilot kept in every game is seen to be the agent's choice; a shared victory counts 1/2 (T15)."""
+    first = [{**seat(0, "h", 30, 0.5), "pilot": "ironside", "dealt": ["ironside", "blitz"]},
+             {**seat(1, "r", 30, 0.5), "pilot": "vega", "dealt": ["vega", "jinx"]}]
+    second = [{**seat(0, "h", 20, 0.0), "pilot": "ironside", "dealt": ["jinx", "ironside"]},
+              {**seat(1, "r", 25, 1.0), "pilot": "blitz", "dealt": ["blitz", "vega"]}]
+    report = summarize([record(0, first), record(1, second)], pilots=("ironside", "vega", "blitz", "jinx",
+                                                                      "rook"))
+    pilots = {row["pilot"]: row for row in report["win_rate"]["pilot"]}
+    assert list(pilots) == ["ironside", "vega", "blitz", "jinx", "rook"]
+    assert pilots["ironside"]["n"] == 2 and pilots["ironside"]["wins"] == 0.5
+    assert pilots["ironside"]["by_agent"] == {"h": {"kept": 2, "dealt": 2}}
+    assert pilots["blitz"]["dealt"] == 2 and pilots["blitz"]["kept_when_dealt"]["value"] == 0.5
+    assert pilots["jinx"]["n"] == 0 and pilots["jinx"]["dealt"] == 2
+    assert pilots["rook"]["n"] == 0 and pilots["rook"]["dealt"] == 0 and pilots["rook"]["by_agent"] == {}
+    assert report["fractional_wins"] == 1

@@ -99,3 +99,53 @@ def test_newcombe_interval_holds_the_observed_difference(a, na, b, nb):
 def test_mean_interval_holds_the_mean(values):
     e = stats.mean(values)
     assert e.low <= e.value + 1e-6 and e.value - 1e-6 <= e.high
+
+
+@pytest.mark.parametrize(("t", "df", "p"), [(2.228138852, 10, 0.05), (12.7062047, 1, 0.05),
+                                           (3.169272667, 10, 0.01), (1.959963985, 10 ** 9, 0.05),
+                                           (0.0, 5, 1.0), (2.042272456, 30, 0.05)])
+def test_two_sided_t_p_value_matches_the_tables(t, df, p):
+    assert stats.t_two_sided_p(t, df) == pytest.approx(p, abs=1e-6)
+
+
+def test_mean_carries_the_p_value_of_a_zero_mean():
+    e = stats.paired_difference([3, 5, 4, 6, 7], [1, 2, 2, 3, 3])     # differences 2 3 2 3 4: t = 6.53
+    assert e.p == pytest.approx(stats.t_two_sided_p(2.8 / (0.83666 / math.sqrt(5)), 4), rel=1e-4)
+    assert e.p < 0.01
+
+
+def test_holm_steps_down_and_keeps_the_order():
+    # sorted 0.005, 0.01, 0.03, 0.04 of m = 4: x4, x3, x2 (running max), x1 (running max)
+    adjusted = stats.holm([0.01, 0.04, 0.03, None, 0.005])
+    assert adjusted[3] is None
+    assert [adjusted[i] for i in (0, 1, 2, 4)] == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert stats.holm([0.9, 0.8]) == [1.0, 1.0]     # never above 1
+    assert stats.holm([0.04, 0.02]) == [0.04, 0.04]     # never below the adjusted p of a smaller p
+
+
+def test_ratio_difference_with_unit_denominators_is_the_paired_t():
+    a, b = [(1, 1), (0, 1), (1, 1), (0, 1)], [(0, 1), (0, 1), (1, 1), (0, 1)]
+    assert stats.ratio_difference(a, b) == stats.paired_difference([1, 0, 1, 0], [0, 0, 1, 0])
+
+
+def test_ratio_difference_weights_games_by_their_owners():
+    """Win rate when owned: 3 owners winning 1 of 3 in game 1 count as 3 owners, not as one game."""
+    a = [(1, 3), (1, 1), (0, 0), (1, 2)]       # 3 wins of 6 owners
+    b = [(0, 3), (0, 1), (0, 0), (1, 2)]       # 1 win of 6 owners
+    e = stats.ratio_difference(a, b)
+    assert e.value == pytest.approx(2 / 6) and e.n == 4
+    assert e.low < e.value < e.high
+    nobody = stats.ratio_difference([(0, 0), (0, 0)], a[:2])
+    assert math.isnan(nobody.value) and nobody.n == 0 and nobody.p is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4), st.integers(0, 4)),
+                min_size=2, max_size=40))
+def test_ratio_difference_interval_holds_the_difference(games):
+    """Property: the interval holds the observed difference and its p-value is a probability."""
+    a = [(min(w, n), n) for w, n, _, _ in games]
+    b = [(min(w, n), n) for _, _, w, n in games]
+    e = stats.ratio_difference(a, b)
+    if not math.isnan(e.value):
+        assert e.low - 1e-9 <= e.value <= e.high + 1e-9 and 0.0 <= e.p <= 1.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 import shlex
 import subprocess
@@ -35,12 +36,26 @@ def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     for command in commands:
         assert main(command[1:]) == 0, " ".join(command)
-    err = capsys.readouterr().err
+    captured = capsys.readouterr()
+    err = captured.err
     assert "check ok: tem-core, my-pack: 0 error(s)" in err  # what the tutorial promises
     weapons = (tmp_path / "build" / "my-site" / "reference" / "weapons.html").read_text(encoding="utf-8")
     assert "Ion Harpoon" in weapons
     assert "After you attack: The enemy loses 1 Credit." in weapons  # generated from the new ability
     assert "changed by <code>my-pack</code>: damage, power_damage" in weapons
+    # the comparison the tutorial reads: B - A per card, the new weapon marked, the notes it explains
+    comparison = json.loads((tmp_path / "build" / "compare" / "compare.json").read_text(encoding="utf-8"))
+    rows = {row["metric"]: row for row in comparison["rows"]}
+    assert comparison["paired"] and comparison["games"] == 200
+    assert rows["weapon energy-sword: win rate when owned"]["value"] > 0     # +1 damage, +1 Power Attack
+    assert rows["weapon ion-harpoon: purchase rate"]["status"] == "new in B"
+    assert len([r for r in comparison["rows"] if r["group"] == "pilot"]) == 2 * 8      # every pilot, twice
+    out = " ".join(captured.out.split())
+    for words in ("B - A: my-pack minus tem-core", "Holm's adjustment", "shared victory", "agents' choices",
+                  "new in B"):
+        assert words in out, words
+    page = (tmp_path / "build" / "compare" / "report.html").read_text(encoding="utf-8")
+    assert "Pilots: B - A" in page and "Weapons: B - A" in page
 
 
 def test_scenario_guide_example_passes_rulecraft_test(tmp_path, monkeypatch, capsys):

@@ -47,7 +47,11 @@ def code(value: object) -> str:
     text = one_line(value)
     if not text:
         return ""
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
+    longest = max(map(len, re.findall("`+", text)), default=0)
+    if not longest:
+        return f"`{text}`"
+    fence = "`" * (longest + 1)     # a run of backticks in the text never closes a longer one (CommonMark)
+    return f"{fence} {text} {fence}"
 
 
 def designed(data: dict[str, Any], field: str) -> bool:

@@ -37,9 +37,9 @@ class PathNotFound(UsageError):
     code = codes.FILE_NOT_FOUND
 
 
-def _report(code: codes.ErrorCode, message: str) -> None:
+def _report(code: codes.ErrorCode, message: str, hint: str | None = None) -> None:
     """A problem with no file to point at, in the same ``error[code]: message`` form as every other."""
-    print(format_human([Diagnostic(code, message)]), file=sys.stderr)
+    print(format_human([Diagnostic(code, message, hint=hint)]), file=sys.stderr)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,9 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("RULECRAFT_DEBUG"):
             raise
-        _report(codes.INTERNAL, f"rulecraft {args.command}: {type(exc).__name__}: {exc}\n"
-                f"This is a bug in rulecraft, not in your content. The details are in {_crash_report(argv)};\n"
-                f"please attach that file to a report on rulecraft's issue tracker.")
+        report = _crash_report(argv)
+        _report(codes.INTERNAL, f"rulecraft {args.command}: {type(exc).__name__}: {exc}",
+                hint=f"this is a bug in rulecraft, not in your content; the details are in {report}: "
+                     f"please attach that file to a report on rulecraft's issue tracker")
         return EXIT_INTERNAL
 
 

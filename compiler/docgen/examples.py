@@ -66,8 +66,10 @@ class Case:
 
 
 def find_cases(*roots: Path) -> list[Case]:
-    """Every case folder directly under ``roots`` (those that exist), by name."""
-    folders = sorted(p for root in roots if root.is_dir() for p in root.iterdir() if (p / SPEC).is_file())
+    """Every case folder directly under ``roots`` (those that exist), by name; absolute, because a case
+    runs from its own folder."""
+    folders = sorted(p for root in roots if root.is_dir() for p in root.resolve().iterdir()
+                     if (p / SPEC).is_file())
     return [Case(p, yaml.safe_load((p / SPEC).read_text(encoding="utf-8")) or {}) for p in folders]
 
 

@@ -55,7 +55,8 @@ def diagnostics_reference(cases_root: Path | None) -> str:
 def _example(code: str, cases: list[examples.Case]) -> examples.Case | None:
     """The smallest case that pins ``code``: fewest diagnostics, errors before warnings, then by name."""
     pinning = [c for c in cases if code in c.codes()]
-    return min(pinning, key=lambda c: (len(c.expected), c.folder.parent.name != "invalid", c.name), default=None)
+    return min(pinning, default=None,
+               key=lambda c: (len(c.expected), c.folder.parent.name != "invalid", c.name))
 
 
 def _entry(entry: ErrorCode, case: examples.Case | None, root: Path | None) -> list[str]:

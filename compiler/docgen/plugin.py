@@ -51,6 +51,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         found = scenarios.find_scenarios(root / self.config.scenarios) if self.config.scenarios else []
         self._scenarios = found
         cases = root / self.config.examples if self.config.examples else None
+        cases = cases if cases is not None and cases.is_dir() else None
         self._stack = stack
         from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
 
@@ -67,7 +68,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             "reference/dsl.md": dsl_reference(),
             "reference/hooks.md": hooks.hooks_reference(hookspecs),
             "reference/scenario-format.md": scenario_format(),
-            "developer/diagnostics.md": codesref.diagnostics_reference(cases if cases and cases.is_dir() else None),
+            "developer/diagnostics.md": codesref.diagnostics_reference(cases),
         }
         return config
 

@@ -130,3 +130,15 @@ def test_dsl_and_cli_references_are_generated_into_the_site(core_site):
 def test_generated_pages_are_not_in_the_source_tree(core_site):
     assert not (DOCS / "reference" / "weapons.md").exists()
     assert not (DOCS / "scenarios").exists()
+
+
+def test_readme_is_short_starts_with_the_two_commands_and_its_links_resolve():
+    """The README stays an entrance (issue 10: at most 8 KB); the documentation lives on the site."""
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    assert len(text.encode("utf-8")) <= 8 * 1024
+    first_block = re.search(r"```sh\n(.*?)```", text, re.DOTALL).group(1)
+    assert [line.split()[:2] for line in first_block.splitlines()] == [["make", "run"], ["make", "test"]]
+    links = re.findall(r"\]\(([^)#]+)\)", text)
+    assert links and all((ROOT / link).is_file() for link in links if "://" not in link)
+    assert not re.search(r"^\| E\d+ \|", text, re.MULTILINE), "engine rulings live on the rulings page only"

@@ -5,8 +5,9 @@ machines that happen to have it. An audit hook (PEP 578) sees every ``open``, ``
 ``os.scandir`` of this process from collection to the end of the session; one outside the allowed
 places fails the test that made it, even when the code under test catches the error. Allowed: the
 repository, the Python installation and its packages (the venv, the stdlib), this session's
-temporary folder, and the system folders libraries read (/dev, /proc, /sys, /etc, /usr). HOME is not
-allowed: caches and configuration (``XDG_*``, matplotlib's) point into the session's temporary folder.
+temporary folder, and the system folders libraries read (/dev, /proc, /sys, /etc, /usr). The user's
+home is not allowed: HOME, the caches and configuration (``XDG_*``, matplotlib's) point into the
+session's temporary folder, so a library looking in ``~`` (matplotlib scans ``~/.fonts``) finds it empty.
 Subprocesses (mkdocs builds, the browser) are not watched; what they read is named by the tests.
 """
 
@@ -28,8 +29,9 @@ WATCHED = {"open", "os.listdir", "os.scandir"}
 # One temporary folder for the whole session, made before anything reads HOME; everything the tests and
 # the libraries they use write "somewhere temporary" goes here.
 SESSION_TMP = Path(tempfile.mkdtemp(prefix="rulecraft-tests-")).resolve()
-for variable, folder in {"TMPDIR": "tmp", "XDG_CACHE_HOME": "cache", "XDG_CONFIG_HOME": "config",
-                         "XDG_DATA_HOME": "data", "MPLCONFIGDIR": "matplotlib"}.items():
+PRIVATE = {"HOME": "home", "TMPDIR": "tmp", "XDG_CACHE_HOME": "cache", "XDG_CONFIG_HOME": "config",
+           "XDG_DATA_HOME": "data", "MPLCONFIGDIR": "matplotlib"}
+for variable, folder in PRIVATE.items():
     (SESSION_TMP / folder).mkdir()
     os.environ[variable] = str(SESSION_TMP / folder)
 tempfile.tempdir = os.environ["TMPDIR"]

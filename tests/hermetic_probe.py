@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pwd
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,8 +24,9 @@ def test_probe_lists_the_folder_beside_the_repository():
 
 
 def test_probe_reads_a_file_in_home():
+    """The user's real home (the suite points HOME at a temporary folder)."""
     with contextlib.suppress(Exception):
-        (Path.home() / ".bashrc").read_text(encoding="utf-8")
+        (Path(pwd.getpwuid(os.getuid()).pw_dir) / ".bashrc").read_text(encoding="utf-8")
 
 
 def test_probe_reads_the_repository_and_its_temporary_folder(tmp_path):

@@ -50,6 +50,21 @@ def test_the_own_words_check_catches_a_copied_sentence():
     assert not set(rule_fingerprint.shingle_hashes(ours)) & set(fingerprint["shingles"])
 
 
+def test_the_fingerprint_script_hashes_what_the_check_looks_for(tmp_path):
+    """tests/docs/rule_fingerprint.py, run on stand-in rule texts, finds a page quoting them."""
+    quoted = "each player draws three cards from the top of the deck and keeps one of them"
+    for name in rule_fingerprint.RULE_TEXTS:
+        (tmp_path / name).write_text(f"Setup. {quoted.title()}. Then play begins.", encoding="utf-8")
+    rulings = "- **T1 Setup.** settled\n- **R1 Robots.** settled\n"
+    (tmp_path / "RULINGS.md").write_text(rulings, encoding="utf-8")
+    made = rule_fingerprint.fingerprint(tmp_path)
+    assert made["settled_rulings"] == ["T1", "R1"]
+    page = f"Our page: {quoted}, says the box."
+    assert set(rule_fingerprint.shingle_hashes(page)) & set(made["shingles"])
+    assert not set(rule_fingerprint.shingle_hashes("nothing of the kind here at all in this sentence")) \
+        & set(made["shingles"])
+
+
 def test_every_ruling_is_explained_with_an_anchor(core_site):
     settled = rule_fingerprint.load()["settled_rulings"]     # RULINGS.md's ids, from its fingerprint
     assert len(settled) >= 26

@@ -87,6 +87,9 @@ class Run:
                           int(line) if line else None, int(column) if column else None))
         return sorted(found)
 
+    def has_errors(self) -> bool:
+        return any(match["severity"] == "error" for match in HEADER.finditer(self.output))
+
     def shown(self) -> str:
         """Only the diagnostics (each header and its indented source, caret and hint lines)."""
         kept: list[str] = []

@@ -71,7 +71,7 @@ def test_every_ruling_is_explained_with_an_anchor(core_site):
     ours = ruling_ids((DOCS / "rulings.md").read_text(encoding="utf-8"))
     assert [r for r in ours if not r.startswith("E")] == settled
     engine = [r for r in ours if r.startswith("E")]   # the engine's own rulings live on this page only
-    assert engine == [f"E{i}" for i in range(1, 11)]
+    assert len(engine) >= 10 and engine == [f"E{i}" for i in range(1, len(engine) + 1)], "E1..En, in order"
     built = core_site.page("rulings.html")
     for ruling in settled + engine:
         assert f'id="{ruling.lower()}"' in built

@@ -38,10 +38,12 @@ tempfile.tempdir = os.environ["TMPDIR"]
 
 
 def _installation() -> list[str]:
-    """The interpreter, the venv and every package folder on sys.path (not the repository's parent)."""
-    places = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *site.getsitepackages()}
-    places |= {p for p in sys.path if p and Path(p).resolve() not in (ROOT.parent, Path("/"))}
-    return sorted(str(Path(p).resolve()) for p in places if p)
+    """The interpreter, the venv and every package folder on sys.path, but no folder holding the
+    repository (a PYTHONPATH of its parent must not open ``../shared``)."""
+    places = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *site.getsitepackages(),
+              *(p for p in sys.path if p)}
+    resolved = {Path(p).resolve() for p in places}
+    return sorted(str(p) for p in resolved if not ROOT.is_relative_to(p))
 
 
 ALLOWED = tuple(os.path.join(p, "") for p in [str(ROOT), str(SESSION_TMP), *_installation(), *SYSTEM])

@@ -7,11 +7,13 @@ PACK   := content/tem-core
 
 .PHONY: run test lint bench docs clean
 
+# setuptools reports every editable install with an "Editable installation." notice (InformationOnly, not a
+# problem); the filter silences that one notice only, so any real packaging warning still shows.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rulecraft needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
+	PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	@touch $(STAMP)
 
 # The main job: check the core pack, then a short balance simulation with its report in build/report/.

@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, PathNotFound
 from rulecraft.compiler.check import CheckResult, check_packs
 from rulecraft.compiler.diagnostics import FORMATTERS, format_human
 from rulecraft.compiler.errorcodes import Severity
@@ -25,7 +25,7 @@ def existing_paths(paths: list[Path], pack_path: list[Path]) -> None:
     """Refuse (exit 2) a pack or --pack-path folder that does not exist: a usage error, not content."""
     for path in [*paths, *pack_path]:
         if not path.exists():
-            raise UsageError(f"no such file or folder: {path}")
+            raise PathNotFound(f"no such file or folder: {path}")
 
 
 def clean_stack(args: argparse.Namespace, refusal: str) -> CheckResult | None:

@@ -16,7 +16,8 @@ import tempfile
 import traceback
 from importlib.metadata import PackageNotFoundError, version
 
-from rulecraft.compiler.diagnostics import DiagnosticError, format_human
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError, format_human
 
 # Command modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "play", "replay", "dsl", "test"]
@@ -27,11 +28,25 @@ EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 class UsageError(Exception):
     """A command was called in a way it cannot serve; the message says how to call it."""
 
+    code = codes.USAGE
+
+
+class PathNotFound(UsageError):
+    """A file or folder named on the command line does not exist (exit 2, like any usage error)."""
+
+    code = codes.FILE_NOT_FOUND
+
+
+def _report(code: codes.ErrorCode, message: str, hint: str | None = None) -> None:
+    """A problem with no file to point at, in the same ``error[code]: message`` form as every other."""
+    print(format_human([Diagnostic(code, message, hint=hint)]), file=sys.stderr)
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse exits 2 on usage errors, as we do
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error[usage]: {message}\n")
+        _report(codes.USAGE, f"{self.prog}: {message}")
+        self.exit(EXIT_USAGE)
 
 
 def _version() -> str:
@@ -66,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except UsageError as exc:
-        print(f"rulecraft: error[usage]: {exc}", file=sys.stderr)
+        _report(exc.code, f"rulecraft {args.command}: {exc}")
         return EXIT_USAGE
     except DiagnosticError as exc:
         print(format_human(exc.diagnostics), file=sys.stderr)
@@ -80,9 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("RULECRAFT_DEBUG"):
             raise
-        print(f"rulecraft: internal error: {type(exc).__name__}: {exc}\n"
-              f"This is a bug in rulecraft, not in your content. The details are in {_crash_report(argv)};\n"
-              f"please attach that file to a report on rulecraft's issue tracker.", file=sys.stderr)
+        report = _crash_report(argv)
+        _report(codes.INTERNAL, f"rulecraft {args.command}: {type(exc).__name__}: {exc}",
+                hint=f"this is a bug in rulecraft, not in your content; the details are in {report}: "
+                     f"please attach that file to a report on rulecraft's issue tracker")
         return EXIT_INTERNAL
 
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulecraft.cli.main import UsageError
+from rulecraft.cli.main import PathNotFound
 
 EVENTS_SHOWN = 60
 
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     for path in args.paths:
         if not path.exists():
-            raise UsageError(f"no such file or folder: {path}")
+            raise PathNotFound(f"no such file or folder: {path}")
     started = time.perf_counter()
     scenarios, diagnostics = load_all(args.paths)
     if diagnostics:

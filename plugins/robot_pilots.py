@@ -11,7 +11,7 @@ weapon it flips, its random Mine, which Advanced weapons it equips) are :class:`
 engine's ordinary decisions, so they are logged and replayed like any player's. Everything the Robot
 does by rule (movement by card, fallback to Collect, paying the most for boosts) is decided here.
 
-Where R1-R8 leave a detail open, this module rules (designed, listed in the README's "Solo mode"):
+Where R1-R8 leave a detail open, this module rules (designed; on the rulings page, "Robot details"):
 sight ties go forward, then left, then right; a Robot blocked both ways stays, facing back; a jump with
 several humans in line picks the nearest (then the lowest seat); after jumping into a human's zone it
 faces the human's Base along the longer axis (rows on a tie); a Robot uses a flipped weapon's Power

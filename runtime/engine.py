@@ -3,8 +3,8 @@
 One :class:`Game` plays one game: setup, six rounds of program / execution / scoring, final scoring and
 standings. Every player choice goes through :meth:`Game.ask` to the player's agent; every change is an
 event (a plain dict) appended to ``game.events``. Plugins reach each rule step through ``game.hooks``.
-Ruling ids (T1-T17, RULINGS.md) and engine rulings (E1-E5, README "Running games") are cited where they
-decide behaviour.
+Ruling ids (T1-T18 and R1-R8, RULINGS.md) and the engine's own rulings (E1-E10, on the docs site's
+rulings page) are cited where they decide behaviour.
 
 The rules are mixins of :class:`Game`, one module per rule area: setup_rules, rounds, movement,
 knockouts, mech, combat, actions, equipment, abilities. This module keeps the core: events, decisions,

@@ -21,8 +21,8 @@ def test_an_internal_bug_exits_3_with_a_short_message_and_a_crash_report(monkeyp
     _broken_command(monkeypatch)
     assert cli.main(["check", "content/tem-core"]) == cli.EXIT_INTERNAL
     err = capsys.readouterr().err
-    assert "internal error: KeyError" in err and "Traceback" not in err
-    report = re.search(r"details are in (\S+);", err).group(1)
+    assert "error[internal-error]: rulecraft check: KeyError" in err and "Traceback" not in err
+    report = re.search(r"details are in (\S+):", err).group(1)
     with open(report, encoding="utf-8") as saved:
         text = saved.read()
     assert "command: rulecraft check content/tem-core" in text and "Traceback" in text

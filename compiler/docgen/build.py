@@ -37,6 +37,8 @@ def configured(site: Path, packs: Sequence[Path], pack_path: Sequence[Path], sce
                            pack_path=[str(p.resolve()) for p in pack_path], plugins=list(plugins))
             if scenarios is not None or default:
                 options["scenarios"] = str(scenarios.resolve() if scenarios else (site / default).resolve())
+            if options.get("examples"):   # the diagnostic cases beside the site's sources, when present
+                options["examples"] = str((site / options["examples"]).resolve())
             config["plugins"][index] = {PLUGIN: options}
     return config
 

@@ -2,7 +2,7 @@
 
 Registered as the ``rulecraft`` mkdocs plugin (entry point in pyproject). It checks the configured
 pack stack, and adds the card reference, its variant plugins, the scenario pages and the effect DSL,
-plugin hooks and CLI references as generated files, so nothing generated is ever written into the
+plugin hooks, CLI and diagnostics references as generated files, so nothing generated is ever written into the
 source tree. Content errors stop the build with the compiler's own located diagnostics, not a
 traceback.
 """
@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, hooks, pages, plugindocs, scenarios, schemaref, values
+from rulecraft.compiler.docgen import cliref, codesref, hooks, pages, plugindocs, scenarios, schemaref, values
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins import hookspecs
@@ -39,6 +39,8 @@ class RulecraftConfig(base.Config):
     """Variant plugins to document besides those the packs name (``--plugin``)."""
     scenarios = c.Optional(c.Type(str))
     """The folder of scenario tests whose rulings the rulings page links to."""
+    examples = c.Optional(c.Type(str))
+    """The folder of diagnostic cases (tests/content) whose examples the diagnostics reference runs."""
 
 
 class RulecraftPlugin(BasePlugin[RulecraftConfig]):
@@ -48,6 +50,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                               [root / p for p in self.config.pack_path])
         found = scenarios.find_scenarios(root / self.config.scenarios) if self.config.scenarios else []
         self._scenarios = found
+        cases = root / self.config.examples if self.config.examples else None
+        cases = cases if cases is not None and cases.is_dir() else None
         self._stack = stack
         from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
 
@@ -64,6 +68,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             "reference/dsl.md": dsl_reference(),
             "reference/hooks.md": hooks.hooks_reference(hookspecs),
             "reference/scenario-format.md": scenario_format(),
+            "developer/diagnostics.md": codesref.diagnostics_reference(cases),
         }
         return config
 

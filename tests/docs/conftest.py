@@ -1,4 +1,5 @@
-"""One strict build of the core site per test session, shared by every docs test (keeps `make test` fast)."""
+"""One strict build of the core site per test session, shared by every docs test (keeps `make test` fast);
+this folder's helpers importable."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))   # this folder's helpers (rule_fingerprint) are importable
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"

@@ -108,3 +108,14 @@ def test_agent_guide_sample_plays_a_game(tmp_path):
     standings = [ast.literal_eval(line) for line in done.stdout.splitlines()]
     assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings)
     assert {s["colour"] for s in standings} == {"red", "blue"}
+
+
+def test_smallest_agent_sample_plays_a_whole_legal_game(capsys):
+    text = (DOCS / "guides" / "agents.md").read_text(encoding="utf-8")
+    sample = re.search(r'^```python title="my_random.py"\n(.*?)^```', text, re.MULTILINE | re.DOTALL).group(1)
+    namespace: dict = {}
+    exec(compile(sample, "agents.md (my_random.py)", "exec"), namespace)
+    game, standings = namespace["game"], namespace["standings"]
+    assert game.finished and not game.aborted
+    assert standings[0]["rank"] == 1 and len(standings) == 4
+    assert "'rank': 1" in capsys.readouterr().out

@@ -7,20 +7,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import rule_fingerprint  # tests/docs, on sys.path through conftest.py
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.scenarios import ruling_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site" / "docs"
-RULES = ROOT.parent / "shared" / "rules"
-RULE_TEXTS = ["tiny-epic-mechs-rulebook.txt", "tiny-epic-mechs-quick-reference-and-robot-pilots.txt"]
 RULEBOOK = ["overview", "components", "setup", "program", "execution", "actions", "combat", "mighty-mech",
             "ad-hoc-mode", "scoring", "solo"]
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def test_strict_build_has_no_warning(core_site):
@@ -37,26 +32,46 @@ def test_rulebook_has_every_section_and_the_print_view(core_site):
 
 
 def test_rulebook_is_in_our_own_words():
-    """No run of 8 words from the rule texts appears in a hand-written page (the brief: never copy)."""
-    n = 8
-    source = words(" ".join((RULES / name).read_text(encoding="utf-8") for name in RULE_TEXTS))
-    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
+    """No run of 8 words from the rule texts appears in a hand-written page or the README (the brief:
+    never copy). The texts are outside the repository: their committed fingerprint stands for them."""
+    source = set(rule_fingerprint.load()["shingles"])
     copied = []
-    for page in sorted(DOCS.rglob("*.md")):
-        ours = words(page.read_text(encoding="utf-8"))
-        copied += [f"{page.relative_to(DOCS)}: {' '.join(ours[i:i + n])}"
-                   for i in range(len(ours) - n + 1) if tuple(ours[i:i + n]) in grams]
+    for page in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]:
+        runs = rule_fingerprint.shingle_hashes(page.read_text(encoding="utf-8"))
+        copied += [f"{page.relative_to(ROOT)}: {run}" for digest, run in runs.items() if digest in source]
     assert not copied, "sentences copied from the rule texts:\n" + "\n".join(copied)
 
 
+def test_the_own_words_check_catches_a_copied_sentence():
+    """The fingerprint really matches the rule texts: a hand-written page quoting them would fail."""
+    fingerprint = rule_fingerprint.load()
+    assert fingerprint["shingle"] == rule_fingerprint.SHINGLE and len(fingerprint["shingles"]) > 4000
+    ours = "Our page says: move to the closest zone that has no enemy pilot in it, then stop."
+    assert not set(rule_fingerprint.shingle_hashes(ours)) & set(fingerprint["shingles"])
+
+
+def test_the_fingerprint_script_hashes_what_the_check_looks_for(tmp_path):
+    """tests/docs/rule_fingerprint.py, run on stand-in rule texts, finds a page quoting them."""
+    quoted = "each player draws three cards from the top of the deck and keeps one of them"
+    for name in rule_fingerprint.RULE_TEXTS:
+        (tmp_path / name).write_text(f"Setup. {quoted.title()}. Then play begins.", encoding="utf-8")
+    rulings = "- **T1 Setup.** settled\n- **R1 Robots.** settled\n"
+    (tmp_path / "RULINGS.md").write_text(rulings, encoding="utf-8")
+    made = rule_fingerprint.fingerprint(tmp_path)
+    assert made["settled_rulings"] == ["T1", "R1"]
+    page = f"Our page: {quoted}, says the box."
+    assert set(rule_fingerprint.shingle_hashes(page)) & set(made["shingles"])
+    assert not set(rule_fingerprint.shingle_hashes("nothing of the kind here at all in this sentence")) \
+        & set(made["shingles"])
+
+
 def test_every_ruling_is_explained_with_an_anchor(core_site):
-    rulings = (RULES / "RULINGS.md").read_text(encoding="utf-8")
-    settled = re.findall(r"^- \*\*([TR]\d+) ", rulings, re.MULTILINE)
+    settled = rule_fingerprint.load()["settled_rulings"]     # RULINGS.md's ids, from its fingerprint
     assert len(settled) >= 26
     ours = ruling_ids((DOCS / "rulings.md").read_text(encoding="utf-8"))
     assert [r for r in ours if not r.startswith("E")] == settled
-    engine = [r for r in ours if r.startswith("E")]   # the engine's own rulings (README's E table)
-    assert engine[:7] == [f"E{i}" for i in range(1, 8)]
+    engine = [r for r in ours if r.startswith("E")]   # the engine's own rulings live on this page only
+    assert len(engine) >= 10 and engine == [f"E{i}" for i in range(1, len(engine) + 1)], "E1..En, in order"
     built = core_site.page("rulings.html")
     for ruling in settled + engine:
         assert f'id="{ruling.lower()}"' in built
@@ -130,3 +145,15 @@ def test_dsl_and_cli_references_are_generated_into_the_site(core_site):
 def test_generated_pages_are_not_in_the_source_tree(core_site):
     assert not (DOCS / "reference" / "weapons.md").exists()
     assert not (DOCS / "scenarios").exists()
+
+
+def test_readme_is_short_starts_with_the_two_commands_and_its_links_resolve():
+    """The README stays an entrance (issue 10: at most 8 KB); the documentation lives on the site."""
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    assert len(text.encode("utf-8")) <= 8 * 1024
+    first_block = re.search(r"```sh\n(.*?)```", text, re.DOTALL).group(1)
+    assert [line.split()[:2] for line in first_block.splitlines()] == [["make", "run"], ["make", "test"]]
+    links = re.findall(r"\]\(([^)#]+)\)", text)
+    assert links and all((ROOT / link).is_file() for link in links if "://" not in link)
+    assert not re.search(r"^\| E\d+ \|", text, re.MULTILINE), "engine rulings live on the rulings page only"

@@ -1,6 +1,6 @@
 """Randomized games (random agents, 2-4 players) keep every invariant after every event, and replay.
 
-The CI run plays a few hundred games; the manual soak is ``rulecraft sim --games 100000`` (README).
+The CI run plays a few hundred games; the manual soak is ``rulecraft sim --games 100000`` (site: Performance).
 """
 
 from __future__ import annotations

@@ -1,0 +1,107 @@
+"""Test harness: the suite is hermetic; no test reads a file outside the repository.
+
+A user's clone has nothing beside it (no ``../shared``), so a test that reads there passes only on
+machines that happen to have it. An audit hook (PEP 578) sees every ``open``, ``os.listdir`` and
+``os.scandir`` of this process from collection to the end of the session; one outside the allowed
+places fails the test that made it, even when the code under test catches the error. Allowed: the
+repository, the Python installation and its packages (the venv, the stdlib), this session's
+temporary folder, and the system folders libraries read (/dev, /proc, /sys, /etc, /usr). The user's
+home is not allowed: HOME, the caches and configuration (``XDG_*``, matplotlib's) point into the
+session's temporary folder, so a library looking in ``~`` (matplotlib scans ``~/.fonts``) finds it empty.
+Subprocesses (mkdocs builds, the browser) are not watched; what they read is named by the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import site
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SYSTEM = ("/dev", "/proc", "/sys", "/etc", "/usr", "/lib", "/lib64", "/bin", "/sbin")
+WATCHED = {"open", "os.listdir", "os.scandir"}
+
+# One temporary folder for the whole session, made before anything reads HOME; everything the tests and
+# the libraries they use write "somewhere temporary" goes here.
+SESSION_TMP = Path(tempfile.mkdtemp(prefix="rulecraft-tests-")).resolve()
+PRIVATE = {"HOME": "home", "TMPDIR": "tmp", "XDG_CACHE_HOME": "cache", "XDG_CONFIG_HOME": "config",
+           "XDG_DATA_HOME": "data", "MPLCONFIGDIR": "matplotlib"}
+for variable, folder in PRIVATE.items():
+    (SESSION_TMP / folder).mkdir()
+    os.environ[variable] = str(SESSION_TMP / folder)
+tempfile.tempdir = os.environ["TMPDIR"]
+
+
+def _installation() -> list[str]:
+    """The interpreter, the venv and every package folder on sys.path, but no folder holding the
+    repository (a PYTHONPATH of its parent must not open ``../shared``)."""
+    places = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *site.getsitepackages(),
+              *(p for p in sys.path if p)}
+    resolved = {Path(p).resolve() for p in places}
+    return sorted(str(p) for p in resolved if not ROOT.is_relative_to(p))
+
+
+ALLOWED = tuple(os.path.join(p, "") for p in [str(ROOT), str(SESSION_TMP), *_installation(), *SYSTEM])
+
+
+class ReadOutsideRepository(Exception):
+    """A test touched a path outside the repository (not an OSError, so `except OSError` cannot hide it)."""
+
+
+class _Guard:
+    def __init__(self) -> None:
+        self.active = False
+        self.extra: tuple[str, ...] = ()     # pytest's basetemp, once known
+        self.violations: list[str] = []
+        self.reported = 0                    # violations already turned into a failed report
+
+    def allowed(self, path: str) -> bool:
+        full = os.path.join(os.path.realpath(path), "")
+        return full.startswith(ALLOWED + self.extra)
+
+    def __call__(self, event: str, args: tuple) -> None:
+        if not self.active or event not in WATCHED or not args:
+            return
+        path = args[0]
+        if isinstance(path, int) or path is None:     # an open file descriptor, or listdir(None) = cwd
+            return
+        path = os.fsdecode(path)
+        if not self.allowed(path):
+            message = f"{event}({path!r}) reads outside the repository; tests must be hermetic"
+            self.violations.append(message)
+            raise ReadOutsideRepository(message)
+
+
+GUARD = _Guard()
+sys.addaudithook(GUARD)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    GUARD.active = True
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    factory = getattr(session.config, "_tmp_path_factory", None)
+    if factory is not None:                   # --basetemp may put pytest's folder anywhere
+        GUARD.extra = (os.path.join(str(factory.getbasetemp().resolve()), ""),)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    GUARD.active = False
+    shutil.rmtree(SESSION_TMP, ignore_errors=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A read outside the repository fails the test's phase, even if the code under test caught it."""
+    report = yield
+    new, GUARD.reported = GUARD.violations[GUARD.reported:], len(GUARD.violations)
+    if new and report.outcome != "failed":
+        report.outcome = "failed"
+        report.longrepr = "\n".join(new)
+    return report

@@ -1,0 +1,105 @@
+"""Snapshots of the full screen at fixed sizes (80x24 and 120x40), committed and compared.
+
+Each is a seeded game played through the panes (``PanesTerminal``: the same calls as at a terminal, with no
+terminal), rendered to plain text at the moment named. A change to the screen shows up as a diff of these
+files: look at it, then write the new ones with ``RULECRAFT_SNAPSHOTS=update``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from rulecraft.cli.board import Picture
+from rulecraft.cli.fullscreen import PanesTerminal
+from rulecraft.cli.play_ui import new_header, play
+from rulecraft.cli.screen import render_text
+
+HERE = Path(__file__).parent / "snapshots"
+SIZES = [(80, 24), (120, 40)]
+OPTION = re.compile(r"^  (\S+)(?: / \S+)?  ")
+
+
+class Scripted:
+    """Answers as the scripted player of the line-mode tests, reading the program pane; stops (quits) at
+    the prompt ``stop`` (a tag and how many times it must have been asked), keeping the panes as they are."""
+
+    def __init__(self, seed: int, stop: tuple[str, int], script: dict[str, list[str]] | None = None) -> None:
+        self.rng, self.stop, self.seen = random.Random(seed), stop, {}
+        self.script = {k: list(v) for k, v in (script or {}).items()}
+        self.term: PanesTerminal | None = None
+
+    def __call__(self, prompt: str) -> str:
+        tag = prompt[1:prompt.index("]")]
+        self.seen[tag] = self.seen.get(tag, 0) + 1
+        if (tag, self.seen[tag]) == self.stop:
+            raise EOFError
+        if self.script.get(tag):
+            return self.script[tag].pop(0)
+        if tag == "program":
+            cards = self.rng.sample(range(1, 9), 4)
+            return " ".join(f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
+                            for c in cards)
+        if tag == "ad-hoc-card":
+            c = self.rng.randrange(1, 9)
+            return f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
+        if tag.startswith("confirm"):
+            return ""
+        keys = [m.group(1) for m in (OPTION.match(Text.from_markup(line).plain)
+                                     for line in self.term.panes.program) if m]
+        return self.rng.choice(keys)
+
+
+def screen_at(stop: tuple[str, int], seed: str = "7", players: int = 4, solo: bool = False,
+              answers: int = 1, script: dict[str, list[str]] | None = None, tmp: Path | None = None):
+    """The panes of a seeded game stopped at a prompt (they stay as the person saw them)."""
+    head, ruleset, hooks = new_header([], "heuristic", players, 0, solo, seed)
+    reader = Scripted(answers, stop, script)
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    term = PanesTerminal(console, Picture(ruleset, head["colours"], head["agents"]), 0, reader)
+    reader.term = term
+    outcome = play(head, ruleset, hooks, tmp / "game.jsonl", term)
+    assert outcome.status == "quit", "the game ended before the prompt of the snapshot"
+    return term.panes
+
+
+def compare(name: str, text: str) -> None:
+    path = HERE / f"{name}.txt"
+    if os.environ.get("RULECRAFT_SNAPSHOTS") == "update":
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {path}: write it with RULECRAFT_SNAPSHOTS=update"
+    assert text + "\n" == path.read_text(encoding="utf-8"), f"{path} differs (RULECRAFT_SNAPSHOTS=update)"
+
+
+def check_sizes(name: str, panes) -> dict[tuple[int, int], str]:
+    shown = {}
+    for width, height in SIZES:
+        text = render_text(panes, width, height)
+        lines = text.split("\n")
+        assert len(lines) == height and all(len(line) <= width for line in lines), (width, height)
+        compare(f"{name}-{width}x{height}", text)
+        shown[width, height] = text
+    return shown
+
+
+def test_a_program_prompt(tmp_path):
+    """Round 2's program: the board with tokens and players, your status, the legend, your hand, the log."""
+    shown = check_sizes("program", screen_at(("program", 2), tmp=tmp_path))
+    for text in shown.values():
+        assert "Program your 4 cards" in text and "Round 2/6" in text
+        assert "legend" in text.lower() or "zone value 3" in text
+    assert "Advanced row" in shown[120, 40]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshots_are_deterministic(tmp_path, size):
+    first = render_text(screen_at(("program", 2), tmp=tmp_path), *size)
+    again = render_text(screen_at(("program", 2), tmp=tmp_path), *size)
+    assert first == again

@@ -544,7 +544,8 @@ _SPECIAL: dict[str, Any] = {
 # --- events explained with the numbers of the state ---------------------------------------------------
 def _no_effect(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
     f = pic._fields(e, you)
-    return f"  {f['who']}: {f['action']} has no effect: {escape(pic.reasons.no_effect(e, state))}."
+    action = {"mine": "Deploy Mine", "turret": "Deploy Turret"}.get(e["action"], f["action"])
+    return f"  {f['who']}: {action} has no effect: {escape(pic.reasons.no_effect(e, state))}."
 
 
 def _collect(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
@@ -576,10 +577,11 @@ def _vp(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
     queue = pic.scoring.get(e["player"], [])
     if queue and queue[0][0] == e["source"]:
         source = queue.pop(0)[1]
-    return f"  [bold green]+{e['vp']} VP[/] {f['who']} ({escape(source)}), now {e['total']}"
+    return f"  [bold green]+{e['vp']} VP[/] {f['who']} for {escape(source)}, now {e['total']}"
 
 
 VP_SOURCES = {"damage": "damage dealt", "ko": "a KO", "combat-start": "starting Combat",
+              "ability": "an ability",
               "mech-control": "controlling the Mighty Mech", "zone-pilot": "the pilot's zone",
               "retreat": "the enemy's retreat", "mech-enter": "entering the Mighty Mech",
               "mine-ko": "a KO by a Mine", "turret-ko": "a KO by a Turret",

@@ -12,7 +12,8 @@ from rulecraft.runtime.model import ADVANCED, BASIC, CREDITS, ENERGY, MECH, PILO
 
 ICONS = {ENERGY: "⚡", CREDITS: "$"}
 STATUS = {PILOT: "Pilot", POWER_ARMOR: "Power Armor", MECH: "Mighty Mech"}
-TOKEN = {"deploy-mine": "mine", "deploy-turret": "turret"}
+# a refused deploy's token, by its action or by the token the engine's no-effect event names
+TOKEN = {"deploy-mine": "mine", "deploy-turret": "turret", "mine": "mine", "turret": "turret"}
 
 
 def label(cols: int, cell: int | str | None) -> str:
@@ -157,7 +158,7 @@ class Reasons:
             zid = state["zones"][cell_name(self.cols, p["pos"])]
             value = self.rs.zones[zid].value
             if value * rules.score_pilot:
-                items.append(("zone-pilot", f"pilot's zone {self.label(self.cols, p['pos'])} "
+                items.append(("zone-pilot", f"the pilot's zone at {self.label(self.cols, p['pos'])} "
                                             f"(value {value}{_times(rules.score_pilot)})"))
         for name, token in sorted(state["tokens"].items(), key=lambda kv: self._index(kv[0])):
             if token["owner"] != seat:
@@ -165,7 +166,7 @@ class Reasons:
             factor = rules.score_mine if token["kind"] == "mine" else rules.score_turret
             value = self.rs.zones[state["zones"][name]].value
             if value * factor:
-                items.append((f"zone-{token['kind']}", f"{token['kind'].capitalize()} at "
+                items.append((f"zone-{token['kind']}", f"a {token['kind'].capitalize()} at "
                               f"{self.label(self.cols, self._index(name))} (value {value}{_times(factor)})"))
         return items
 

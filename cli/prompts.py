@@ -143,8 +143,7 @@ class HumanAgent:
     def _choose(self, decision: Decision, state: dict) -> Any:
         if len(decision.options) == 1:
             only = decision.options[0]
-            text = escape(self._text(decision, only))
-            self.term.say(f"[dim]{_title(decision)}: the only legal answer is {text}.[/]")
+            self.term.say(f"[dim]{_title(decision)}: {escape(self._only(decision, only, state))}.[/]")
             return only
         keys, lines = self._keys(decision)
         current = tuple(state["players"][self.seat]["equipped"])
@@ -165,12 +164,41 @@ class HumanAgent:
                 continue
             if text in keys:
                 try:
-                    return decision.check(keys[text])
+                    answer = decision.check(keys[text])
                 except IllegalAnswer as exc:
                     self.term.say(f"[red]{escape(str(exc))}[/]")
                     continue
+                if decision.kind == D.PURCHASE and not self._buy_anyway(answer, state):
+                    self.term.say("Not bought: choose again (- buys nothing).")
+                    for line in lines:
+                        self.term.say("  " + line)
+                    continue
+                return answer
             self.term.say(f"[red]{escape(text or '(nothing)')} is not one of the options[/]: answer with "
                           f"{_answer_hint(decision)}; ? shows them again, q quits.")
+
+    def _only(self, decision: Decision, only: Any, state: dict) -> str:
+        """Why a prompt has one legal answer, with the numbers where the rules give them."""
+        if decision.kind == D.POWER_UP and only is None:
+            return "nothing to do: " + self.pic.reasons.power_up_refused(state, self.seat)
+        return f"the only legal answer is {self._text(decision, only)}"
+
+    def _buy_anyway(self, wid: Any, state: dict) -> bool:
+        """A weapon your status cannot equip (T12): say when you could, and ask before buying it."""
+        if wid is None:
+            return True
+        warning = self.pic.reasons.equip_warning(wid, state["players"][self.seat]["status"])
+        if warning is None:
+            return True
+        self.term.say(f"[yellow]{escape(warning[0].upper() + warning[1:])}.[/] "
+                      f"You would keep it in your stockpile.")
+        while True:
+            text = self.term.ask("[confirm-buy] Buy it anyway? [y/N] > ").lower()
+            if text in YES_WORDS:
+                return True
+            if text in ("", *NONE_WORDS):
+                return False
+            self.term.say("[red]answer y (buy it) or n (choose again)[/]")
 
     def _help(self, decision: Decision, options: list[str]) -> list[str]:
         """The help pane: the options again, the keys, and the rules behind the prompt with their ids."""
@@ -399,7 +427,7 @@ RULES = {
     D.TAKE_MECH: ["Mighty Mech: entering its zone you may take it (as either side), if your health allows."],
 }
 KEYS = ["[bold]q[/] quit (the game is saved; [bold]rulecraft play --resume LOG[/] goes on)",
-        "[bold]?[/] this help  [bold]b[/] the board  [bold]w[/] ask again at the next equip window",
+        "[bold]?[/] this help  [bold]b[/] the board",
         "[bold]-[/] none  [bold]y[/]/[bold]n[/] yes/no  a cell: [bold]C1[/]  "
         "a program: [bold]1N 3E 5S 8NE[/]"]
 

@@ -52,6 +52,8 @@ class _Driver:
             return f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
         if tag in ("confirm", "watch"):
             return ""
+        if tag == "confirm-buy":
+            return self.rng.choice(["y", "n"])
         keys = [m.group(1) for m in map(OPTION.match, fresh.splitlines()) if m]
         assert keys, f"no options shown before the {tag} prompt:\n{fresh[-2000:]}"
         return self.rng.choice(keys)
@@ -91,6 +93,7 @@ class PtyGame:
             os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", *args])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         self.pid, self.fd, self.status = pid, fd, None
+        self.answered = 0                      # bytes of output seen when the last answer was typed
         self.screens: list[list[str]] = []     # the screen at each prompt
 
     def pump(self, quiet: float = 0.05, timeout: float = 60.0, until=None) -> bool:
@@ -125,7 +128,7 @@ class PtyGame:
 
     def wait_prompt(self) -> str | None:
         """The next prompt's tag, once it is drawn; None when the game has ended."""
-        if not self.pump(until=lambda g: g.prompt() is not None):
+        if not self.pump(until=lambda g: len(g.raw) > g.answered and g.prompt() is not None):
             return None
         self.screens.append(list(self.screen.display))
         return self.prompt()
@@ -142,6 +145,7 @@ class PtyGame:
     def type(self, text: str) -> None:
         import os
 
+        self.answered = len(self.raw)          # the prompt on screen is answered: wait for a new one
         os.write(self.fd, text.encode())
 
     def close(self) -> int:

@@ -10,15 +10,19 @@ zone), T16 (the UI reads only the seat's view).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
 import pytest
+from rich.console import Console
 
 from rulecraft.cli.board import Picture
 from rulecraft.cli.play_ui import load, make_terminal
+from rulecraft.cli.prompts import HumanAgent
 from rulecraft.runtime import api
-from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime import decisions as D
+from rulecraft.runtime.decisions import Decision, RandomAgent
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.views import view_for
 
@@ -31,6 +35,16 @@ RULING_ID = re.compile(r"\b[TR]\d{1,2}\b|[(,] ?E\d\b")
 def core():
     ruleset, hooks, _ = load([], [])
     return ruleset, hooks
+
+
+class Seen:
+    """A view for a prompt: just the seat's state dict (all the UI may read, T16)."""
+
+    def __init__(self, state: dict) -> None:
+        self._state = state
+
+    def state(self) -> dict:
+        return self._state
 
 
 def narrated_games(ruleset, hooks, seeds=range(3)):
@@ -114,6 +128,57 @@ def test_capped_damage_is_explained(core):
     full = picture.narrate({"e": "damage", "player": 1, "by": 0, "amount": 2, "dealt": 2, "health": 3,
                             "source": "attack"}, 0)
     assert "of" not in full.split("damage")[1].split("(")[0]
+
+
+def _human(ruleset, script: list[str]):
+    console = Console(file=io.StringIO(), width=300, color_system=None)
+    typed = list(script)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return typed.pop(0)
+
+    human = HumanAgent(make_terminal(console, read), Picture(ruleset, ["red", "blue"]), 0)
+    return human, console, prompts
+
+
+def _state(ruleset, hooks, **player):
+    game = _table(ruleset, hooks)
+    api.set_player(game, 0, at="r2c2", **player)
+    return view_for(game, 0)
+
+
+def test_buying_a_weapon_you_cannot_equip_asks_first_and_says_when_you_could(core):
+    """T12: a Pilot has no Advanced slot: buying one asks for confirmation and names Power Armor (and its
+    price) and the Mighty Mech; a Basic weapon is bought without the question."""
+    ruleset, hooks = core
+    state = _state(ruleset, hooks, credits=9, energy=9)
+    human, console, prompts = _human(ruleset, ["1", "n", "1", "y"])
+    decision = Decision(D.PURCHASE, 0, (None, "warhammer", "pulse-pistol"))
+    assert human.decide(decision, Seen(state)) == "warhammer"
+    out = console.file.getvalue()
+    assert "A Pilot has no slot for Advanced weapons, so you cannot equip Warhammer now" in out
+    assert "you could in Power Armor (Power Up, 5$) or in the Mighty Mech" in out
+    assert [p.split("]")[0] for p in prompts] == ["[purchase", "[confirm-buy", "[purchase", "[confirm-buy"]
+    human, _, prompts = _human(ruleset, ["2"])
+    assert human.decide(decision, Seen(state)) == "pulse-pistol" and len(prompts) == 1
+    armour = _state(ruleset, hooks, status="power-armor", credits=9)
+    human, _, prompts = _human(ruleset, ["1"])
+    assert human.decide(decision, Seen(armour)) == "warhammer" and len(prompts) == 1
+
+
+def test_power_up_with_nothing_to_do_says_why_with_numbers(core):
+    """T1: at full health with 3 Credits, Power Up can neither heal nor buy the 5-Credit upgrade."""
+    ruleset, hooks = core
+    state = _state(ruleset, hooks, credits=3)
+    human, console, _ = _human(ruleset, [])
+    assert human.decide(Decision(D.POWER_UP, 0, (None,)), Seen(state)) is None
+    out = console.file.getvalue()
+    health = state["players"][0]["health"]
+    assert f"you are at full health ({health}/{health})" in out
+    assert "the upgrade to Power Armor costs 5$, you have 3$" in out
+    assert "the only legal answer is do nothing" not in out
 
 
 def test_player_facing_text_names_rules_in_words(Driver, tmp_path, core):

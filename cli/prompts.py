@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulecraft.cli.board import ARROWS, STATUS, Picture, abilities_text, card_name, label, price, weapon_text
+from rulecraft.cli.reasons import amount, have
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 
@@ -245,7 +246,9 @@ class HumanAgent:
         if option is None:
             return NONE_TEXT.get(kind, "none")
         if isinstance(option, bool):
-            return ("yes" if option else "no") + (" (deploy a Turret)" if kind == D.DEPLOY_TURRET else "")
+            if kind == D.DEPLOY_TURRET:
+                return "yes, deploy a Turret here" if option else "no, keep it in your supply"
+            return "yes" if option else "no"
         if kind == D.PILOT:
             pilot = rs.pilots[option]
             return f"{pilot.name}, {pilot.health} health: {abilities_text(pilot)}"
@@ -453,6 +456,10 @@ def _context(pic: Picture, decision: Decision, state: dict) -> str:
         parts.append(f"from {label(pic.cols, ctx['from'])}")
     if "token" in ctx:
         parts.append(str(ctx["token"]))
+    me = state["players"][decision.player]
+    if decision.kind in (D.DEPLOY_TURRET, D.MINE_NUMBER) and me["pos"] >= 0:
+        cost = pic.reasons.deploy_cost("turret" if decision.kind == D.DEPLOY_TURRET else "mine", state, me)
+        parts.append(f"it costs {amount(cost)} (the zone's value), you have {have(me, cost)}")
     return (": " + ", ".join(parts)) if parts else ""
 
 

@@ -181,6 +181,18 @@ def test_power_up_with_nothing_to_do_says_why_with_numbers(core):
     assert "the only legal answer is do nothing" not in out
 
 
+def test_the_turret_prompt_says_yes_and_no_in_words_with_the_cost(core):
+    ruleset, hooks = core
+    game = _table(ruleset, hooks, r2c1="energy-2-a")
+    api.set_player(game, 0, at="r2c1", energy=5)
+    human, console, _ = _human(ruleset, ["n"])
+    assert human.decide(Decision(D.DEPLOY_TURRET, 0, (True, False)), Seen(view_for(game, 0))) is False
+    out = console.file.getvalue()
+    assert "y  yes, deploy a Turret here" in out and "n  no, keep it in your supply" in out
+    assert "no (deploy a Turret)" not in out
+    assert "it costs 2⚡ (the zone's value), you have 5⚡" in out
+
+
 def test_player_facing_text_names_rules_in_words(Driver, tmp_path, core):
     """A whole game's transcript shows no ruling id; the help pane (``?``) names them."""
     from rulecraft.cli.play_ui import new_header, play

@@ -122,23 +122,51 @@ class HumanAgent:
         self.recorded = deque(recorded)
         self.fresh = True                  # something happened since the board was last drawn
         self.before_prompt: Callable[[], None] | None = None   # e.g. flush the log
+        # The loadouts of the last equip window the person answered, and the answer: a window offering
+        # the same loadouts keeps it without asking (the engine still asks this agent and logs the answer).
+        self.last_equip: tuple[frozenset, Any] | None = None
 
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded:
             kind, answer = self.recorded.popleft()
             if kind != decision.kind:
                 raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
-            return canonical(answer)
+            answer = canonical(answer)
+            self._remember(decision, answer)
+            return answer
         if self.before_prompt is not None:
             self.before_prompt()
         state = view.state()
+        kept = self._kept_loadout(decision)
+        if kept is not None:
+            names = " + ".join(self.pic.ruleset.weapons[w].name for w in kept)
+            self.term.narrate(f"  [dim]Equip: keeping {escape(names)}, your choice for these same weapons "
+                              f"(w at a prompt asks again).[/]")
+            return kept
         self.term.begin(decision.kind, state, self.fresh, self.pic, self.seat)
         self.fresh = False
         if decision.pick > 1:
-            return self._program(decision, state)
-        if decision.kind == D.AD_HOC_CARD:
-            return self._ad_hoc(decision, state)
-        return self._choose(decision, state)
+            answer = self._program(decision, state)
+        elif decision.kind == D.AD_HOC_CARD:
+            answer = self._ad_hoc(decision, state)
+        else:
+            answer = self._choose(decision, state)
+        self._remember(decision, answer)
+        return answer
+
+    def _kept_loadout(self, decision: Decision) -> Any:
+        if decision.kind != D.EQUIP or self.last_equip is None:
+            return None
+        options, answer = self.last_equip
+        return answer if options == frozenset(decision.options) and answer in decision.options else None
+
+    def _remember(self, decision: Decision, answer: Any) -> None:
+        if decision.kind == D.EQUIP and len(decision.options) > 1:
+            self.last_equip = (frozenset(decision.options), answer)
+
+    def _ask_equip_again(self) -> None:
+        self.last_equip = None
+        self.term.say("[dim]The next equip window will ask you again.[/]")
 
     # --- one option among several --------------------------------------------------------------
     def _choose(self, decision: Decision, state: dict) -> Any:
@@ -162,6 +190,9 @@ class HumanAgent:
                 continue
             if text == "b":
                 self.term.board(state, self.pic, self.seat)
+                continue
+            if text == "w":
+                self._ask_equip_again()
                 continue
             if text in keys:
                 try:
@@ -330,6 +361,9 @@ class HumanAgent:
             if text.lower() == "b":
                 self.term.board(state, self.pic, self.seat)
                 continue
+            if text.lower() == "w":
+                self._ask_equip_again()
+                continue
             if text.lower() in HELP_WORDS:
                 self.term.help(self._help(decision, self.pic.hand_lines(state, self.seat)))
                 continue
@@ -430,7 +464,7 @@ RULES = {
     D.TAKE_MECH: ["Mighty Mech: entering its zone you may take it (as either side), if your health allows."],
 }
 KEYS = ["[bold]q[/] quit (the game is saved; [bold]rulecraft play --resume LOG[/] goes on)",
-        "[bold]?[/] this help  [bold]b[/] the board",
+        "[bold]?[/] this help  [bold]b[/] the board  [bold]w[/] ask again at the next equip window",
         "[bold]-[/] none  [bold]y[/]/[bold]n[/] yes/no  a cell: [bold]C1[/]  "
         "a program: [bold]1N 3E 5S 8NE[/]"]
 

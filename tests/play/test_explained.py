@@ -181,6 +181,28 @@ def test_power_up_with_nothing_to_do_says_why_with_numbers(core):
     assert "the only legal answer is do nothing" not in out
 
 
+def test_the_same_equip_window_keeps_the_last_confirmed_loadout(core):
+    """The engine asks at every equip window; the person answers once per set of loadouts; ``w`` at a
+    prompt makes the next window ask again."""
+    ruleset, hooks = core
+    state = _state(ruleset, hooks, owned=["energy-sword", "pulse-pistol"], equipped=["energy-sword"])
+    options = (("energy-sword",), ("pulse-pistol",), ("energy-sword", "pulse-pistol"))
+    window = Decision(D.EQUIP, 0, options, {"when": "turn-start"})
+    human, console, prompts = _human(ruleset, ["3", "w", "-", "1"])
+    assert human.decide(window, Seen(state)) == ("energy-sword", "pulse-pistol")
+    for _ in range(2):                       # the same loadouts offered again: kept, not asked
+        assert human.decide(window, Seen(state)) == ("energy-sword", "pulse-pistol")
+    assert len(prompts) == 1
+    assert console.file.getvalue().count("Equip: keeping Energy Sword + Pulse Pistol") == 2
+    other = Decision(D.EQUIP, 0, options[:2], {"when": "status"})   # other loadouts: this one asks
+    assert human.last_equip is not None and human._kept_loadout(other) is None
+    purchase = Decision(D.PURCHASE, 0, (None, "pulse-pistol"))
+    assert human.decide(purchase, Seen(state)) is None             # "w" typed there, then "-"
+    assert "The next equip window will ask you again" in console.file.getvalue()
+    assert human.decide(window, Seen(state)) == ("energy-sword",)   # asked again: "1"
+    assert [p.split("]")[0] for p in prompts] == ["[equip", "[purchase", "[purchase", "[equip"]
+
+
 def test_the_turret_prompt_says_yes_and_no_in_words_with_the_cost(core):
     ruleset, hooks = core
     game = _table(ruleset, hooks, r2c1="energy-2-a")
@@ -209,3 +231,23 @@ def test_player_facing_text_names_rules_in_words(Driver, tmp_path, core):
     assert not RULING_ID.findall(rest), RULING_ID.findall(rest)[:5]
     for line in (tmp_path / "g.jsonl").read_text().splitlines()[1:3]:
         json.loads(line)
+
+
+def test_kept_loadouts_are_still_asked_and_logged(Driver, tmp_path):
+    """The UI answers a repeated equip window itself, but the engine asked and logged it as before: the
+    log holds more equip decisions of the person than prompts were shown, and it replays."""
+    from rulecraft.cli.play_ui import new_header, play
+    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.manager import make_hooks
+    from rulecraft.runtime import logs
+
+    driver = Driver(seed=4)
+    head, ruleset, hooks = new_header([], "heuristic", 2, 0, False, "12")
+    path = tmp_path / "e.jsonl"
+    assert play(head, ruleset, hooks, path, make_terminal(driver.console, driver)).status == "finished"
+    logged = [e for e in map(json.loads, path.read_text().splitlines()[1:])
+              if e.get("e") == "decision" and e.get("player") == 0 and e["kind"] == "equip"]
+    asked = sum(p.startswith("[equip]") for p in driver.prompts)
+    kept = driver.output().count("Equip: keeping")
+    assert kept > 0 and len(logged) == asked + kept
+    assert logs.replay(path, load_ruleset, make_hooks).ok

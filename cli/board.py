@@ -251,6 +251,8 @@ class Picture:
             bottom.append("MM ", "bold magenta")
         for p in state["players"]:
             if p["pos"] == cell:
+                if bottom:
+                    bottom.append(" ")
                 bottom.append(f"{p['colour'][:1].upper()}{p['health']}", style(p["colour"]))
         return top, bottom
 
@@ -274,8 +276,7 @@ class Picture:
         pilot = self.ruleset.pilots[p["pilot"]].name if p.get("pilot") else "no pilot yet"
         where = label(self.cols, p["pos"]) if p["pos"] >= 0 else "-"
         status = STATUS.get(p["status"], p["status"]) + (" (Ad Hoc)" if p.get("ad_hoc") else "")
-        return [f"{self.who(you, you)} at {where}: {status}, pilot {pilot}, {p['health']}♥ {p['energy']}⚡ "
-                f"{p['credits']}$ [bold]{p['vp']} VP[/]", *lines]
+        return [f"{self.who(you, you)} at {where}: {status}, pilot {pilot}", *lines]
 
     def hand_lines(self, state: dict, you: int) -> list[str]:
         """Your program cards, numbered as the program prompt takes them, with their moves; a card in

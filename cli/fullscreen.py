@@ -53,6 +53,12 @@ class PanesTerminal(Terminal):
     def narrate(self, markup: str) -> None:
         self.panes.narrate(markup)
 
+    def heading(self, title: str, context: str) -> None:
+        self.panes.title = title
+        if context:
+            said = context.removeprefix(":").strip()
+            self.panes.say(said[0].upper() + said[1:])
+
     def show(self, state: dict) -> None:
         self.panes.state = state
         self.draw()
@@ -65,6 +71,7 @@ class PanesTerminal(Terminal):
 
     def finish(self, state: dict, picture: Picture, seat: int) -> None:
         self.panes.begin(state)
+        self.panes.say("[bold]The game is over.[/] The final board is above, the scores in the log.")
         self.panes.prompt = ""
 
     def hand(self, lines: list[str]) -> None:

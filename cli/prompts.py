@@ -72,8 +72,12 @@ class Terminal:
         return line
 
     def say(self, markup: str) -> None:
-        """A line of the current prompt (its title, options, a message)."""
+        """A line of the current prompt (its options, a message)."""
         self.console.print(markup, highlight=False)
+
+    def heading(self, title: str, context: str) -> None:
+        """The current prompt's title (plain words) and what it is about (markup, maybe empty)."""
+        self.say(f"[bold]{escape(title)}[/]{context}")
 
     def narrate(self, markup: str) -> None:
         """A line of the game's log."""
@@ -140,8 +144,8 @@ class HumanAgent:
         kept = self._kept_loadout(decision)
         if kept is not None:
             names = " + ".join(self.pic.ruleset.weapons[w].name for w in kept)
-            self.term.narrate(f"  [dim]Equip: keeping {escape(names)}, your choice for these same weapons "
-                              f"(w at a prompt asks again).[/]")
+            self.term.narrate(f"  [dim]Equip: keeping {escape(names)}, as you chose for these weapons "
+                              f"(w: ask again).[/]")
             return kept
         self.term.begin(decision.kind, state, self.fresh, self.pic, self.seat)
         self.fresh = False
@@ -177,7 +181,7 @@ class HumanAgent:
         keys, lines = self._keys(decision)
         current = tuple(state["players"][self.seat]["equipped"])
         default = current if decision.kind == D.EQUIP and current in decision.options else None
-        self.term.say(f"[bold]{_title(decision)}[/]" + _context(self.pic, decision, state))
+        self.term.heading(_title(decision), _context(self.pic, decision, state))
         for line in lines:
             self.term.say("  " + line)
         hint = " (Enter keeps the current weapons)" if default is not None else ""
@@ -494,7 +498,10 @@ def _context(pic: Picture, decision: Decision, state: dict) -> str:
     if decision.kind in (D.DEPLOY_TURRET, D.MINE_NUMBER) and me["pos"] >= 0:
         cost = pic.reasons.deploy_cost("turret" if decision.kind == D.DEPLOY_TURRET else "mine", state, me)
         parts.append(f"it costs {amount(cost)} (the zone's value), you have {have(me, cost)}")
-    return (": " + ", ".join(parts)) if parts else ""
+    if not parts:
+        return ""
+    said = ", ".join(parts)
+    return f" {said[0].upper()}{said[1:]}." if _title(decision).endswith("?") else f": {said}"
 
 
 def _answer_hint(decision: Decision) -> str:

@@ -52,10 +52,6 @@ class Reasons:
     def __init__(self, ruleset: Ruleset, cols: int) -> None:
         self.rs, self.cols, self.label = ruleset, cols, label
 
-    def zone_text(self, zid: str) -> str:
-        zone = self.rs.zones[zid]
-        return f"{zone.value} {''.join(ICONS.get(r, r) for r in zone.resources)}".strip()
-
     # --- an action that did nothing (T1) ------------------------------------------------------
     def no_effect(self, event: dict, state: dict | None) -> str:
         """Why ``no-effect`` happened: the engine's refusals of Power Up and Deploy, with the numbers."""
@@ -137,17 +133,16 @@ class Reasons:
             return ""
         p = state["players"][event["player"]]
         per = self.rs.rules.collect_per_zone
-        cells = [(p["pos"], "you")] if p["pos"] >= 0 else []
+        cells = [(p["pos"], "pilot")] if p["pos"] >= 0 else []
         here = cell_name(self.cols, p["pos"]) if p["pos"] >= 0 else None
         for name, token in state["tokens"].items():
             if token["owner"] == p["seat"] and name != here:
-                cells.append((self._index(name), token["kind"]))
+                cells.append((self._index(name), token["kind"].capitalize()))
         parts = []
         for cell, what in cells:
-            zid = state["zones"][cell_name(self.cols, cell)]
-            zone = self.rs.zones[zid]
+            zone = self.rs.zones[state["zones"][cell_name(self.cols, cell)]]
             paid = " ".join(f"{per}{ICONS.get(r, r)}" for r in zone.resources) or "nothing"
-            parts.append(f"{self.label(self.cols, cell)} {self.zone_text(zid)} ({what}) {paid}")
+            parts.append(f"{self.label(self.cols, cell)} ({what}) {paid}")
         return "; ".join(parts)
 
     def scoring_items(self, state: dict, seat: int) -> list[tuple[str, str]]:

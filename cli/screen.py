@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.layout import Layout
+from rich.markup import escape
 from rich.panel import Panel
 from rich.segment import Segment
 from rich.table import Table
@@ -29,17 +30,27 @@ LOG_KEPT = 400      # narrated lines kept for the log pane
 
 class Lines:
     """Markup lines wrapped to the pane's width, of which the ones that fit are shown: the last (a log
-    scrolls inside its pane, never the screen) or the first (a status reads from the top)."""
+    scrolls inside its pane, never the screen) or the first (a status reads from the top). ``squeeze``:
+    when the wrapped lines do not fit, each option line (indented) is cut to one row instead, so that a
+    prompt keeps its options in view (``?`` shows them whole) and its messages whole."""
 
-    def __init__(self, lines: Iterable[RenderableType], last: bool = True) -> None:
-        self.lines, self.last = list(lines), last
+    def __init__(self, lines: Iterable[RenderableType], last: bool = True, squeeze: bool = False) -> None:
+        self.lines, self.last, self.squeeze = list(lines), last, squeeze
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        height = options.height or options.max_height
+    def _rows(self, console: Console, options: ConsoleOptions, wrap: bool) -> list[list[Segment]]:
         rendered: list[list[Segment]] = []
         for line in self.lines:
             text = Text.from_markup(line) if isinstance(line, str) else line
+            if not wrap and isinstance(text, Text) and text.plain.startswith("  "):
+                text.no_wrap, text.overflow = True, "ellipsis"
             rendered.extend(console.render_lines(text, options.update(height=None), pad=False))
+        return rendered
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        height = options.height or options.max_height
+        rendered = self._rows(console, options, wrap=True)
+        if self.squeeze and height and len(rendered) > height:
+            rendered = self._rows(console, options, wrap=False)
         shown = rendered[-height:] if self.last else rendered[:height]
         for row in shown:
             yield from row
@@ -54,13 +65,14 @@ class Panes:
         self.state: dict | None = None
         self.log: deque[str] = deque(maxlen=LOG_KEPT)
         self.program: list[RenderableType] = []   # the current prompt: its title, options, messages
+        self.title = "program"                # the program pane's title: the current prompt's
         self.help: list[str] | None = None    # shown instead of the log while set
         self.prompt, self.typed = "", ""
 
     # --- what the driver and the prompts tell it -------------------------------------------
     def begin(self, state: dict) -> None:
         """A new decision: the program area starts empty, the help pane closes."""
-        self.state, self.program, self.help = state, [], None
+        self.state, self.program, self.help, self.title = state, [], None, "program"
 
     def say(self, markup: str) -> None:
         self.program.extend(markup.strip("\n").split("\n"))
@@ -130,7 +142,7 @@ class Panes:
         lines = [*self.program]
         if not lines:
             lines = ["[dim]The other players are moving…[/]"]
-        return Panel(Lines(lines), title="program", title_align="left")
+        return Panel(Lines(lines, squeeze=True), title=escape(self.title), title_align="left")
 
     def _log(self) -> Panel:
         if self.help is not None:

@@ -212,7 +212,7 @@ def test_the_turret_prompt_says_yes_and_no_in_words_with_the_cost(core):
     out = console.file.getvalue()
     assert "y  yes, deploy a Turret here" in out and "n  no, keep it in your supply" in out
     assert "no (deploy a Turret)" not in out
-    assert "it costs 2⚡ (the zone's value), you have 5⚡" in out
+    assert "Deploy a Turret here? It costs 2⚡ (the zone's value), you have 5⚡." in out
 
 
 def test_player_facing_text_names_rules_in_words(Driver, tmp_path, core):

@@ -238,9 +238,8 @@ class HumanAgent:
 
     def _help(self, decision: Decision, options: list[str]) -> list[str]:
         """The help pane: the options again, the keys, and the rules behind the prompt with their ids."""
-        rules = RULES.get(decision.kind, [])
-        return [f"[bold]{_title(decision)}[/]", *options, "", *KEYS,
-                *(["", "[bold]rules[/]", *(escape(r) for r in rules)] if rules else [])]
+        rules = [f"[bold]rules[/] {escape(r)}" for r in RULES.get(decision.kind, [])]
+        return [f"[bold]{_title(decision)}[/]", *rules, *KEYS, *options]
 
     def _keys(self, decision: Decision) -> tuple[dict[str, Any], list[str]]:
         """Each option's answer keys and its display line."""

@@ -103,8 +103,12 @@ class Panes:
         board_width = (2 + self.pic.cols * 14 + 1 if wide else 2 + self.pic.cols * (SMALL_CELL + 1)) + 2
         root["top"].split_row(Layout(self._board(wide), name="board", size=board_width),
                               Layout(self._side(wide), name="side"))
-        root["bottom"].split_row(Layout(self._program(), name="program", size=board_width),
-                                 Layout(self._log(), name="log"))
+        if self.help is not None:     # the help pane takes the whole bottom row until the next answer
+            root["bottom"].update(Panel(Lines(self.help, last=False), title="help: any answer closes it",
+                                        title_align="left", border_style="cyan"))
+        else:
+            root["bottom"].split_row(Layout(self._program(), name="program", size=board_width),
+                                     Layout(self._log(), name="log"))
         if state is None:
             root["top"].update(Panel(Text("Setting up the game…"), title="board"))
         return root
@@ -145,9 +149,6 @@ class Panes:
         return Panel(Lines(lines, squeeze=True), title=escape(self.title), title_align="left")
 
     def _log(self) -> Panel:
-        if self.help is not None:
-            return Panel(Lines(self.help, last=False), title="help (any answer closes it)",
-                         title_align="left", border_style="cyan")
         return Panel(Lines(self.log), title="log", title_align="left")
 
 

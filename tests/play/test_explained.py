@@ -224,7 +224,7 @@ def test_player_facing_text_names_rules_in_words(Driver, tmp_path, core):
     outcome = play(head, ruleset, hooks, tmp_path / "g.jsonl", make_terminal(driver.console, driver))
     assert outcome.status == "finished"
     out = driver.output()
-    help_start = out.index("rules\n")
+    help_start = out.index("rules ")
     help_text = out[help_start:help_start + 400]
     assert "Setup: each player is dealt 2 pilots" in help_text
     rest = out[:help_start] + out[help_start + len(help_text):]

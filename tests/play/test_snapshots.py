@@ -103,3 +103,26 @@ def test_snapshots_are_deterministic(tmp_path, size):
     first = render_text(screen_at(("program", 2), tmp=tmp_path), *size)
     again = render_text(screen_at(("program", 2), tmp=tmp_path), *size)
     assert first == again
+
+
+def test_the_help_pane(tmp_path):
+    """``?``: the help pane replaces the log: the options, the keys, the rules with their ruling ids."""
+    shown = check_sizes("help", screen_at(("pilot", 2), script={"pilot": ["?"]}, tmp=tmp_path))
+    for text in shown.values():
+        assert "help: any answer closes it" in text and "q quit" in text
+    assert "Setup: each player is dealt 2 pilots and keeps 1." in " ".join(shown[120, 40].split())
+
+
+def test_buying_a_weapon_you_cannot_equip(tmp_path):
+    """The confirmation before buying an Advanced weapon as a Pilot, with when you could equip it (T12)."""
+    shown = check_sizes("confirm-buy", screen_at(("confirm-buy", 1), answers=2, tmp=tmp_path))
+    for text in shown.values():
+        words = " ".join(text.replace("│", " ").split())
+        assert "A Pilot has no slot for Advanced weapons" in words and "Buy it anyway? [y/N]" in words
+
+
+def test_scoring_in_the_log(tmp_path):
+    """Round 3's program, after the first scoring: the log itemises the scores per zone (T14)."""
+    shown = check_sizes("scoring", screen_at(("program", 3), tmp=tmp_path))
+    words = " ".join(shown[120, 40].replace("│", " ").split())
+    assert "Scoring after round 2" in words or "VP" in words

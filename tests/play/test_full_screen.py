@@ -99,3 +99,27 @@ def test_no_key_is_lost(pty_game, tmp_path):
     kinds = [kind for kind, _ in answers]
     assert kinds[:3] == ["pilot", "setup-mine", "basic-weapon"], answers
     assert answers[1][1] == 3
+
+
+def test_ctrl_c_saves_and_resume_goes_on_at_the_full_screen(pty_game, tmp_path):
+    """Ctrl-C leaves the full screen (the terminal is given back as it was) with the log saved; ``--resume``
+    goes on with the same game in the full screen to its end, and the log replays."""
+    log = tmp_path / "cut.jsonl"
+    game = pty_game(["--players", "2", "--seed", "4", "--log", str(log)], 80, 24)
+    rng = random.Random(3)
+    for _ in range(12):
+        tag = game.wait_prompt()
+        game.type(answer(rng, tag, game.options()) + "\r")
+    assert game.wait_prompt() is not None
+    game.type("\x03")
+    assert game.close() == 0
+    assert game.raw.count(b"\x1b[?1049h") == 1 and game.raw.rstrip().find(b"\x1b[?1049l") > 0
+    assert "--resume" in "".join(game.screen.display)
+    cut = log.read_text().splitlines()
+    assert json.loads(cut[-1])["e"] != "game-end"
+    again = pty_game(["--resume", str(log)], 80, 24)
+    play_through(again, seed=4)
+    assert again.close() == 0
+    whole = log.read_text().splitlines()
+    assert whole[:len(cut)] == cut and json.loads(whole[-1])["e"] == "game-end"
+    assert _replays(log)

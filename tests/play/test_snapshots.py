@@ -126,3 +126,9 @@ def test_scoring_in_the_log(tmp_path):
     shown = check_sizes("scoring", screen_at(("program", 3), tmp=tmp_path))
     words = " ".join(shown[120, 40].replace("│", " ").split())
     assert "Scoring after round 2" in words or "VP" in words
+
+
+def test_the_guide_shows_the_screen_as_it_is():
+    """site/docs/guides/playing-in-the-terminal.md shows the 80x24 program snapshot verbatim."""
+    guide = Path(__file__).parents[2] / "site" / "docs" / "guides" / "playing-in-the-terminal.md"
+    assert (HERE / "program-80x24.txt").read_text(encoding="utf-8") in guide.read_text(encoding="utf-8")

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from rulecraft.cli.board import SMALL_CELL, Picture
 
+SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
 TALL = 34           # ... and from this height
 LOG_KEPT = 400      # narrated lines kept for the log pane
@@ -94,6 +95,11 @@ class Panes:
         """The panes for a ``width`` x ``height`` area (the input line is the row below it)."""
         wide = width >= WIDE and height >= TALL
         root = Layout()
+        if width < SMALLEST[0] or height < SMALLEST[1]:   # too small for the board: the prompt alone
+            warning = Text(f"The board needs an 80x24 terminal (this one is {width}x{height + 1}); "
+                           f"enlarge it, or play with --plain.", "bold yellow")
+            root.split_column(Layout(warning, name="header", size=2), Layout(self._program(), name="program"))
+            return root
         state = self.state
         board_height = (self.pic.rows * 4 + 3 if wide else self.pic.rows * 2 + 1) + 2
         program_height = max(5, height - 1 - board_height)

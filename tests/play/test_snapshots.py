@@ -132,3 +132,9 @@ def test_the_guide_shows_the_screen_as_it_is():
     """site/docs/guides/playing-in-the-terminal.md shows the 80x24 program snapshot verbatim."""
     guide = Path(__file__).parents[2] / "site" / "docs" / "guides" / "playing-in-the-terminal.md"
     assert (HERE / "program-80x24.txt").read_text(encoding="utf-8") in guide.read_text(encoding="utf-8")
+
+
+def test_a_terminal_too_small_for_the_board_still_shows_the_prompt(tmp_path):
+    text = render_text(screen_at(("program", 2), tmp=tmp_path), 60, 18)
+    assert "The board needs an 80x24 terminal (this one is 60x18)" in " ".join(text.split())
+    assert "Program your 4 cards" in text and text.endswith("[program] card 1 of 4 > ")

@@ -17,8 +17,6 @@ import os
 import select
 import shutil
 import sys
-import termios
-import tty
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -27,6 +25,12 @@ from rich.console import Console
 from rulecraft.cli.board import Picture
 from rulecraft.cli.prompts import Terminal
 from rulecraft.cli.screen import Panes, render
+
+try:
+    import termios
+    import tty
+except ImportError:          # not a POSIX system: no full screen, the game is played line by line
+    termios = tty = None     # type: ignore[assignment]
 
 ALT_ON, ALT_OFF = "\x1b[?1049h", "\x1b[?1049l"
 HOME, CLEAR_LINE = "\x1b[H", "\x1b[2K\r"
@@ -188,4 +192,7 @@ class ScreenTerminal(PanesTerminal):
 
 
 def at_a_terminal() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty() and os.name == "posix"
+    """Whether the full screen can be drawn: both ends a POSIX terminal that takes UTF-8 (the board's
+    icons); anything else plays line by line."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return termios is not None and sys.stdin.isatty() and sys.stdout.isatty() and encoding == "utf8"

@@ -11,21 +11,19 @@ from __future__ import annotations
 import json
 import random
 
+from players import random_card, random_program
+
 from rulecraft.compiler.build import load_ruleset
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.runtime import logs
-
-DIAGONAL = ["NE", "SE", "SW", "NW"]
 
 
 def answer(rng: random.Random, tag: str, keys: list[str]) -> str:
     """A person who reads the program pane: a random legal-looking answer for the prompt shown."""
     if tag == "program":
-        cards = rng.sample(range(1, 9), 4)
-        return " ".join(f"{c}{rng.choice(DIAGONAL if c == 8 else 'NESW')}" for c in cards)
+        return random_program(rng)
     if tag == "ad-hoc-card":
-        card = rng.randrange(1, 9)
-        return f"{card}{rng.choice(DIAGONAL if card == 8 else 'NESW')}"
+        return random_card(rng)
     if tag.startswith("confirm"):
         return rng.choice(["", "y", "n"]) if tag != "confirm" else ""
     return rng.choice(keys) if keys else rng.choice(["1", "-", "y"])

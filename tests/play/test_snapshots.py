@@ -11,6 +11,7 @@ import io
 import os
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,10 @@ from rulecraft.cli.board import Picture
 from rulecraft.cli.fullscreen import PanesTerminal
 from rulecraft.cli.play_ui import new_header, play
 from rulecraft.cli.screen import render_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from players import random_card, random_program
 
 HERE = Path(__file__).parent / "snapshots"
 SIZES = [(80, 24), (120, 40)]
@@ -44,12 +49,9 @@ class Scripted:
         if self.script.get(tag):
             return self.script[tag].pop(0)
         if tag == "program":
-            cards = self.rng.sample(range(1, 9), 4)
-            return " ".join(f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
-                            for c in cards)
+            return random_program(self.rng)
         if tag == "ad-hoc-card":
-            c = self.rng.randrange(1, 9)
-            return f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
+            return random_card(self.rng)
         if tag.startswith("confirm"):
             return ""
         keys = [m.group(1) for m in (OPTION.match(Text.from_markup(line).plain)

@@ -64,7 +64,8 @@ class PanesTerminal(Terminal):
             self.panes.say(said[0].upper() + said[1:])
 
     def show(self, state: dict) -> None:
-        self.panes.state = state
+        """Another player's turn (``--delay``): the board now, and no prompt."""
+        self.panes.begin(state)
         self.draw()
 
     def draw(self) -> None:
@@ -87,7 +88,7 @@ class PanesTerminal(Terminal):
     def read_line(self, prompt: str) -> str:
         self.panes.prompt, self.panes.typed = prompt, ""
         line = super().read_line(prompt)
-        self.panes.help = None
+        self.panes.help, self.panes.prompt = None, ""
         return line
 
 
@@ -156,7 +157,7 @@ class ScreenTerminal(PanesTerminal):
             if not chunk:
                 self.pending += CTRL_D
             self.pending += chunk
-        self.panes.help = None
+        self.panes.help, self.panes.prompt = None, ""
         return line
 
     def _take_line(self) -> str | None:

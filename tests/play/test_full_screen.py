@@ -67,7 +67,7 @@ def test_a_whole_solo_game_at_80x24(pty_game, tmp_path):
 
 def test_a_whole_two_player_game_at_120x40(pty_game, tmp_path):
     log = tmp_path / "two.jsonl"
-    game = pty_game(["--players", "2", "--seed", "8", "--log", str(log)], 120, 40)
+    game = pty_game(["--players", "2", "--seed", "8", "--delay", "0.001", "--log", str(log)], 120, 40)
     play_through(game, seed=2)
     assert game.close() == 0
     programs = [e for e in map(json.loads, log.read_text().splitlines()[1:])
@@ -77,6 +77,8 @@ def test_a_whole_two_player_game_at_120x40(pty_game, tmp_path):
     wide = [s for s in game.screens if any("MECH ZONE" in row for row in s)]
     assert wide, "the 120x40 screen draws the big arena"
     assert any("Advanced row" in row for row in game.screens[-1])
+    moving = "The other players are moving…"
+    assert moving.encode() in game.raw         # --delay: the board is drawn during the others' turns
     assert json.loads(log.read_text().splitlines()[-1])["e"] == "game-end"
     assert _replays(log)
 

@@ -546,7 +546,8 @@ _SPECIAL: dict[str, Any] = {
 def _no_effect(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
     f = pic._fields(e, you)
     action = {"mine": "Deploy Mine", "turret": "Deploy Turret"}.get(e["action"], f["action"])
-    return f"  {f['who']}: {action} has no effect: {escape(pic.reasons.no_effect(e, state))}."
+    why = pic.reasons.no_effect(e, state, yours=e["player"] == you)
+    return f"  {f['who']}: {action} has no effect: {escape(why)}."
 
 
 def _collect(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:

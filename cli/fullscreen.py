@@ -109,7 +109,7 @@ class ScreenTerminal(PanesTerminal):
         self.saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd, termios.TCSANOW)       # TCSANOW: keys already typed stay queued
         self.out.write(ALT_ON)
-        self.out.flush()
+        self.draw()                                   # "setting up" until the first prompt
         return self
 
     def __exit__(self, *exc: object) -> None:

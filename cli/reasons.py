@@ -53,8 +53,9 @@ class Reasons:
         self.rs, self.cols, self.label = ruleset, cols, label
 
     # --- an action that did nothing (T1) ------------------------------------------------------
-    def no_effect(self, event: dict, state: dict | None) -> str:
-        """Why ``no-effect`` happened: the engine's refusals of Power Up and Deploy, with the numbers."""
+    def no_effect(self, event: dict, state: dict | None, yours: bool = True) -> str:
+        """Why ``no-effect`` happened: the engine's refusals of Power Up and Deploy, with the numbers
+        (``yours``: the player reading it made the move)."""
         action = event["action"]
         if state is None:
             return "it has no effect here"
@@ -71,12 +72,12 @@ class Reasons:
             return f"{where} already holds a {token['kind'].capitalize()} (one token per zone)"
         mech = state["mech"]
         if mech["cell"] == name and mech["controller"] != p["seat"]:
-            return f"the empty Mighty Mech stands at {where} (no token beside it)"
+            return f"no token goes in the Mighty Mech's zone ({where}) unless its controller places it"
         cost = self.deploy_cost(kind, state, p)
         resource = next(iter(cost))
         if p[resource] < cost[resource]:
             return (f"a {kind.capitalize()} at {where} costs {amount(cost)} (the zone's value); "
-                    f"you have {p[resource]}{ICONS.get(resource, resource)}")
+                    f"{'you have' if yours else 'they have'} {p[resource]}{ICONS.get(resource, resource)}")
         return f"no {kind.capitalize()} is left in supply and none is deployed to move"
 
     def deploy_cost(self, kind: str, state: dict, p: dict) -> dict[str, int]:

@@ -65,7 +65,7 @@ class Panes:
         self.pic, self.seat = picture, seat
         self.state: dict | None = None
         self.log: deque[str] = deque(maxlen=LOG_KEPT)
-        self.program: list[RenderableType] = []   # the current prompt: its title, options, messages
+        self.program: list[RenderableType] = []   # the current prompt: what it is about, options, messages
         self.title = "program"                # the program pane's title: the current prompt's
         self.help: list[str] | None = None    # shown instead of the log while set
         self.prompt, self.typed = "", ""

@@ -93,10 +93,14 @@ def check_sizes(name: str, panes) -> dict[tuple[int, int], str]:
 
 def test_a_program_prompt(tmp_path):
     """Round 2's program: the board with tokens and players, your status, the legend, your hand, the log."""
-    shown = check_sizes("program", screen_at(("program", 2), tmp=tmp_path))
-    for text in shown.values():
+    panes = screen_at(("program", 2), tmp=tmp_path)
+    shown = check_sizes("program", panes)
+    for (width, _), text in shown.items():
         assert "Program your 4 cards" in text and "Round 2/6" in text
-        assert "legend" in text.lower() or "zone value 3" in text
+        side = " ".join(row.split("││")[-1].strip("│") for row in text.split("\n") if "││" in row)
+        side = " ".join(side.split())                      # the right-hand panes, read top to bottom
+        for line in panes.pic.legend(wide=width >= 110):   # the whole legend is on screen at both sizes
+            assert " ".join(Text.from_markup(line).plain.split()) in side, line
     assert "Advanced row" in shown[120, 40]
 
 

@@ -280,7 +280,7 @@ class Picture:
 
     def hand_lines(self, state: dict, you: int) -> list[str]:
         """Your program cards, numbered as the program prompt takes them, with their moves; a card in
-        your program shows its slot, a played one is dimmed."""
+        your program shows its slot and direction (``#2→``), a played one is dimmed and ticked."""
         p = state["players"][you]
         program = {c: (i + 1, o) for i, (c, o) in enumerate(p["program"])}
         lines = []
@@ -289,11 +289,11 @@ class Picture:
             line = f"[bold]{number}[/] {card_name(self.ruleset, card.id)} {dirs}"
             if card.id in program:
                 slot, o = program[card.id]
-                line += f"  #{slot} {o}{ARROWS.get(o, '')}"
+                line += f" #{slot}{ARROWS.get(o, o)}"
                 if slot <= p["revealed"]:
-                    line = f"[dim]{line} played[/]"
+                    line = f"[dim]{line} ✓[/]"
             elif card.id in p["used"]:
-                line = f"[dim]{line} played[/]"
+                line = f"[dim]{line} ✓[/]"
             lines.append(line)
         return lines
 

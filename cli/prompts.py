@@ -338,8 +338,9 @@ class HumanAgent:
     def _program(self, decision: Decision, state: dict) -> tuple:
         cards = self._cards(state)
         pick = decision.pick
-        self.term.say(f"[bold]Program your {pick} cards[/] in order, each with a direction: "
-                      f"[bold]1N 3E 5S 8NE[/], all at once or one by one ([bold]r[/] starts over)")
+        self.term.heading(f"Program your {pick} cards", "")
+        self.term.say("In order, each with a direction: [bold]1N 3E 5S 8NE[/], all at once or one by one "
+                      "([bold]r[/] starts over)")
         self.term.hand(self.pic.hand_lines(state, self.seat))
         chosen: list[tuple[str, str]] = []
         while True:
@@ -397,8 +398,9 @@ class HumanAgent:
 
     def _ad_hoc(self, decision: Decision, state: dict) -> tuple[str, str]:
         cards = self._cards(state)
-        self.term.say("[bold]Ad Hoc Mode[/]: play any card of your hand this turn, with a direction "
-                      "(e.g. [bold]3E[/]).")
+        self.term.heading("Ad Hoc Mode: play any card", "")
+        self.term.say("Any card of your hand this turn, with a direction, e.g. [bold]3E[/] "
+                      "(✓ played this round)")
         self.term.hand(self.pic.hand_lines(state, self.seat))
         while True:
             text = self.term.ask("[ad-hoc-card] card > ")
@@ -436,7 +438,7 @@ TITLES = {
     D.ABILITY_CHOICE: "An ability asks", D.POWER_UP: "Power Up", D.PURCHASE: "Purchase a weapon",
     D.MINE_NUMBER: "Deploy a Mine: which number?", D.DEPLOY_TURRET: "Deploy a Turret here?",
     D.MOVE_TOKEN: "No token left in supply: move a deployed one here?",
-    D.ZONE: "Choose the zone to move to (the closest one with no enemy in it)",
+    D.ZONE: "Move to the closest zone with no enemy",
 }
 # The rules behind each prompt, with the ruling ids of /rules/RULINGS.md: shown only in the help pane
 # (player-facing text names rules in words).

@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rulecraft.runtime.model import BASE_ZONE, CREDITS, ENERGY, MECH, MECH_ZONE, POWER_ARMOR, Ruleset
+from rulecraft.cli.reasons import ICONS, STATUS, Reasons, label
+from rulecraft.runtime.model import BASE_ZONE, MECH, MECH_ZONE, POWER_ARMOR, Ruleset
 
-ICONS = {ENERGY: "⚡", CREDITS: "$"}
 STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow"}
-STATUS = {"pilot": "Pilot", POWER_ARMOR: "Power Armor", MECH: "Mighty Mech"}
+SMALL_CELL = 8      # columns of a cell in the small arena: "B1⚡$ m2" (⚡ is two columns wide)
 SHORT_STATUS = {"pilot": "P", POWER_ARMOR: "PA", MECH: "MM"}
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
 ACTIONS = {"collect": "Collect", "purchase": "Purchase", "power-up": "Power Up", "deploy-mine": "Deploy Mine",
@@ -27,17 +28,6 @@ ACTIONS = {"collect": "Collect", "purchase": "Purchase", "power-up": "Power Up",
 
 def style(colour: str) -> str:
     return STYLES.get(colour, "bold")
-
-
-def label(cols: int, cell: int | str | None) -> str:
-    """``r0c2`` (or its index) as ``C1``: a column letter and a 1-based row number."""
-    if cell is None:
-        return "?"
-    if isinstance(cell, str):
-        row, col = (int(x) for x in cell[1:].split("c", 1))
-    else:
-        row, col = divmod(cell, cols)
-    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 def card_name(ruleset: Ruleset, card_id: str) -> str:
@@ -100,6 +90,8 @@ class Picture:
         self.rows, self.cols = arena.rows, arena.cols
         self.colours = list(colours)
         self.agents = list(agents or [])     # who plays each seat (the log header's names), shown by colour
+        self.reasons = Reasons(ruleset, self.cols)
+        self.scoring: dict[int, list[tuple[str, str]]] = {}   # the zones still to score, per seat
 
     def who(self, seat: int | None, you: int | None = None) -> str:
         if seat is None:
@@ -215,6 +207,126 @@ class Picture:
             table.add_row(str(number), card_name(self.ruleset, card.id), " ".join(dirs), note)
         return table
 
+    # --- the full-screen panes (``cli.screen``) -------------------------------------------------
+    def small_arena(self, state: dict) -> Table:
+        """The arena in two lines per row, for small screens: the zone (value and what it pays) and its
+        token, then who stands there (colour initial and health)."""
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", width=1)
+        for _ in range(self.cols):
+            grid.add_column(width=SMALL_CELL, no_wrap=True)
+        grid.add_row("", *(Text(chr(ord("A") + c), "bold") for c in range(self.cols)))
+        for r in range(self.rows):
+            tops, bottoms = [], []
+            for c in range(self.cols):
+                top, bottom = self._small_cell(state, r * self.cols + c)
+                tops.append(top)
+                bottoms.append(bottom)
+            grid.add_row(Text(str(r + 1), "bold"), *tops)
+            grid.add_row("", *bottoms)
+        return grid
+
+    def _small_cell(self, state: dict, cell: int) -> tuple[Text, Text]:
+        name = f"r{cell // self.cols}c{cell % self.cols}"
+        zid = state["zones"].get(name)
+        if zid is None:
+            return Text("  ·", "dim"), Text("")
+        zone = self.ruleset.zones[zid]
+        icons = "".join(ICONS.get(r, r) for r in zone.resources)
+        top = Text()
+        if zone.kind == BASE_ZONE:
+            top.append("B", style(zone.colour or ""))
+        elif zone.kind == MECH_ZONE:
+            top.append("M", "bold magenta")
+        top.append(f"{zone.value}{icons}", "bold" if zone.value >= 3 else "")
+        token = state["tokens"].get(name)
+        if token is not None:
+            owner = state["players"][token["owner"]]["colour"]
+            mark = "T" if token["kind"] == "turret" else \
+                f"m{token['number'] if token['number'] is not None else '?'}"
+            top.append(" " + mark, style(owner))
+        bottom = Text()
+        mech = state["mech"]
+        if mech["cell"] == name and mech["controller"] is None:
+            bottom.append("MM ", "bold magenta")
+        for p in state["players"]:
+            if p["pos"] == cell:
+                if bottom:
+                    bottom.append(" ")
+                bottom.append(f"{p['colour'][:1].upper()}{p['health']}", style(p["colour"]))
+        return top, bottom
+
+    def you_lines(self, state: dict, you: int, wide: bool) -> list[str]:
+        """Your status as markup lines. On a small screen only what the players' lines do not say: your
+        weapons and tokens."""
+        p = state["players"][you]
+        stock = list(p["owned"])
+        for w in p["equipped"]:
+            if w in stock:
+                stock.remove(w)
+        mines = " ".join(map(str, p["mine_supply"])) if isinstance(p["mine_supply"], list) else "?"
+        if not wide:
+            names = ", ".join(self.ruleset.weapons[w].name for w in p["equipped"]) or "no weapon"
+            spare = f" (+{', '.join(self.ruleset.weapons[w].name for w in stock)})" if stock else ""
+            return [f"{names}{spare}", f"Mines {mines or 'none'}, Turrets {p['turret_supply']}"]
+        lines = [f"equipped: {', '.join(weapon_text(self.ruleset, w) for w in p['equipped']) or 'nothing'}"]
+        if stock:
+            lines.append("stockpile: " + ", ".join(weapon_text(self.ruleset, w) for w in stock))
+        lines.append(f"supply: Mines {mines or 'none'}, Turrets {p['turret_supply']}")
+        pilot = self.ruleset.pilots[p["pilot"]].name if p.get("pilot") else "no pilot yet"
+        where = label(self.cols, p["pos"]) if p["pos"] >= 0 else "-"
+        status = STATUS.get(p["status"], p["status"]) + (" (Ad Hoc)" if p.get("ad_hoc") else "")
+        return [f"{self.who(you, you)} at {where}: {status}, pilot {pilot}", *lines]
+
+    def hand_lines(self, state: dict, you: int) -> list[str]:
+        """Your program cards, numbered as the program prompt takes them, with their moves; a card in
+        your program shows its slot and direction (``#2→``), a played one is dimmed and ticked."""
+        p = state["players"][you]
+        program = {c: (i + 1, o) for i, (c, o) in enumerate(p["program"])}
+        lines = []
+        for number, card in enumerate(self.ruleset.program_cards[p["colour"]], start=1):
+            dirs = "".join(ARROWS.get(d, d) for d in self.ruleset.rules.movements[card.movement].directions)
+            line = f"[bold]{number}[/] {card_name(self.ruleset, card.id)} {dirs}"
+            if card.id in program:
+                slot, o = program[card.id]
+                line += f" #{slot}{ARROWS.get(o, o)}"
+                if slot <= p["revealed"]:
+                    line = f"[dim]{line} ✓[/]"
+            elif card.id in p["used"]:
+                line = f"[dim]{line} ✓[/]"
+            lines.append(line)
+        return lines
+
+    def market_lines(self, state: dict) -> list[str]:
+        deck = state["deck"] if isinstance(state["deck"], int) else len(state["deck"])
+        row = ", ".join(f"{escape(self.ruleset.weapons[w].name)} {price(self.ruleset.weapons[w].cost)}"
+                        for w in state["row"]) or "empty"
+        piles = ", ".join(f"{escape(self.ruleset.weapons[w].name)} x{n}" for w, n in state["piles"].items())
+        return [f"[bold]Advanced row[/] (deck {deck}): {row}", f"[bold]Basic piles[/]: {piles}"]
+
+    def player_lines(self, state: dict, you: int | None, short: bool = False) -> list[str]:
+        """Every player in one line: ★ Starting Player, ▶ moving, status and health, resources, VP;
+        ``short`` leaves out who plays the other seats."""
+        lines = []
+        for p in state["players"]:
+            seat = p["seat"]
+            mark = "★" if seat == state["starting_player"] and state["round"] else " "
+            mark += "▶" if seat == state.get("current") else " "
+            agent = self.agents[seat] if seat < len(self.agents) and seat != you and not short else ""
+            lines.append(f"{mark}{self.who(seat, you)}{f' [dim]{agent}[/]' if agent else ''} "
+                         f"{SHORT_STATUS.get(p['status'], '')}{p['health']}♥ {p['energy']}⚡ "
+                         f"{p['credits']}$ [bold]{p['vp']}VP[/]")
+        return lines
+
+    def legend(self, wide: bool) -> list[str]:
+        """What the board's marks mean; four short lines on a small screen (the help pane says more)."""
+        if not wide:
+            return ["[bold]3⚡$[/] zone value 3, pays ⚡ $",
+                    "[bold]B[/] Base [bold]M[/] Mech Zone [bold]T[/] Turret",
+                    "[bold]m2[/] Mine 2 [bold]m?[/] secret [bold]R5[/] Red 5♥",
+                    "[bold]★[/]first [bold]▶[/]moving [bold]2/3[/] dmg/power"]
+        return LEGEND
+
     def market(self, state: dict) -> Text:
         text = Text("Advanced row: ", "bold")
         text.append(", ".join(weapon_text(self.ruleset, w, cost=True) for w in state["row"]) or "empty")
@@ -224,13 +336,13 @@ class Picture:
         text.append(", ".join(f"{self.ruleset.weapons[w].name} x{n}" for w, n in state["piles"].items()))
         return text
 
-    def header(self, state: dict) -> Text:
+    def header(self, state: dict, short: bool = False) -> Text:
         rules = self.ruleset.rules
         scoring = ", ".join(str(r) for r in sorted(rules.scoring_rounds))
         turn = f"turn {state['turn']}/{rules.turns_per_round}" if state["turn"] else "programming"
-        return Text.from_markup(
-            f"[bold]Round {state['round']}/{rules.rounds}[/]  {turn}"
-            f"   scoring after rounds {scoring}   ★ Starting Player  ▶ moving")
+        marks = "" if short else "   ★ Starting Player  ▶ moving"
+        return Text.from_markup(f"[bold]Round {state['round']}/{rules.rounds}[/]  {turn}"
+                                f"   scoring after rounds {scoring}{marks}")
 
     def screen(self, state: dict, you: int | None) -> Group:
         if state["round"] == 0:     # setup: only the arena and who plays
@@ -242,10 +354,16 @@ class Picture:
         return Group(*parts)
 
     # --- narration ---------------------------------------------------------------------------------
-    def narrate(self, event: dict, you: int | None) -> str | None:
+    needs_state = frozenset({"no-effect", "collect", "scoring", "vp"})   # explained with the state's numbers
+
+    def narrate(self, event: dict, you: int | None, state: dict | None = None) -> str | None:
         """One event as a line of rich markup, or None when it says nothing a player would read. With
-        ``you`` set, other players' secrets stay hidden (their decisions, their Mine numbers: T16)."""
+        ``you`` set, other players' secrets stay hidden (their decisions, their Mine numbers: T16).
+        Events of ``needs_state`` are explained from ``state``, the seat's view as the event happens."""
         kind = event["e"]
+        explain = _EXPLAINED.get(kind)
+        if explain is not None:
+            return explain(self, event, you, state)
         special = _SPECIAL.get(kind)
         if special is not None:
             return special(self, event, you)
@@ -300,6 +418,14 @@ class Picture:
         return source
 
 
+LEGEND = [
+    "[bold]3 ⚡$[/] zone value 3 (a Mine or Turret there costs 3, scores 3 VP); Collect pays 1 per icon: "
+    "⚡ Energy, $ Credits",
+    "[bold]mine 2[/] your Mine 2, [bold]mine ?[/] a secret one, [bold]turret[/] a Turret",
+    "[bold]● RED PA9[/] Red, Power Armor, 9♥ (P Pilot, MM Mighty Mech)",
+    "[bold]★[/] Starting Player [bold]▶[/] moving [bold]2/3[/] damage / Power Attack damage",
+]
+
 TEMPLATES: dict[str, str | None] = {
     "setup": "[bold]New game[/]: {players}, seed {seed}.",
     "arena": "The arena is laid out; the Mighty Mech stands at {mech}.",
@@ -308,15 +434,13 @@ TEMPLATES: dict[str, str | None] = {
     "base": "{who} places their Base at {cell}.",
     "programmed": "Everyone has programmed.",
     "reveal": "[bold]Turn {turn}[/]: {who} plays {card} {arrow}",
-    "blocked": "  {who} is blocked: an enemy pilot stops a first Ad Hoc move (T11).",
+    "blocked": "  {who} is blocked: in Ad Hoc Mode a first move into an enemy pilot's zone is blocked.",
     "enter": None,
     "mine": "  [bold red]BOOM[/] {who} hits {owner}'s Mine {number} at {cell}: {damage} damage.",
     "turret": "  [bold red]Turret[/] of {owner} fires at {who}: {damage} damage.",
     "token-returned": "  {who}'s {token} at {cell} returns to supply.",
     "combat-start": "  [bold]COMBAT[/] at {cell}: {attacker} against {defender}.",
     "attack": "  {who} attacks {target} with {weapon}: {damage} damage.",
-    "damage": "  {who} takes {dealt} damage ({source}), {health} health left.",
-    "vp": "  [bold green]+{vp} VP[/] {who} ({source}), now {total}",
     "status": "  {who} is now {status} ({health} health).",
     "retreat": "  {who} has no ready weapon and retreats.",
     "ad-hoc": "  {who} goes into Ad Hoc Mode for the rest of the round.",
@@ -326,12 +450,10 @@ TEMPLATES: dict[str, str | None] = {
     "action": "  {who}: {action}.",
     "heal": "  {who} heals to {health}.",
     "upgrade": "  {who} upgrades to Power Armor.",
-    "no-effect": "  {who}: {action} has no effect here.",
     "ability": "  {who}'s ability: {source}.",
     "gain": "  {who} gains {amount}{icon}.",
     "pay": "  {who} pays {amount}{icon}.",
     "lose": "  {who} loses {amount}{icon}.",
-    "scoring": "[bold]Scoring after round {round}[/]",
     "round-end": None,
     "abort": "[bold red]The game was aborted:[/] {reason}",
     "robot": "{who} is Robot {loadout} in Power Armor ({health} health).",
@@ -371,12 +493,6 @@ def _move(pic: Picture, e: dict, you: int | None) -> str:
 def _weapons(pic: Picture, e: dict, you: int | None) -> str:
     names = ", ".join(pic.ruleset.weapons[w].name for w in e["equipped"])
     return f"  {pic.who(e['player'], you)} equips {names}."
-
-
-def _collect(pic: Picture, e: dict, you: int | None) -> str:
-    now = e["now"]
-    return (f"  {pic.who(e['player'], you)} collects {e['energy']}⚡ {e['credits']}$ "
-            f"(now {now['energy']}⚡ {now['credits']}$).")
 
 
 def _named_list(pic: Picture, e: dict, you: int | None) -> str:
@@ -419,8 +535,59 @@ def _robot_sight(pic: Picture, e: dict, you: int | None) -> str:
 
 _SPECIAL: dict[str, Any] = {
     "deploy": _deploy, "move": _move, "respawn": _move, "relocate": _move, "equip": _weapons,
-    "robot-loadout": _weapons, "collect": _collect, "row": _named_list, "basic-weapons": _named_list,
+    "robot-loadout": _weapons, "row": _named_list, "basic-weapons": _named_list,
     "reveal": _reveal, "attack": _attack, "ko": _ko, "round-start": _round_start, "game-end": _game_end,
     "robot-sight": _robot_sight, "purchase": lambda pic, e, you: "  {who} buys {weapon}.".format_map(
         pic._fields(e, you)),
 }
+
+
+# --- events explained with the numbers of the state ---------------------------------------------------
+def _no_effect(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
+    f = pic._fields(e, you)
+    action = {"mine": "Deploy Mine", "turret": "Deploy Turret"}.get(e["action"], f["action"])
+    why = pic.reasons.no_effect(e, state, yours=e["player"] == you)
+    return f"  {f['who']}: {action} has no effect: {escape(why)}."
+
+
+def _collect(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
+    now = e["now"]
+    zones = pic.reasons.collect(e, state)
+    return (f"  {pic.who(e['player'], you)} collects {e['energy']}⚡ {e['credits']}$ "
+            f"(now {now['energy']}⚡ {now['credits']}$){': ' + escape(zones) if zones else ''}.")
+
+
+def _damage(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
+    f = pic._fields(e, you)
+    return (f"  {f['who']} takes {e['dealt']} damage{pic.reasons.capped(e)} ({f['source']}), "
+            f"{e['health']} health left.")
+
+
+def _scoring(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
+    pic.scoring = {p["seat"]: pic.reasons.scoring_items(state, p["seat"]) for p in state["players"]} \
+        if state is not None else {}
+    return f"[bold]Scoring after round {e['round']}[/]"
+
+
+def _vp(pic: Picture, e: dict, you: int | None, state: dict | None) -> str:
+    """A VP award; a zone's score names its zone (T14, in the order the scoring hook gives them)."""
+    f = pic._fields(e, you)
+    source = VP_SOURCES.get(str(e["source"]), f["source"])
+    if str(e["source"]).startswith("weapon:"):
+        wid = str(e["source"]).split(":", 1)[1]
+        source = f"owning {pic.ruleset.weapons[wid].name}" if wid in pic.ruleset.weapons else source
+    queue = pic.scoring.get(e["player"], [])
+    if queue and queue[0][0] == e["source"]:
+        source = queue.pop(0)[1]
+    return f"  [bold green]+{e['vp']} VP[/] {f['who']} for {escape(source)}, now {e['total']}"
+
+
+VP_SOURCES = {"damage": "damage dealt", "ko": "a KO", "combat-start": "starting Combat",
+              "ability": "an ability",
+              "mech-control": "controlling the Mighty Mech", "zone-pilot": "the pilot's zone",
+              "retreat": "the enemy's retreat", "mech-enter": "entering the Mighty Mech",
+              "mine-ko": "a KO by a Mine", "turret-ko": "a KO by a Turret",
+              "zone-mine": "a Mine's zone", "zone-turret": "a Turret's zone"}
+
+_EXPLAINED: dict[str, Any] = {"no-effect": _no_effect, "collect": _collect, "damage": _damage,
+                              "scoring": _scoring, "vp": _vp}

@@ -1,5 +1,9 @@
 """``rulecraft play [PACK...]``: play a whole game in the terminal against agents, or solo against two Robots.
 
+At a terminal the game is full screen: the board, your status, the program area and the log are panes
+that stay in place, with a legend (``?`` shows help and the rules behind a prompt); ``--plain`` (and any
+input or output that is not a terminal) prints it line by line instead.
+
 Answer each prompt with a short key: a program is ``1N 3E 5S 8NE`` (card number and direction), other
 decisions take an option's number, a value, a cell like ``C1``, ``y``/``n`` or ``-`` for none. ``q`` at any
 prompt (or Ctrl-C) stops and saves the log; ``--resume LOG`` goes on from it.
@@ -36,6 +40,8 @@ def register(subparsers) -> None:
     parser.add_argument("--delay", type=float, default=0.0, metavar="S",
                         help="pause S seconds after each other player's card (default 0)")
     parser.add_argument("--width", type=int, help="screen width (default: the terminal's)")
+    parser.add_argument("--plain", action="store_true",
+                        help="line by line, not full screen (the default when not at a terminal)")
     parser.set_defaults(run=run)
 
 
@@ -72,7 +78,10 @@ def run(args: argparse.Namespace) -> int:
             path = args.log or default_log(DEFAULT_DIR, seed)
     except (PlayError, PluginLoadError, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    outcome = play(head, ruleset, hooks, path, terminal, expected, delay=args.delay)
+    from rulecraft.cli.fullscreen import at_a_terminal
+
+    full_screen = at_a_terminal() and not args.plain
+    outcome = play(head, ruleset, hooks, path, terminal, expected, delay=args.delay, full_screen=full_screen)
     if outcome.status == "quit":
         terminal.say(f"\nStopped. The game so far is saved in {path}; go on with "
                      f"[bold]rulecraft play --resume {path}[/]")

@@ -161,37 +161,62 @@ class LogWriter:
 class Narrator:
     """Prints each event as it happens, as the person may see it; quiet while a resumed game catches up."""
 
-    def __init__(self, picture: Picture, terminal: Terminal, seat: int | None, writer: LogWriter,
+    def __init__(self, picture: Picture, terminal: Terminal, seat: int, writer: LogWriter,
                  human: HumanAgent | None = None, delay: float = 0.0) -> None:
         self.pic, self.term, self.seat, self.writer, self.human, self.delay = \
             picture, terminal, seat, writer, human, delay
+        self.game: Game | None = None    # set once built: the driver asks it for the seat's view
+
+    def state(self) -> dict[str, Any] | None:
+        """The person's view now (T16): the only picture of the game the UI gets."""
+        return view_for(self.game, self.seat) if self.game is not None else None
 
     def __call__(self, event: dict[str, Any]) -> None:
         if self.writer.replaying:
             return
         if self.human is not None:
             self.human.fresh = True
-        text = self.pic.narrate(event, self.seat)
+        state = self.state() if event["e"] in self.pic.needs_state else None
+        text = self.pic.narrate(event, self.seat, state)
         if text is not None:
-            self.term.say(text)
+            self.term.narrate(text)
             if self.delay and event["e"] == "reveal" and event.get("player") != self.seat:
+                self.term.show(self.state())
                 time.sleep(self.delay)
 
 
 def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal,
-         expected: Sequence[str] = (), delay: float = 0.0) -> Outcome:
-    """Play (or resume) the game of ``head`` at the terminal, logging to ``path``."""
+         expected: Sequence[str] = (), delay: float = 0.0, full_screen: bool = False) -> Outcome:
+    """Play (or resume) the game of ``head`` at the terminal, logging to ``path``; ``full_screen``: as
+    panes that stay in place (a real terminal), else line by line."""
     seat = head["play"]["human"]
     picture = Picture(ruleset, head["colours"], head.get("agents"))
+    if not full_screen:
+        return _play(head, ruleset, hooks, path, terminal, picture, expected, delay)
+    from rulecraft.cli.fullscreen import ScreenTerminal
+
+    with ScreenTerminal(terminal.console, picture, seat) as screen:
+        outcome = _play(head, ruleset, hooks, path, screen, picture, expected, delay)
+    terminal.console.file.write(screen.last_screen())
+    if outcome.status == "finished":
+        terminal.say(verdict(outcome.game, seat, bool(head["play"].get("solo"))))
+    elif outcome.status == "aborted":
+        terminal.say(f"[bold red]The game stopped:[/] {escape(str(outcome.game.aborted))}")
+    return outcome
+
+
+def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal, picture: Picture,
+          expected: Sequence[str], delay: float) -> Outcome:
+    seat = head["play"]["human"]
     recorded = [(e["kind"], e["answer"]) for e in map(json.loads, expected)
                 if e.get("e") == "decision" and e.get("player") == seat]
     human = HumanAgent(terminal, picture, seat, recorded)
     writer = LogWriter(path, head, expected)
     human.before_prompt = writer.flush
     narrator = Narrator(picture, terminal, seat, writer, human, delay)
-    game = build(head, ruleset, hooks, human, [writer, narrator])
+    game = narrator.game = build(head, ruleset, hooks, human, [writer, narrator])
     if expected:
-        terminal.say(f"[dim]Resuming {path}: replaying {len(expected)} logged events…[/]")
+        terminal.narrate(f"[dim]Resuming {path}: replaying {len(expected)} logged events…[/]")
     status = "finished"
     try:
         game.play()
@@ -204,10 +229,10 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
             else None
         writer.close(final)
     if status == "finished":
-        terminal.console.print(picture.screen(view_for(game, seat), seat))
-        terminal.say(verdict(game, seat, bool(head["play"].get("solo"))))
+        terminal.finish(view_for(game, seat), picture, seat)
+        terminal.narrate(verdict(game, seat, bool(head["play"].get("solo"))))
     elif status == "aborted":
-        terminal.say(f"[bold red]The game stopped:[/] {game.aborted}")
+        terminal.narrate(f"[bold red]The game stopped:[/] {escape(str(game.aborted))}")
     return Outcome(status, game)
 
 
@@ -217,7 +242,7 @@ def verdict(game: Game, seat: int, solo: bool) -> str:
     if solo:
         best = max(p.vp for p in game.players if p.seat != seat)
         return "[bold green]You win![/]" if me.vp > best else \
-            f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot, R8)."
+            f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot)."
     rank = next(r["rank"] for r in game.standings or () if r["player"] == seat)
     winners = sum(1 for r in game.standings or () if r["rank"] == 1)
     if rank == 1:
@@ -309,10 +334,11 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     picture = Picture(ruleset, head["colours"], head.get("agents"))
 
     def show(game: Game, event: dict[str, Any]) -> None:
+        state = _state(game, seat) if event["e"] in BOUNDARIES or event["e"] in picture.needs_state else None
         if event["e"] in BOUNDARIES and game.round >= 1:
-            terminal.console.print(picture.screen(_state(game, seat), seat))
+            terminal.console.print(picture.screen(state, seat))
             _pause(terminal, delay)
-        text = picture.narrate(event, seat)
+        text = picture.narrate(event, seat, state)
         if text is not None:
             terminal.say(text)
 

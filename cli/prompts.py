@@ -21,12 +21,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulecraft.cli.board import ARROWS, STATUS, Picture, abilities_text, card_name, label, price, weapon_text
+from rulecraft.cli.reasons import amount, have
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 NONE_WORDS = frozenset({"-", "none", "pass", "no", "n", "skip"})
 YES_WORDS = frozenset({"y", "yes"})
+HELP_WORDS = frozenset({"?", "h", "help"})
 VALUE_KINDS = frozenset({D.SETUP_MINE, D.MINE_NUMBER, D.BOOST})     # answered by the number itself
 CELL_KINDS = frozenset({D.BASE, D.ZONE, D.MOVE_TOKEN})              # answered by a cell label
 CARD_TOKEN = re.compile(r"^(\d+)\s*([NESW]{1,2})$", re.IGNORECASE)
@@ -38,8 +40,10 @@ class Quit(BaseException):
 
 
 class Terminal:
-    """Prompts and reads lines. ``read(prompt)`` returns a line; the default reads standard input
-    (with line editing on a terminal). End of input raises :class:`Quit`."""
+    """Line by line: prompts and narration printed one after another, as a transcript (the UI when standard
+    input or output is not a terminal, and for scripted tests). ``read(prompt)`` returns a line; the
+    default reads standard input (with line editing on a terminal). End of input raises :class:`Quit`.
+    :class:`~rulecraft.cli.fullscreen.ScreenTerminal` shows the same calls as panes that stay in place."""
 
     def __init__(self, console: Console, read: Callable[[str], str] | None = None) -> None:
         self.console = console
@@ -47,16 +51,7 @@ class Terminal:
 
     def ask(self, prompt: str) -> str:
         try:
-            if self._read is not None:
-                line = self._read(prompt)
-            elif sys.stdin.isatty():
-                line = self.console.input(prompt, markup=False, emoji=False)
-            else:
-                self.console.print(prompt, end="", markup=False, highlight=False)
-                self.console.file.flush()
-                line = sys.stdin.readline()
-                if not line:
-                    raise EOFError
+            line = self.read_line(prompt)
         except EOFError:
             raise Quit("end of input") from None
         line = line.strip()
@@ -64,8 +59,59 @@ class Terminal:
             raise Quit("quit")
         return line
 
+    def read_line(self, prompt: str) -> str:
+        if self._read is not None:
+            return self._read(prompt)
+        if sys.stdin.isatty():
+            return self.console.input(prompt, markup=False, emoji=False)
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        self.console.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
     def say(self, markup: str) -> None:
+        """A line of the current prompt (its options, a message)."""
         self.console.print(markup, highlight=False)
+
+    def heading(self, title: str, context: str) -> None:
+        """The current prompt's title (plain words) and what it is about (markup, maybe empty)."""
+        self.say(f"[bold]{escape(title)}[/]{context}")
+
+    def narrate(self, markup: str) -> None:
+        """A line of the game's log."""
+        self.console.print(markup, highlight=False)
+
+    def begin(self, kind: str, state: dict, fresh: bool, picture: Picture, seat: int) -> None:
+        """A new decision of ``kind``: draw what the person needs to answer it (the board before a
+        program, the arena before choosing a cell, else a status line when something happened)."""
+        if kind in (D.PROGRAM, D.AD_HOC_CARD) or (fresh and state["round"] == 0):
+            self.console.print(picture.screen(state, seat))
+        elif kind in CELL_KINDS:
+            self.console.print(picture.arena(state))
+        elif fresh:
+            self.say(picture.status_line(state, seat))
+
+    def show(self, state: dict) -> None:
+        """The game moved on (another player's turn, with ``--delay``): nothing to redraw line by line."""
+
+    def board(self, state: dict, picture: Picture, seat: int) -> None:
+        """``b`` at a prompt: the whole board."""
+        self.console.print(picture.screen(state, seat))
+
+    def finish(self, state: dict, picture: Picture, seat: int) -> None:
+        """The game is over or stopped: its last board."""
+        if state["round"]:
+            self.console.print(picture.screen(state, seat))
+
+    def hand(self, lines: list[str]) -> None:
+        """Your program cards beside a program prompt; line by line they are on the board just drawn."""
+
+    def help(self, lines: list[str]) -> None:
+        """``?`` at a prompt: the options again, the keys and the rules behind the prompt."""
+        for line in lines:
+            self.say(line)
 
 
 class HumanAgent:
@@ -80,40 +126,62 @@ class HumanAgent:
         self.recorded = deque(recorded)
         self.fresh = True                  # something happened since the board was last drawn
         self.before_prompt: Callable[[], None] | None = None   # e.g. flush the log
+        # The loadouts of the last equip window the person answered, and the answer: a window offering
+        # the same loadouts keeps it without asking (the engine still asks this agent and logs the answer).
+        self.last_equip: tuple[frozenset, Any] | None = None
 
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded:
             kind, answer = self.recorded.popleft()
             if kind != decision.kind:
                 raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
-            return canonical(answer)
+            answer = canonical(answer)
+            self._remember(decision, answer)
+            return answer
         if self.before_prompt is not None:
             self.before_prompt()
         state = view.state()
-        if decision.kind in (D.PROGRAM, D.AD_HOC_CARD) or (self.fresh and state["round"] == 0):
-            self.term.console.print(self.pic.screen(state, self.seat))
-        elif decision.kind in CELL_KINDS:
-            self.term.console.print(self.pic.arena(state))
-        elif self.fresh:
-            self.term.say(self.pic.status_line(state, self.seat))
+        kept = self._kept_loadout(decision)
+        if kept is not None:
+            names = " + ".join(self.pic.ruleset.weapons[w].name for w in kept)
+            self.term.narrate(f"  [dim]Equip: keeping {escape(names)}, as you chose for these weapons "
+                              f"(w: ask again).[/]")
+            return kept
+        self.term.begin(decision.kind, state, self.fresh, self.pic, self.seat)
         self.fresh = False
         if decision.pick > 1:
-            return self._program(decision, state)
-        if decision.kind == D.AD_HOC_CARD:
-            return self._ad_hoc(decision, state)
-        return self._choose(decision, state)
+            answer = self._program(decision, state)
+        elif decision.kind == D.AD_HOC_CARD:
+            answer = self._ad_hoc(decision, state)
+        else:
+            answer = self._choose(decision, state)
+        self._remember(decision, answer)
+        return answer
+
+    def _kept_loadout(self, decision: Decision) -> Any:
+        if decision.kind != D.EQUIP or self.last_equip is None:
+            return None
+        options, answer = self.last_equip
+        return answer if options == frozenset(decision.options) and answer in decision.options else None
+
+    def _remember(self, decision: Decision, answer: Any) -> None:
+        if decision.kind == D.EQUIP and len(decision.options) > 1:
+            self.last_equip = (frozenset(decision.options), answer)
+
+    def _ask_equip_again(self) -> None:
+        self.last_equip = None
+        self.term.say("[dim]The next equip window will ask you again.[/]")
 
     # --- one option among several --------------------------------------------------------------
     def _choose(self, decision: Decision, state: dict) -> Any:
         if len(decision.options) == 1:
             only = decision.options[0]
-            text = escape(self._text(decision, only))
-            self.term.say(f"[dim]{_title(decision)}: the only legal answer is {text}.[/]")
+            self.term.say(f"[dim]{_title(decision)}: {escape(self._only(decision, only, state))}.[/]")
             return only
         keys, lines = self._keys(decision)
         current = tuple(state["players"][self.seat]["equipped"])
         default = current if decision.kind == D.EQUIP and current in decision.options else None
-        self.term.say(f"[bold]{_title(decision)}[/]" + _context(self.pic, decision, state))
+        self.term.heading(_title(decision), _context(self.pic, decision, state))
         for line in lines:
             self.term.say("  " + line)
         hint = " (Enter keeps the current weapons)" if default is not None else ""
@@ -121,21 +189,57 @@ class HumanAgent:
             text = self.term.ask(f"[{decision.kind}]{hint} > ").lower()
             if not text and default is not None:
                 return default
-            if text in ("?", "h", "help"):
-                for line in lines:
-                    self.term.say("  " + line)
+            if text in HELP_WORDS:
+                self.term.help(self._help(decision, ["  " + line for line in lines]))
                 continue
             if text == "b":
-                self.term.console.print(self.pic.screen(state, self.seat))
+                self.term.board(state, self.pic, self.seat)
+                continue
+            if text == "w":
+                self._ask_equip_again()
                 continue
             if text in keys:
                 try:
-                    return decision.check(keys[text])
+                    answer = decision.check(keys[text])
                 except IllegalAnswer as exc:
                     self.term.say(f"[red]{escape(str(exc))}[/]")
                     continue
+                if decision.kind == D.PURCHASE and not self._buy_anyway(answer, state):
+                    self.term.say("Not bought: choose again (- buys nothing).")
+                    for line in lines:
+                        self.term.say("  " + line)
+                    continue
+                return answer
             self.term.say(f"[red]{escape(text or '(nothing)')} is not one of the options[/]: answer with "
                           f"{_answer_hint(decision)}; ? shows them again, q quits.")
+
+    def _only(self, decision: Decision, only: Any, state: dict) -> str:
+        """Why a prompt has one legal answer, with the numbers where the rules give them."""
+        if decision.kind == D.POWER_UP and only is None:
+            return "nothing to do: " + self.pic.reasons.power_up_refused(state, self.seat)
+        return f"the only legal answer is {self._text(decision, only)}"
+
+    def _buy_anyway(self, wid: Any, state: dict) -> bool:
+        """A weapon your status cannot equip (T12): say when you could, and ask before buying it."""
+        if wid is None:
+            return True
+        warning = self.pic.reasons.equip_warning(wid, state["players"][self.seat]["status"])
+        if warning is None:
+            return True
+        self.term.say(f"[yellow]{escape(warning[0].upper() + warning[1:])}.[/] "
+                      f"You would keep it in your stockpile.")
+        while True:
+            text = self.term.ask("[confirm-buy] Buy it anyway? [y/N] > ").lower()
+            if text in YES_WORDS:
+                return True
+            if text in ("", *NONE_WORDS):
+                return False
+            self.term.say("[red]answer y (buy it) or n (choose again)[/]")
+
+    def _help(self, decision: Decision, options: list[str]) -> list[str]:
+        """The help pane: the options again, the keys, and the rules behind the prompt with their ids."""
+        rules = [f"[bold]rules[/] {escape(r)}" for r in RULES.get(decision.kind, [])]
+        return [f"[bold]{_title(decision)}[/]", *rules, *KEYS, *options]
 
     def _keys(self, decision: Decision) -> tuple[dict[str, Any], list[str]]:
         """Each option's answer keys and its display line."""
@@ -176,7 +280,9 @@ class HumanAgent:
         if option is None:
             return NONE_TEXT.get(kind, "none")
         if isinstance(option, bool):
-            return ("yes" if option else "no") + (" (deploy a Turret)" if kind == D.DEPLOY_TURRET else "")
+            if kind == D.DEPLOY_TURRET:
+                return "yes, deploy a Turret here" if option else "no, keep it in your supply"
+            return "yes" if option else "no"
         if kind == D.PILOT:
             pilot = rs.pilots[option]
             return f"{pilot.name}, {pilot.health} health: {abilities_text(pilot)}"
@@ -232,9 +338,10 @@ class HumanAgent:
     def _program(self, decision: Decision, state: dict) -> tuple:
         cards = self._cards(state)
         pick = decision.pick
-        self.term.say(f"[bold]Program your {pick} cards[/], in order, each with a direction "
-                      f"(e.g. [bold]1N 3E 5S 8NE[/]); all at once or one at a time. "
-                      f"[bold]r[/] starts over, [bold]b[/] shows the board, [bold]q[/] quits.")
+        self.term.heading(f"Program your {pick} cards", "")
+        self.term.say("In order, each with a direction: [bold]1N 3E 5S 8NE[/], all at once or one by one "
+                      "([bold]r[/] starts over)")
+        self.term.hand(self.pic.hand_lines(state, self.seat))
         chosen: list[tuple[str, str]] = []
         while True:
             if len(chosen) == pick:
@@ -256,7 +363,13 @@ class HumanAgent:
                 chosen = []
                 continue
             if text.lower() == "b":
-                self.term.console.print(self.pic.screen(state, self.seat))
+                self.term.board(state, self.pic, self.seat)
+                continue
+            if text.lower() == "w":
+                self._ask_equip_again()
+                continue
+            if text.lower() in HELP_WORDS:
+                self.term.help(self._help(decision, self.pic.hand_lines(state, self.seat)))
                 continue
             tokens = re.findall(r"\d+\s*[A-Za-z]+|\S+", text)
             if not tokens:
@@ -285,12 +398,17 @@ class HumanAgent:
 
     def _ad_hoc(self, decision: Decision, state: dict) -> tuple[str, str]:
         cards = self._cards(state)
-        self.term.say("[bold]Ad Hoc Mode[/]: play any card of your hand this turn, with a direction "
-                      "(e.g. [bold]3E[/]).")
+        self.term.heading("Ad Hoc Mode: play any card", "")
+        self.term.say("Any card of your hand this turn, with a direction, e.g. [bold]3E[/] "
+                      "(✓ played this round)")
+        self.term.hand(self.pic.hand_lines(state, self.seat))
         while True:
             text = self.term.ask("[ad-hoc-card] card > ")
             if text.lower() == "b":
-                self.term.console.print(self.pic.screen(state, self.seat))
+                self.term.board(state, self.pic, self.seat)
+                continue
+            if text.lower() in HELP_WORDS:
+                self.term.help(self._help(decision, self.pic.hand_lines(state, self.seat)))
                 continue
             option = self._parse_card(text.replace(" ", ""), cards, decision)
             if isinstance(option, str):
@@ -313,15 +431,47 @@ def _ability(thing: Any) -> str:
 NONE_TEXT = {D.PURCHASE: "buy nothing", D.POWER_UP: "do nothing", D.MINE_NUMBER: "deploy no Mine",
              D.TAKE_MECH: "stay out of the Mighty Mech", D.MOVE_TOKEN: "move no token"}
 TITLES = {
-    D.PILOT: "Keep one of your dealt pilots", D.BASE: "Place your Base (T5)",
-    D.SETUP_MINE: "Your secret Mine on your Base (T17): pick its number",
-    D.BASIC_WEAPON: "Pick your secret Basic weapon", D.EQUIP: "Equip weapons (T12)",
-    D.TAKE_MECH: "Take the Mighty Mech?", D.ATTACK: "Attack (T13)", D.BOOST: "Pay for a boost",
+    D.PILOT: "Keep one of your dealt pilots", D.BASE: "Place your Base",
+    D.SETUP_MINE: "Your secret Mine on your Base: pick its number",
+    D.BASIC_WEAPON: "Pick your secret Basic weapon", D.EQUIP: "Equip weapons",
+    D.TAKE_MECH: "Take the Mighty Mech?", D.ATTACK: "Attack", D.BOOST: "Pay for a boost",
     D.ABILITY_CHOICE: "An ability asks", D.POWER_UP: "Power Up", D.PURCHASE: "Purchase a weapon",
     D.MINE_NUMBER: "Deploy a Mine: which number?", D.DEPLOY_TURRET: "Deploy a Turret here?",
     D.MOVE_TOKEN: "No token left in supply: move a deployed one here?",
-    D.ZONE: "Choose the zone to move to (closest non-hostile, T10)",
+    D.ZONE: "Move to the closest zone with no enemy",
 }
+# The rules behind each prompt, with the ruling ids of /rules/RULINGS.md: shown only in the help pane
+# (player-facing text names rules in words).
+RULES = {
+    D.PILOT: ["Setup: each player is dealt 2 pilots and keeps 1."],
+    D.BASE: ["T5: Bases are placed in turn order, starting with the Starting Player."],
+    D.SETUP_MINE: ["T17: each player starts with one Mine of a number it chooses secretly, on its Base.",
+                   "T16: other players never see its number until it is triggered."],
+    D.BASIC_WEAPON: ["Setup N: each player picks one Basic weapon, in secret (T16)."],
+    D.PROGRAM: ["T4: a program card is placed with a direction on the arena (N E S W; diagonals NE SE SW "
+                "NW for the Diagonal Jump).", "T18: a program has 4 cards, never 5."],
+    D.AD_HOC_CARD: ["T11: in Ad Hoc Mode you play any card of your hand each turn; a first move into an "
+                    "enemy pilot's zone is blocked like a wall."],
+    D.EQUIP: ["T12: a Pilot holds 2 Basic weapons and no Advanced one; Power Armor 2 Basic and 2 Advanced; "
+              "the Mighty Mech 4 Advanced. At least one weapon is equipped."],
+    D.ATTACK: ["T13: the mover attacks first, then the two alternate; each attack exhausts one equipped "
+               "weapon.", "T2: each point of damage dealt scores 1 VP, up to the target's health."],
+    D.POWER_UP: ["T1: heal 2 health per Energy (up to your maximum), or upgrade a Pilot to Power Armor "
+                 "for 5 Credits; no effect in the Mighty Mech."],
+    D.PURCHASE: ["T12: one weapon from the Advanced row or a Basic pile you do not own; you keep it even "
+                 "if you cannot equip it yet."],
+    D.MINE_NUMBER: ["T1: a Mine costs Credits equal to the zone's value.",
+                    "T8: it deals the zone's value + its number to an enemy entering the zone."],
+    D.DEPLOY_TURRET: ["T1: a Turret costs Energy equal to the zone's value.",
+                      "T8: it deals the zone's value to an enemy entering the zone."],
+    D.MOVE_TOKEN: ["T1: with none left in supply, you may move one you deployed."],
+    D.ZONE: ["T10: hostile zones hold an enemy pilot, Mine or Turret; closest counts steps."],
+    D.TAKE_MECH: ["Mighty Mech: entering its zone you may take it (as either side), if your health allows."],
+}
+KEYS = ["[bold]q[/] quit (the game is saved; [bold]rulecraft play --resume LOG[/] goes on)",
+        "[bold]?[/] this help  [bold]b[/] the board  [bold]w[/] ask again at the next equip window",
+        "[bold]-[/] none  [bold]y[/]/[bold]n[/] yes/no  a cell: [bold]C1[/]  "
+        "a program: [bold]1N 3E 5S 8NE[/]"]
 
 
 def _title(decision: Decision) -> str:
@@ -345,7 +495,14 @@ def _context(pic: Picture, decision: Decision, state: dict) -> str:
         parts.append(f"from {label(pic.cols, ctx['from'])}")
     if "token" in ctx:
         parts.append(str(ctx["token"]))
-    return (": " + ", ".join(parts)) if parts else ""
+    me = state["players"][decision.player]
+    if decision.kind in (D.DEPLOY_TURRET, D.MINE_NUMBER) and me["pos"] >= 0:
+        cost = pic.reasons.deploy_cost("turret" if decision.kind == D.DEPLOY_TURRET else "mine", state, me)
+        parts.append(f"it costs {amount(cost)} (the zone's value), you have {have(me, cost)}")
+    if not parts:
+        return ""
+    said = ", ".join(parts)
+    return f" {said[0].upper()}{said[1:]}." if _title(decision).endswith("?") else f": {said}"
 
 
 def _answer_hint(decision: Decision) -> str:

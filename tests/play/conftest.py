@@ -11,12 +11,17 @@ from __future__ import annotations
 import io
 import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from players import TAG, PtyGame, random_card, random_program
+
 OPTION = re.compile(r"^  (\S+)(?: / (\S+))?  ")
-TAG = re.compile(r"^\[([a-z-]+)\]")
 
 
 class _Driver:
@@ -44,14 +49,13 @@ class _Driver:
 
     def answer(self, tag: str, fresh: str) -> str:
         if tag == "program":
-            cards = self.rng.sample(range(1, 9), 4)
-            return " ".join(f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
-                            for c in cards)
+            return random_program(self.rng)
         if tag == "ad-hoc-card":
-            c = self.rng.randrange(1, 9)
-            return f"{c}{self.rng.choice(['NE', 'SE', 'SW', 'NW'] if c == 8 else 'NESW')}"
+            return random_card(self.rng)
         if tag in ("confirm", "watch"):
             return ""
+        if tag == "confirm-buy":
+            return self.rng.choice(["y", "n"])
         keys = [m.group(1) for m in map(OPTION.match, fresh.splitlines()) if m]
         assert keys, f"no options shown before the {tag} prompt:\n{fresh[-2000:]}"
         return self.rng.choice(keys)
@@ -64,3 +68,27 @@ class _Driver:
 def Driver():
     """The scripted player's class (tests build several, with their own seeds)."""
     return _Driver
+
+
+@pytest.fixture
+def pty_game(tmp_path):
+    """Start ``rulecraft play ARGS`` at a pty of a size: ``pty_game(args, columns, lines)``."""
+    import os
+    import sys
+
+    if not hasattr(os, "fork") or sys.platform == "win32":
+        pytest.skip("needs a POSIX pty")
+    started: list[PtyGame] = []
+
+    def start(args: list[str], columns: int = 80, lines: int = 24) -> PtyGame:
+        game = PtyGame(args, columns, lines, tmp_path)
+        started.append(game)
+        return game
+
+    yield start
+    for game in started:
+        try:
+            os.kill(game.pid, 9)
+            os.waitpid(game.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass

@@ -234,7 +234,8 @@ def test_usage_errors(Driver, tmp_path, capsys):
 
 @pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="needs a POSIX pty")
 def test_at_a_real_terminal_pty(tmp_path):
-    """A person at a terminal (a pty: line editing, colours): an illegal answer, a re-prompt, then q."""
+    """A person at a terminal who asked for ``--plain`` (a pty: line editing, colours): an illegal answer,
+    a re-prompt, then q. The full screen has its own tests (test_full_screen)."""
     import pty
     import select
     import time
@@ -244,7 +245,7 @@ def test_at_a_real_terminal_pty(tmp_path):
     if pid == 0:   # the child: rulecraft play at the terminal
         os.environ.update(COLUMNS="110", LINES="50")
         os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", "--solo", "--seed", "3",
-                                  "--log", str(log)])
+                                  "--plain", "--log", str(log)])
     seen = b""
 
     def until(marker: bytes, times: int = 1, timeout: float = 60.0) -> None:
@@ -268,6 +269,7 @@ def test_at_a_real_terminal_pty(tmp_path):
         os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"\x1b[" in seen                          # drawn in colour: rich saw a terminal
+    assert b"\x1b[?1049h" not in seen                # ... line by line, not on the alternate screen
     assert logs.read(log)[1]                         # the setup so far is saved
 
 

@@ -1,0 +1,173 @@
+"""Show: the full-screen layout of ``rulecraft play``: the board, your status, the program area and the log as
+panes that stay in place, with a legend and a help pane.
+
+:class:`Panes` holds what the panes show (the latest redacted state of the person's seat, T16; the current
+prompt's lines; the narrated events) and renders them to a fixed-size screen. It never sees a game: the
+driver (``cli.play_ui``) hands it states and narration. ``render_text`` draws the panes to plain text at a
+given size, which is what the snapshot tests compare.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+from collections.abc import Iterable
+
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.layout import Layout
+from rich.markup import escape
+from rich.panel import Panel
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
+
+from rulecraft.cli.board import SMALL_CELL, Picture
+
+SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
+WIDE = 110          # from this width the big arena grid and the long legend fit
+TALL = 34           # ... and from this height
+LOG_KEPT = 400      # narrated lines kept for the log pane
+
+
+class Lines:
+    """Markup lines wrapped to the pane's width, of which the ones that fit are shown: the last (a log
+    scrolls inside its pane, never the screen) or the first (a status reads from the top). ``squeeze``:
+    when the wrapped lines do not fit, each option line (indented) is cut to one row instead, so that a
+    prompt keeps its options in view (``?`` shows them whole) and its messages whole."""
+
+    def __init__(self, lines: Iterable[RenderableType], last: bool = True, squeeze: bool = False) -> None:
+        self.lines, self.last, self.squeeze = list(lines), last, squeeze
+
+    def _rows(self, console: Console, options: ConsoleOptions, wrap: bool) -> list[list[Segment]]:
+        rendered: list[list[Segment]] = []
+        for line in self.lines:
+            text = Text.from_markup(line) if isinstance(line, str) else line
+            if not wrap and isinstance(text, Text) and text.plain.startswith("  "):
+                text.no_wrap, text.overflow = True, "ellipsis"
+            rendered.extend(console.render_lines(text, options.update(height=None), pad=False))
+        return rendered
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        height = options.height or options.max_height
+        rendered = self._rows(console, options, wrap=True)
+        if self.squeeze and height and len(rendered) > height:
+            rendered = self._rows(console, options, wrap=False)
+        shown = rendered[-height:] if self.last else rendered[:height]
+        for row in shown:
+            yield from row
+            yield Segment.line()
+
+
+class Panes:
+    """What the full screen shows, and how it is laid out at a size."""
+
+    def __init__(self, picture: Picture, seat: int) -> None:
+        self.pic, self.seat = picture, seat
+        self.state: dict | None = None
+        self.log: deque[str] = deque(maxlen=LOG_KEPT)
+        self.program: list[RenderableType] = []   # the current prompt: what it is about, options, messages
+        self.title = "program"                # the program pane's title: the current prompt's
+        self.help: list[str] | None = None    # shown instead of the log while set
+        self.prompt, self.typed = "", ""
+
+    # --- what the driver and the prompts tell it -------------------------------------------
+    def begin(self, state: dict) -> None:
+        """A new decision: the program area starts empty, the help pane closes."""
+        self.state, self.program, self.help, self.title = state, [], None, "program"
+
+    def say(self, markup: str) -> None:
+        self.program.extend(markup.strip("\n").split("\n"))
+
+    def narrate(self, markup: str) -> None:
+        self.log.extend(markup.strip("\n").split("\n"))
+
+    def columns(self, lines: list[str]) -> None:
+        """Lines in two columns (a hand of cards), to keep a small program pane readable."""
+        grid = Table.grid(padding=(0, 2))
+        half = (len(lines) + 1) // 2
+        right_column = [*lines[half:], *[""] * (2 * half - len(lines))]
+        for left, right in zip(lines[:half], right_column, strict=True):
+            grid.add_row(Text.from_markup(left), Text.from_markup(right))
+        self.program.append(grid)
+
+    # --- the layout ----------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> Layout:
+        """The panes for a ``width`` x ``height`` area (the input line is the row below it)."""
+        wide = width >= WIDE and height >= TALL
+        root = Layout()
+        if width < SMALLEST[0] or height < SMALLEST[1]:   # too small for the board: the prompt alone
+            warning = Text(f"The board needs an 80x24 terminal (this one is {width}x{height + 1}); "
+                           f"enlarge it, or play with --plain.", "bold yellow")
+            root.split_column(Layout(warning, name="header", size=2), Layout(self._program(), name="program"))
+            return root
+        state = self.state
+        board_height = (self.pic.rows * 4 + 3 if wide else self.pic.rows * 2 + 1) + 2
+        program_height = max(5, height - 1 - board_height)
+        root.split_column(Layout(self._header(wide), name="header", size=1),
+                          Layout(name="top", size=board_height),
+                          Layout(name="bottom", size=program_height))
+        board_width = (2 + self.pic.cols * 14 + 1 if wide else 2 + self.pic.cols * (SMALL_CELL + 1)) + 2
+        root["top"].split_row(Layout(self._board(wide), name="board", size=board_width),
+                              Layout(self._side(wide), name="side"))
+        if self.help is not None:     # the help pane takes the whole bottom row until the next answer
+            root["bottom"].update(Panel(Lines(self.help, last=False), title="help: any answer closes it",
+                                        title_align="left", border_style="cyan"))
+        else:
+            root["bottom"].split_row(Layout(self._program(), name="program", size=board_width),
+                                     Layout(self._log(), name="log"))
+        if state is None:
+            root["top"].update(Panel(Text("Setting up the game…"), title="board"))
+        return root
+
+    def _header(self, wide: bool) -> Text:
+        if self.state is None or self.state["round"] == 0:
+            return Text.from_markup("[bold]rulecraft play[/]  setup   [dim]? help  q quit[/]")
+        header = self.pic.header(self.state, short=not wide)
+        header.append("  ? help  q quit", "dim")
+        return header
+
+    def _board(self, wide: bool) -> Panel:
+        if self.state is None:
+            return Panel(Text(""), title="board")
+        arena = self.pic.arena(self.state) if wide else self.pic.small_arena(self.state)
+        return Panel(arena, title="board", title_align="left", padding=(0, 0))
+
+    def _side(self, wide: bool) -> Panel:
+        state = self.state
+        if state is None:
+            return Panel(Text(""), title="you")
+        if wide:
+            lines = [*self.pic.you_lines(state, self.seat, wide), *self.pic.player_lines(state, self.seat)]
+            if state["round"]:
+                lines += self.pic.market_lines(state)
+            lines += self.pic.legend(wide)
+        else:
+            lines = [*self.pic.player_lines(state, self.seat, short=True),
+                     *self.pic.you_lines(state, self.seat, wide),
+                     *self.pic.legend(wide)]
+        return Panel(Lines(lines, last=False), title="you and the others", title_align="left",
+                     padding=(0, 1 if wide else 0))
+
+    def _program(self) -> Panel:
+        lines = [*self.program]
+        if not lines:
+            lines = ["[dim]The other players are moving…[/]"]
+        return Panel(Lines(lines, squeeze=True), title=escape(self.title), title_align="left")
+
+    def _log(self) -> Panel:
+        return Panel(Lines(self.log), title="log", title_align="left")
+
+
+def render(panes: Panes, width: int, height: int, color_system: str | None = None) -> str:
+    """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when ``color_system``
+    is set); the input line goes below them."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, height=height, color_system=color_system, highlight=False,
+                      legacy_windows=False, emoji=False, force_terminal=color_system is not None)
+    console.print(panes.layout(width, height))
+    return out.getvalue()
+
+
+def render_text(panes: Panes, width: int, height: int) -> str:
+    """The whole screen as plain text, ``height`` lines of ``width`` columns: the panes and the input line."""
+    return render(panes, width, height - 1) + (panes.prompt + panes.typed)[:width]

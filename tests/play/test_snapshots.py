@@ -1,0 +1,146 @@
+"""Snapshots of the full screen at fixed sizes (80x24 and 120x40), committed and compared.
+
+Each is a seeded game played through the panes (``PanesTerminal``: the same calls as at a terminal, with no
+terminal), rendered to plain text at the moment named. A change to the screen shows up as a diff of these
+files: look at it, then write the new ones with ``RULECRAFT_SNAPSHOTS=update``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from rulecraft.cli.board import Picture
+from rulecraft.cli.fullscreen import PanesTerminal
+from rulecraft.cli.play_ui import new_header, play
+from rulecraft.cli.screen import render_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from players import random_card, random_program
+
+HERE = Path(__file__).parent / "snapshots"
+SIZES = [(80, 24), (120, 40)]
+OPTION = re.compile(r"^  (\S+)(?: / \S+)?  ")
+
+
+class Scripted:
+    """Answers as the scripted player of the line-mode tests, reading the program pane; stops (quits) at
+    the prompt ``stop`` (a tag and how many times it must have been asked), keeping the panes as they are."""
+
+    def __init__(self, seed: int, stop: tuple[str, int], script: dict[str, list[str]] | None = None) -> None:
+        self.rng, self.stop, self.seen = random.Random(seed), stop, {}
+        self.script = {k: list(v) for k, v in (script or {}).items()}
+        self.term: PanesTerminal | None = None
+
+    def __call__(self, prompt: str) -> str:
+        tag = prompt[1:prompt.index("]")]
+        self.seen[tag] = self.seen.get(tag, 0) + 1
+        if (tag, self.seen[tag]) == self.stop:
+            raise EOFError
+        if self.script.get(tag):
+            return self.script[tag].pop(0)
+        if tag == "program":
+            return random_program(self.rng)
+        if tag == "ad-hoc-card":
+            return random_card(self.rng)
+        if tag.startswith("confirm"):
+            return ""
+        keys = [m.group(1) for m in (OPTION.match(Text.from_markup(line).plain)
+                                     for line in self.term.panes.program) if m]
+        return self.rng.choice(keys)
+
+
+def screen_at(stop: tuple[str, int], seed: str = "7", players: int = 4, solo: bool = False,
+              answers: int = 1, script: dict[str, list[str]] | None = None, tmp: Path | None = None):
+    """The panes of a seeded game stopped at a prompt (they stay as the person saw them)."""
+    head, ruleset, hooks = new_header([], "heuristic", players, 0, solo, seed)
+    reader = Scripted(answers, stop, script)
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    term = PanesTerminal(console, Picture(ruleset, head["colours"], head["agents"]), 0, reader)
+    reader.term = term
+    outcome = play(head, ruleset, hooks, tmp / "game.jsonl", term)
+    assert outcome.status == "quit", "the game ended before the prompt of the snapshot"
+    return term.panes
+
+
+def compare(name: str, text: str) -> None:
+    path = HERE / f"{name}.txt"
+    if os.environ.get("RULECRAFT_SNAPSHOTS") == "update":
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"no snapshot {path}: write it with RULECRAFT_SNAPSHOTS=update"
+    assert text + "\n" == path.read_text(encoding="utf-8"), f"{path} differs (RULECRAFT_SNAPSHOTS=update)"
+
+
+def check_sizes(name: str, panes) -> dict[tuple[int, int], str]:
+    shown = {}
+    for width, height in SIZES:
+        text = render_text(panes, width, height)
+        lines = text.split("\n")
+        assert len(lines) == height and all(len(line) <= width for line in lines), (width, height)
+        compare(f"{name}-{width}x{height}", text)
+        shown[width, height] = text
+    return shown
+
+
+def test_a_program_prompt(tmp_path):
+    """Round 2's program: the board with tokens and players, your status, the legend, your hand, the log."""
+    panes = screen_at(("program", 2), tmp=tmp_path)
+    shown = check_sizes("program", panes)
+    for (width, _), text in shown.items():
+        assert "Program your 4 cards" in text and "Round 2/6" in text
+        side = " ".join(row.split("││")[-1].strip("│") for row in text.split("\n") if "││" in row)
+        side = " ".join(side.split())                      # the right-hand panes, read top to bottom
+        for line in panes.pic.legend(wide=width >= 110):   # the whole legend is on screen at both sizes
+            assert " ".join(Text.from_markup(line).plain.split()) in side, line
+    assert "Advanced row" in shown[120, 40]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshots_are_deterministic(tmp_path, size):
+    first = render_text(screen_at(("program", 2), tmp=tmp_path), *size)
+    again = render_text(screen_at(("program", 2), tmp=tmp_path), *size)
+    assert first == again
+
+
+def test_the_help_pane(tmp_path):
+    """``?``: the help pane replaces the log: the options, the keys, the rules with their ruling ids."""
+    shown = check_sizes("help", screen_at(("pilot", 2), script={"pilot": ["?"]}, tmp=tmp_path))
+    for text in shown.values():
+        assert "help: any answer closes it" in text and "q quit" in text
+    assert "Setup: each player is dealt 2 pilots and keeps 1." in " ".join(shown[120, 40].split())
+
+
+def test_buying_a_weapon_you_cannot_equip(tmp_path):
+    """The confirmation before buying an Advanced weapon as a Pilot, with when you could equip it (T12)."""
+    shown = check_sizes("confirm-buy", screen_at(("confirm-buy", 1), answers=2, tmp=tmp_path))
+    for text in shown.values():
+        words = " ".join(text.replace("│", " ").split())
+        assert "A Pilot has no slot for Advanced weapons" in words and "Buy it anyway? [y/N]" in words
+
+
+def test_scoring_in_the_log(tmp_path):
+    """Round 3's program, after the first scoring: the log itemises the scores per zone (T14)."""
+    shown = check_sizes("scoring", screen_at(("program", 3), tmp=tmp_path))
+    words = " ".join(shown[120, 40].replace("│", " ").split())
+    assert "Scoring after round 2" in words or "VP" in words
+
+
+def test_the_guide_shows_the_screen_as_it_is():
+    """site/docs/guides/playing-in-the-terminal.md shows the 80x24 program snapshot verbatim."""
+    guide = Path(__file__).parents[2] / "site" / "docs" / "guides" / "playing-in-the-terminal.md"
+    assert (HERE / "program-80x24.txt").read_text(encoding="utf-8") in guide.read_text(encoding="utf-8")
+
+
+def test_a_terminal_too_small_for_the_board_still_shows_the_prompt(tmp_path):
+    text = render_text(screen_at(("program", 2), tmp=tmp_path), 60, 18)
+    assert "The board needs an 80x24 terminal (this one is 60x18)" in " ".join(text.split())
+    assert "Program your 4 cards" in text and text.endswith("[program] card 1 of 4 > ")

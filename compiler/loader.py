@@ -85,8 +85,9 @@ class Document:
     ) -> Diagnostic:
         """A diagnostic located at ``path`` in this document."""
         span = self.span_of(path, key=key)
-        end = span.end_column if span.end_line == span.line and span.end_column > span.column else None
-        return Diagnostic(code, message, self.path, span.line, span.column, hint=hint, end_column=end)
+        known = (span.end_line, span.end_column) > (span.line, span.column)
+        return Diagnostic(code, message, self.path, span.line, span.column, hint=hint,
+                          end_column=span.end_column if known else None, end_line=span.end_line if known else None)
 
 
 class _Abort(Exception):

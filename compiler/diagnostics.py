@@ -134,7 +134,7 @@ _SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.
 
 
 def _artifact_uri(file: str) -> str:
-    """A relative path stays relative (to the folder ``check`` ran in: ``%SRCROOT%``); others are file URIs."""
+    """A relative path stays relative (to the folder check ran in, ``%SRCROOT%``); others are file URIs."""
     path = Path(file)
     if path.is_absolute():
         return path.as_uri()

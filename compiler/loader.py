@@ -85,9 +85,11 @@ class Document:
     ) -> Diagnostic:
         """A diagnostic located at ``path`` in this document."""
         span = self.span_of(path, key=key)
-        known = (span.end_line, span.end_column) > (span.line, span.column)
+        end_line, end_column = (span.end_line, span.end_column)
+        if (end_line, end_column) <= (span.line, span.column):
+            end_line = end_column = None
         return Diagnostic(code, message, self.path, span.line, span.column, hint=hint,
-                          end_column=span.end_column if known else None, end_line=span.end_line if known else None)
+                          end_column=end_column, end_line=end_line)
 
 
 class _Abort(Exception):

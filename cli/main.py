@@ -19,7 +19,8 @@ from importlib.metadata import PackageNotFoundError, version
 from rulecraft.compiler.diagnostics import DiagnosticError, format_human
 
 # Command modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "play", "replay", "dsl", "test", "schemas"]
+COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "play", "replay", "dsl", "test", "schemas",
+                       "new"]
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 

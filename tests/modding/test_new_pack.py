@@ -83,3 +83,14 @@ def test_new_pack_usage_errors(tmp_path: Path, capsys):
     assert main(["new", "pack", str(tmp_path / "ok"), "--depends", "no-such-pack"]) == 2
     assert "no pack 'no-such-pack' found" in capsys.readouterr().err
     assert not (tmp_path / "ok").exists()
+
+
+def test_the_new_pack_guide_runs_as_written(tmp_path: Path, monkeypatch, capsys):
+    """site/docs/guides/new-pack.md: its `sh` block's commands all succeed, in order, in an empty folder."""
+    page = (Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "new-pack.md")
+    block = page.read_text(encoding="utf-8").split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line.split() for line in block.splitlines() if line.startswith("rulecraft ")]
+    assert [c[1] for c in commands] == ["new", "check", "test", "schemas"]
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        assert main(command[1:]) == 0, " ".join(command)

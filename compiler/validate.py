@@ -15,7 +15,9 @@ layout. Wherever this module takes a schema ``name``, such a resource string is 
 Every validator is built once. All errors are reported, each mapped from the JSON path of the
 failing value back to the author's line and column: unknown keys point at the key, a missing
 field at the object that lacks it, anything else at the value. ``oneOf``/``anyOf`` report their
-most relevant branch; unknown keys and misspelled choices get "did you mean ...".
+most relevant branch; unknown keys and misspelled choices get "did you mean ...". An unknown key close to
+a required field missing from the same object is one diagnostic at the key (the cause), not also a
+missing-field error (its consequence).
 """
 
 from __future__ import annotations

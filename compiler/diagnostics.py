@@ -36,6 +36,15 @@ class Diagnostic:
     severity: Severity | None = None
     end_line: int | None = None
 
+    @classmethod
+    def spanning(cls, code: ErrorCode, message: str, file: str, start: tuple[int, int],
+                 end: tuple[int, int] | None, hint: str | None = None) -> Diagnostic:
+        """A diagnostic from ``start`` to ``end`` (line, column; end exclusive); an end that is not after
+        the start is unknown."""
+        known = end is not None and end > start
+        return cls(code, message, file, start[0], start[1], hint=hint, end_column=end[1] if known else None,
+                   end_line=end[0] if known else None)
+
     @property
     def level(self) -> Severity:
         return self.severity or self.code.severity

@@ -86,11 +86,8 @@ class Document:
     ) -> Diagnostic:
         """A diagnostic located at ``path`` in this document."""
         span = self.span_of(path, key=key)
-        end_line, end_column = (span.end_line, span.end_column)
-        if (end_line, end_column) <= (span.line, span.column):
-            end_line = end_column = None
-        return Diagnostic(code, message, self.path, span.line, span.column, hint=hint,
-                          end_column=end_column, end_line=end_line)
+        return Diagnostic.spanning(code, message, self.path, (span.line, span.column),
+                                   (span.end_line, span.end_column), hint)
 
 
 class _Abort(Exception):

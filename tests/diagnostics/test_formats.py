@@ -83,3 +83,11 @@ def test_sarif_uri_of_a_path_with_spaces_is_escaped():
     assert not list(SARIF.iter_errors(log))
     location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == "my%20pack/weapons.yaml"
+
+
+def test_json_end_of_a_resolved_entity_diagnostic():
+    """Checks of resolved entities (cross-references) locate through the entity's origins, ends included."""
+    reports = json.loads(format_json(_diagnostics(INVALID / "crossref-base-unknown-colour")))
+    assert reports
+    for r in reports:
+        assert r["end_line"] is not None and (r["end_line"], r["end_column"]) > (r["line"], r["column"])

@@ -17,7 +17,7 @@ import yaml
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.indentation import find_problem
+from rulecraft.compiler.yaml_syntax import syntax_diagnostic
 
 try:  # the C parser is ~10x faster; the pure-Python one gives the same events
     from yaml import CSafeLoader as _Loader
@@ -228,29 +228,9 @@ def load_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
     except _Abort as abort:
         return None, [abort.diagnostic]
     except yaml.MarkedYAMLError as exc:
-        indentation = indentation_diagnostic(text, path, exc)
-        if indentation is not None:
-            return None, [indentation]
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        message = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        return None, [Diagnostic(codes.YAML_SYNTAX, message, path, line, column)]
+        return None, [syntax_diagnostic(text, path, exc)]
     except yaml.YAMLError as exc:
         return None, [Diagnostic(codes.YAML_SYNTAX, str(exc).strip() or "invalid YAML", path, 1, 1)]
-
-
-def indentation_diagnostic(text: str, path: str, exc: yaml.MarkedYAMLError) -> Diagnostic | None:
-    """``yaml-indentation`` at the line whose indentation broke the parse, when that line lies between
-    where the parser's failing construct began and where it gave up (``rulecraft.compiler.indentation``)."""
-    if exc.problem_mark is None:
-        return None
-    last = exc.problem_mark.line + 1
-    first = exc.context_mark.line + 1 if exc.context_mark is not None else last
-    problem = find_problem(text, last)
-    if problem is None or not first <= problem.line <= last:
-        return None
-    return Diagnostic(codes.YAML_INDENTATION, problem.message, path, problem.line, problem.indent + 1,
-                      hint=problem.hint)
 
 
 def load_bytes(data: bytes, path: str) -> tuple[Document | None, list[Diagnostic]]:

@@ -3,8 +3,10 @@
 PyYAML reports a bad indentation where it notices it ("did not find expected '-' indicator", "mapping
 values are not allowed here"), often after the line at fault and always in parser terms. This module
 re-reads the lines up to that mark the way a person does: every line is either a child of the line that
-opens a block above it (``key:``, ``- ``), or a sibling at the indentation of an enclosing block. The
-first line that is neither is the cause; the diagnostic names the siblings it should line up with.
+opens a block above it (``key:``, ``- ``), or a sibling at the indentation of an enclosing block, and a
+sibling of a mapping's keys is itself a key. The first line that breaks this is the cause: deeper than a
+sibling that holds a value, between two blocks, a list item or plain text among keys, or indented with a
+tab. The diagnostic names the lines it should line up with.
 Block scalars (``|``, ``>``), flow collections and quoted text that span lines are skipped as values.
 """
 

@@ -62,5 +62,6 @@ def run(args: argparse.Namespace) -> int:
     except ScaffoldRefused as exc:
         raise UsageError(str(exc)) from exc
     print(f"new pack '{pack_id}' in {args.folder}: {len(written)} files and the schemas")
-    print(f"next: rulecraft check {args.folder} && rulecraft test {args.folder / 'scenarios'}")
+    pack_path = "".join(f" --pack-path {folder}" for folder in args.pack_path)
+    print(f"next: rulecraft check {args.folder}{pack_path} && rulecraft test {args.folder / 'scenarios'}")
     return EXIT_CLEAN

@@ -10,7 +10,8 @@
   ``# yaml-language-server: $schema=`` modeline relative to it, so the pack works in any folder and
   its schemas are refreshed with ``rulecraft schemas --write schemas``;
 - ``.vscode/settings.json`` mapping each file to its schema (``yaml.schemas``) for VS Code;
-- ``scenarios/first.yaml``, a rule test of the new pilot's ability, and a ``README.md``.
+- ``scenarios/first.yaml``, a rule test of the new pilot's ability (naming the folders of dependencies
+  rulecraft does not ship, which ``rulecraft test`` cannot look up by id), and a ``README.md``.
 
 It writes only into a folder that does not exist or is empty: nothing of the author's is overwritten.
 """
@@ -18,10 +19,11 @@ It writes only into a folder that does not exist or is empty: nothing of the aut
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulecraft.compiler.packs import Pack
+from rulecraft.compiler.packs import Pack, shipped_packs
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.schema_export import export_schemas
 from rulecraft.compiler.validate import SUFFIX
@@ -94,7 +96,7 @@ SCENARIO_TEMPLATE = """\
 # Rule tests for this pack: `rulecraft test scenarios`. Each scenario sets up a table (`given`),
 # plays steps (`when`) and checks the result (`then`); see the scenario guide on the docs site.
 defaults:
-  packs: [..]   # this pack (the folder above this file), over its dependencies
+  packs: [{packs}]   # this pack (the folder above this file){found}
 
 scenarios:
   - name: the Rookie gains 1 Energy when collecting
@@ -108,8 +110,20 @@ scenarios:
 """
 
 
+def _outside_rulecraft(new: NewPack) -> list[str]:
+    """The dependency folders a scenario must name, relative to ``scenarios/``: the shipped packs are found
+    by id, any other only by its folder (``rulecraft test`` has no ``--pack-path``)."""
+    shipped = {str(folder) for folder in shipped_packs()}
+    scenarios = (new.folder / SCENARIO).parent.resolve()
+    return [Path(os.path.relpath(Path(str(p.folder)).resolve(), scenarios)).as_posix()
+            for p in new.stack.packs if str(p.folder) not in shipped]
+
+
 def scenario_file(new: NewPack) -> str:
-    return _modeline("scenario", 1) + SCENARIO_TEMPLATE.format(pilot=new.pilot_id, pack=new.id)
+    outside = _outside_rulecraft(new)
+    found = ", after its dependencies that rulecraft does not ship" if outside else ", over its dependencies"
+    return _modeline("scenario", 1) + SCENARIO_TEMPLATE.format(pilot=new.pilot_id, pack=new.id,
+                                                               packs=", ".join([*outside, ".."]), found=found)
 
 
 README_TEMPLATE = """\

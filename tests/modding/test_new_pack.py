@@ -94,3 +94,18 @@ def test_the_new_pack_guide_runs_as_written(tmp_path: Path, monkeypatch, capsys)
     monkeypatch.chdir(tmp_path)
     for command in commands:
         assert main(command[1:]) == 0, " ".join(command)
+
+
+def test_a_pack_over_a_pack_rulecraft_does_not_ship(tmp_path: Path, capsys):
+    """`--depends` finds packs on --pack-path; the manifest names the version found and the scenario the
+    dependency's folder (rulecraft test has no --pack-path), so check and test both pass."""
+    packs = Path(__file__).resolve().parents[1] / "packs"
+    folder = tmp_path / "heavier"
+    command = ["new", "pack", str(folder), "--depends", "variant-heavy-metal", "--pack-path", str(packs)]
+    assert main(command) == 0
+    manifest = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))
+    assert manifest["depends"] == [{"id": "variant-heavy-metal", "version": ">=0.1,<1"}]
+    result = check_packs([folder], [packs])
+    assert result.ok and result.diagnostics == []
+    assert [p.id for p in result.packs] == ["tem-core", "variant-heavy-metal", "heavier"]
+    assert main(["test", str(folder / "scenarios")]) == 0

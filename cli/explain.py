@@ -12,6 +12,7 @@ import io
 import json
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -68,10 +69,27 @@ def field_name(path: tuple) -> str:
     return out or "(entity)"
 
 
-def value_text(value: Any, limit: int = 60) -> str:
+def value_text(value: Any) -> str:
+    """A value on one logical line: text as written (blanks collapsed), anything else as JSON."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return " ".join(text.split())
+
+
+MIN_VALUE_WIDTH = 30
+
+
+def plain_table(rows: list[tuple[str, str, str]], columns: int) -> list[str]:
+    """Rows as aligned columns in ``columns`` characters; a long value wraps onto continuation lines
+    under its own column (never cut: an ability is read whole)."""
+    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(HEADERS)]
+    room = max(MIN_VALUE_WIDTH, columns - widths[0] - widths[2] - 4)
+    widths[1] = min(widths[1], room)
+    lines = []
+    for field, value, origin in [HEADERS, *rows]:
+        parts = textwrap.wrap(value, widths[1], break_on_hyphens=False) or [""]
+        cells = [(field, parts[0], origin), *(("", part, "") for part in parts[1:])]
+        lines += ["  ".join(c.ljust(w) for c, w in zip(cell, widths, strict=True)).rstrip() for cell in cells]
+    return lines
 
 
 def provenance_rows(entity: Entity) -> list[tuple[str, str, str]]:
@@ -87,10 +105,7 @@ def provenance(args: argparse.Namespace, stack: Stack, entity: Entity) -> str:
     rows = provenance_rows(entity)
     if sys.stdout.isatty():
         return _rich_table(title, rows)
-    widths = [max(len(header), *(len(row[i]) for row in rows)) for i, header in enumerate(HEADERS)]
-    lines = [title, "  ".join(h.ljust(w) for h, w in zip(HEADERS, widths, strict=True)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows]
-    return "\n".join(lines)
+    return "\n".join([title, *plain_table(rows, shutil.get_terminal_size(fallback=(100, 24)).columns)])
 
 
 HEADERS = ("field", "value", "set by")

@@ -134,3 +134,7 @@ KIND_CLASH = register("kind-clash", "A plugin registers a content kind that is a
                       "another plugin's.")
 PLUGIN_KIND_SCHEMA = register("plugin-kind-schema", "A plugin's content kind names a schema file that "
                               "cannot be read as JSON.")
+
+# --- diagnostics that find the cause (issue 10; compiler/indentation.py) ------------------------
+YAML_INDENTATION = register("yaml-indentation", "A line's indentation lines up with no block around it, "
+                            "or nests under a key that already holds a value.")

@@ -17,6 +17,7 @@ import yaml
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.yaml_syntax import syntax_diagnostic
 
 try:  # the C parser is ~10x faster; the pure-Python one gives the same events
     from yaml import CSafeLoader as _Loader
@@ -85,8 +86,8 @@ class Document:
     ) -> Diagnostic:
         """A diagnostic located at ``path`` in this document."""
         span = self.span_of(path, key=key)
-        end = span.end_column if span.end_line == span.line and span.end_column > span.column else None
-        return Diagnostic(code, message, self.path, span.line, span.column, hint=hint, end_column=end)
+        return Diagnostic.spanning(code, message, self.path, (span.line, span.column),
+                                   (span.end_line, span.end_column), hint)
 
 
 class _Abort(Exception):
@@ -227,10 +228,7 @@ def load_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
     except _Abort as abort:
         return None, [abort.diagnostic]
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        message = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
-        return None, [Diagnostic(codes.YAML_SYNTAX, message, path, line, column)]
+        return None, [syntax_diagnostic(text, path, exc)]
     except yaml.YAMLError as exc:
         return None, [Diagnostic(codes.YAML_SYNTAX, str(exc).strip() or "invalid YAML", path, 1, 1)]
 

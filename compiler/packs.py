@@ -19,6 +19,7 @@ a rulecraft version outside the pack's ``rulecraft`` range, a malformed version 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata, resources
@@ -157,18 +158,46 @@ def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | N
         return None, problems
     pack = Pack(manifest.data["id"], version, folder, display, manifest, depends)
     files = manifest.data["files"]
+    meant: set[str] = set()
     for index, name in enumerate(files):
         entry = folder.joinpath(*name.split("/"))
         if not entry.is_file():
-            problems.append(manifest.diagnostic(codes.MISSING_FILE, f"'{name}' does not exist in this pack",
-                                                ("files", index)))
+            missing, suggested = _missing_file(folder, name, set(files), manifest, index)
+            problems.append(missing)
+            meant.update(suggested)
             continue
         document, found = _load(entry, _join(display, name))
         problems += found
         if document is not None:
             pack.documents.append(document)
-    problems += _unlisted(folder, set(files), manifest)
+    problems += _unlisted(folder, set(files) | meant, manifest)
     return pack, problems
+
+
+def _folder_files(folder: Traversable, prefix: str = "", depth: int = 3) -> list[str]:
+    """The files of a pack folder as ``files`` entries name them (``sub/name.yaml``), hidden ones left out."""
+    found: list[str] = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_file():
+            found.append(prefix + entry.name)
+        elif entry.is_dir() and depth > 0:
+            found += _folder_files(entry, f"{prefix}{entry.name}/", depth - 1)
+    return found
+
+
+def _missing_file(folder: Traversable, name: str, listed: set[str], manifest: Document,
+                  index: int) -> tuple[Diagnostic, list[str]]:
+    """``missing-file`` for ``files[index]``, with did-you-mean over the folder's files not listed yet.
+    Returns the suggested file too: it is the one meant, so it is not also reported as unlisted."""
+    candidates = [f for f in _folder_files(folder) if f not in listed and f != MANIFEST]
+    close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    yaml_files = [f for f in candidates if f.endswith(YAML_SUFFIXES)]
+    hint = (f"did you mean '{close[0]}'?" if close else
+            "files not listed yet: " + ", ".join(yaml_files[:8]) if yaml_files else None)
+    return (manifest.diagnostic(codes.MISSING_FILE, f"'{name}' does not exist in this pack", ("files", index),
+                                hint=hint), close)
 
 
 def _peek_id(folder: Traversable) -> str | None:

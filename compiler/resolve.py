@@ -2,7 +2,7 @@
 
 Contract (later stages build on it):
 
-- ``Origin(pack, file, line, column)``: where a value was written.
+- ``Origin(pack, file, line, column, end_line, end_column)``: where a value was written.
 - ``Entity(kind, id, data, origins)``: ``data`` is the final plain data (``id`` included);
   ``origins`` maps a field path tuple relative to the entity (``("cost", "credits")``,
   ``("sides", 0, "health")``; ``()`` is the entity itself) to the ``Origin`` that last set it.
@@ -51,6 +51,8 @@ class Origin(NamedTuple):
     file: str
     line: int
     column: int
+    end_line: int = 0     # where the value ends (exclusive); 0 when unknown
+    end_column: int = 0
 
     def __str__(self) -> str:
         return f"{self.pack} {self.file}:{self.line}:{self.column}"
@@ -89,7 +91,8 @@ class Entity:
         if self.changes and origin == self.origins[()]:
             defined = f"{self.kind} '{self.id}' is defined at {origin.file}:{origin.line}:{origin.column}"
             origin, hint = self.changes[-1], "; ".join(filter(None, (hint, defined)))
-        return Diagnostic(code, message, origin.file, origin.line, origin.column, hint=hint)
+        return Diagnostic.spanning(code, message, origin.file, (origin.line, origin.column),
+                                   (origin.end_line, origin.end_column), hint)
 
     def fields(self) -> Iterator[tuple[JsonPath, Any, Origin]]:
         """Every leaf value (scalars, lists of scalars, empty mappings) with its path and origin, in order."""
@@ -140,7 +143,7 @@ class Stack:
 
 def _origin_at(doc: Document, pack: str, path: JsonPath) -> Origin:
     span = doc.span_of(path)
-    return Origin(pack, doc.path, span.line, span.column)
+    return Origin(pack, doc.path, span.line, span.column, span.end_line, span.end_column)
 
 
 def _get(value: Any, path: JsonPath) -> Any:

@@ -15,7 +15,9 @@ layout. Wherever this module takes a schema ``name``, such a resource string is 
 Every validator is built once. All errors are reported, each mapped from the JSON path of the
 failing value back to the author's line and column: unknown keys point at the key, a missing
 field at the object that lacks it, anything else at the value. ``oneOf``/``anyOf`` report their
-most relevant branch; unknown keys and misspelled choices get "did you mean ...".
+most relevant branch; unknown keys and misspelled choices get "did you mean ...". An unknown key close to
+a required field missing from the same object is one diagnostic at the key (the cause), not also a
+missing-field error (its consequence).
 """
 
 from __future__ import annotations
@@ -161,27 +163,71 @@ def _most_relevant(error: ValidationError) -> ValidationError:
     return error
 
 
-def _unknown_keys(error: ValidationError, path: JsonPath, locate: Locate) -> list[Diagnostic]:
-    schema, instance = error.schema, error.instance
-    known = schema.get("properties", {})
-    patterns = list(schema.get("patternProperties", {}))
+# (object path, misspelt key) -> the missing required field that key was meant to be
+Typos = dict[tuple[JsonPath, str], str]
+
+
+def _unknown(error: ValidationError) -> list[str]:
+    """The keys an ``additionalProperties: false`` error is about (none for any other error)."""
+    if error.validator != "additionalProperties" or error.validator_value is not False:
+        return []
+    if not isinstance(error.instance, dict):
+        return []
+    known = error.schema.get("properties", {})
+    patterns = list(error.schema.get("patternProperties", {}))
+    return [key for key in error.instance
+            if key not in known and not any(re.search(p, key) for p in patterns)]
+
+
+def _missing(error: ValidationError) -> list[str]:
+    """The fields a ``required`` error finds missing (none for any other error)."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return []
+    return [name for name in error.validator_value if name not in error.instance]
+
+
+def _typos(errors: list[ValidationError]) -> Typos:
+    """Pair each unknown key with the missing required field of the same object it is closest to:
+    a misspelt required field is one mistake, reported once at the key, not also as a missing field."""
+    missing: dict[JsonPath, list[str]] = {}
+    for error in errors:
+        missing.setdefault(tuple(error.absolute_path), []).extend(_missing(error))
+    typos: Typos = {}
+    for error in errors:
+        path = tuple(error.absolute_path)
+        for key in _unknown(error):
+            close = difflib.get_close_matches(key, missing.get(path, []), n=1, cutoff=0.6)
+            if close:
+                typos[(path, key)] = close[0]
+                missing[path].remove(close[0])
+    return typos
+
+
+def _unknown_keys(error: ValidationError, path: JsonPath, locate: Locate, root: dict,
+                  typos: Typos) -> list[Diagnostic]:
+    known = error.schema.get("properties", {})
     out = []
-    for key in instance:
-        if key in known or any(re.search(p, key) for p in patterns):
+    for key in _unknown(error):
+        meant = typos.get((path, key))
+        if meant is not None:
+            described = _property_hint(error.schema, meant, root)
+            message = f"unknown key '{key}': did you mean '{meant}', the required field missing here?"
+            hint = f"rename it to '{meant}'" + (f" ({described})" if described else "")
+            out.append(locate(codes.UNKNOWN_KEY, message, (*path, key), key=True, hint=hint))
             continue
         hint = _choices_hint(key, sorted(known)) if known else None
         out.append(locate(codes.UNKNOWN_KEY, f"unknown key '{key}'", (*path, key), key=True, hint=hint))
     return out
 
 
-def _diagnose(error: ValidationError, locate: Locate, root: dict) -> list[Diagnostic]:
-    error = _most_relevant(error)
+def _diagnose(error: ValidationError, locate: Locate, root: dict, typos: Typos) -> list[Diagnostic]:
     path: JsonPath = tuple(error.absolute_path)
     kind, value = error.validator, error.validator_value
     if kind == "additionalProperties" and isinstance(error.instance, dict) and value is False:
-        return _unknown_keys(error, path, locate)
+        return _unknown_keys(error, path, locate, root, typos)
     if kind == "required" and isinstance(error.instance, dict):
-        missing = [name for name in value if name not in error.instance]
+        meant = {name for (where, _), name in typos.items() if where == path}
+        missing = [name for name in _missing(error) if name not in meant]
         where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
         return [locate(codes.SCHEMA_REQUIRED, f"missing required field '{name}'{where}", path,
                        hint=_property_hint(error.schema, name, root)) for name in missing]
@@ -236,8 +282,10 @@ def _message(error: ValidationError) -> str:
 def validate_instance(data: Any, checker: Draft7Validator, locate: Locate) -> list[Diagnostic]:
     """Every schema error in ``data``, located by ``locate``, deduplicated and in file order."""
     found: dict[tuple, Diagnostic] = {}
-    for error in checker.iter_errors(data):
-        for d in _diagnose(error, locate, checker.schema):
+    errors = [_most_relevant(error) for error in checker.iter_errors(data)]
+    typos = _typos(errors)
+    for error in errors:
+        for d in _diagnose(error, locate, checker.schema, typos):
             found.setdefault((d.code.code, d.file, d.line, d.column, d.message), d)
     return sorted(found.values(), key=Diagnostic.sort_key)
 

@@ -48,7 +48,7 @@ class CompiledEffect:
 def compile_effect(source: str, entity_kind: str | None = None,
                    vocabulary: Vocabulary = VOCABULARY) -> CompiledEffect:
     """Parse, check and (when clean) generate Python and English for one effect string."""
-    tree, problems = parse(source)
+    tree, problems = parse(source, vocabulary.phrases)
     if tree is None:
         return CompiledEffect(source, None, (), tuple(problems))
     abilities, problems = check(tree, vocabulary, entity_kind)

@@ -3,7 +3,8 @@
 YAML changes a scalar between the file and the value: quotes disappear, ``''`` becomes ``'``,
 block scalars lose their indentation, folded lines become spaces. ``position_in_scalar`` walks
 the scalar's source text and its value side by side (each value character comes from source
-characters in order; a folded line break in the source stands for a space), so a caret lands
+characters in order; a folded line break in the source stands for a space, an escape such as
+``\\n`` in a double-quoted scalar for the character it means), so a caret lands
 under the offending word in plain, quoted, literal (``|``) and folded (``>``) scalars alike. It
 needs only the file's text and the scalar's start/end and style (the loader's ``Span``), so it
 works with whatever front end produced them.
@@ -20,6 +21,30 @@ class ScalarSpan(Protocol):
     end_line: int
     end_column: int
     style: str | None
+
+
+_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+            "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
+            "L": "\u2028", "P": "\u2029"}
+_HEX_DIGITS = {"x": 2, "u": 4, "U": 8}
+
+
+def _unit(raw: str, p: int, style: str | None) -> tuple[str, int]:
+    """The value character that the source text at ``raw[p]`` stands for, and how many source
+    characters it takes: an escape in a double-quoted scalar (``\\n``, ``\\x41``), ``''`` in a
+    single-quoted one, else the character itself."""
+    if style == '"' and raw[p] == "\\" and p + 1 < len(raw):
+        code = raw[p + 1]
+        if code in _HEX_DIGITS:
+            digits = raw[p + 2:p + 2 + _HEX_DIGITS[code]]
+            try:
+                return chr(int(digits, 16)), 2 + len(digits)
+            except ValueError:
+                return raw[p], 1
+        return _ESCAPES.get(code, raw[p]), 2
+    if style == "'" and raw.startswith("''", p):
+        return "'", 2
+    return raw[p], 1
 
 
 def _index(line_starts: list[int], line: int, column: int) -> int:
@@ -50,12 +75,15 @@ def position_in_scalar(text: str, span: ScalarSpan, value: str, offset: int) -> 
     target = min(offset, len(value) - 1)
     for i in range(target + 1):
         char = value[i]
-        while p < len(raw) and not (raw[p] == char or (char in " \n" and raw[p] == "\n")):
-            p += 1
+        while p < len(raw):
+            unit, width = _unit(raw, p, span.style)
+            if unit == char or (char in " \n" and raw[p] == "\n"):
+                break
+            p += width
         if p >= len(raw):
             return span.line, span.column
         if i < target:
-            p += 1
+            p += width
     absolute = start + p + (1 if past_end else 0)
     line = max(i for i, s in enumerate(line_starts) if s <= absolute) + 1 if absolute else 1
     return line, absolute - line_starts[line - 1] + 1

@@ -110,13 +110,14 @@ class Locator:
         found = self.scalar(where.file, where.line, where.column)
         out = []
         for problem in compiled.problems:
-            line, column, end = where.line, where.column, None
+            start, end = (where.line, where.column), None
             if found is not None:
                 document, span = found
-                line, column = position_in_scalar(document.text, span, site.source, problem.start)
-                end_line, end_column = position_in_scalar(document.text, span, site.source, problem.end - 1)
-                end = end_column + 1 if end_line == line and end_column >= column else None
-            out.append(Diagnostic(problem.code, problem.message, where.file, line, column, problem.hint, end))
+                start = position_in_scalar(document.text, span, site.source, problem.start)
+                end_line, last = position_in_scalar(document.text, span, site.source, problem.end - 1)
+                end = (end_line, last + 1)
+            out.append(Diagnostic.spanning(problem.code, problem.message, where.file, start, end,
+                                           problem.hint))
         return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Collection
 from importlib import resources
 
 from lark import Lark, Token, Transformer, v_args
@@ -120,11 +121,14 @@ class ToNodes(Transformer):
 
 _TO_NODES = ToNodes()
 
+_NO_COLON = "expected ':' after the trigger, e.g. 'after attack: gain 1 vp'"
+_SECOND_TRIGGER = "a new ability must start on a new line"
+
 # Error messages by parser state, learned from broken examples (lark's match_examples).
 _EXAMPLES: dict[str, list[str]] = {
     "an ability starts with its trigger, e.g. 'after attack: gain 1 vp'": [
         "", ": gain 1 vp", "1", "(", "+", "."],
-    "expected ':' after the trigger, e.g. 'after attack: gain 1 vp'": [
+    _NO_COLON: [
         "after attack", "after attack 1", "after attack (", "after attack +", "after attack .", "a", "a 1",
         "a (", "a .", "a: b\nc", "a: b\nc 1", "a: b\nc d", "a: b\nc d 1"],
     "expected what the ability does after ':', e.g. 'gain 1 vp'": [
@@ -149,7 +153,7 @@ _EXAMPLES: dict[str, list[str]] = {
     "expected 'may' after 'you', e.g. 'you may pay 1 energy and heal 2'": ["a: you", "a: you gain"],
     "expected ')' to close the '('": ["a: b (1", "a: b (1 + 2", "a: b (1 c"],
     "a ')' without its '('": ["a: b 1)", "a: b)"],
-    "a new ability must start on a new line": ["a: b c:", "a: b 1:", "a: b c d:", "a: b 1 c d:", "a: b 1 c:",
+    _SECOND_TRIGGER: ["a: b c:", "a: b 1:", "a: b c d:", "a: b 1 c d:", "a: b 1 c:",
                                                "a: b c d e:"],
     "expected the end of the ability or 'and', '.', 'else'": ["a: if b > 1 then c d:", "a: b. c:"],
 }
@@ -176,7 +180,44 @@ def _expected(exc: UnexpectedInput) -> str:
     return ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else ""
 
 
-def _syntax_problem(source: str, exc: UnexpectedInput) -> Problem:
+_WORDS = re.compile(r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*")
+
+
+def _trigger_words(source: str, start: int, end: int) -> list[re.Match[str]]:
+    """The run of words (only blanks between them) that ends right before ``end``, searched from ``start``."""
+    run: list[re.Match[str]] = []
+    edge = end
+    for match in reversed(list(_WORDS.finditer(source, start, end))):
+        if source[match.end():edge].strip():
+            break
+        run.insert(0, match)
+        edge = match.start()
+    return run
+
+
+def _caret_in_trigger(source: str, label: str, start: int,
+                      phrases: Collection[str]) -> tuple[int, int] | None:
+    """Where a trigger error really is. The grammar takes every word before ':' as the trigger, so it
+    notices a missing ':' or a second trigger only at the next non-word, one or more tokens late:
+
+    - missing ':' (``after attack gain 1 vp``): the first word past the longest known trigger phrase;
+    - a second ability on the line (``... gain 1 vp when used: heal 1``): the longest known trigger
+      phrase that ends right before the ':'.
+
+    ``None`` (keep the parser's position) when no known phrase tells where the trigger ends.
+    """
+    words = _trigger_words(source, source.rfind("\n", 0, start) + 1, start)
+    texts = [w.group() for w in words]
+    if label == _NO_COLON:
+        known = [count for count in range(1, len(words)) if " ".join(texts[:count]) in phrases]
+        return (words[known[-1]].start(), words[known[-1]].end()) if known else None
+    if label == _SECOND_TRIGGER:
+        known = [count for count in range(len(words), 0, -1) if " ".join(texts[-count:]) in phrases]
+        return (words[-known[0]].start(), start + 1) if known else None
+    return None
+
+
+def _syntax_problem(source: str, exc: UnexpectedInput, phrases: Collection[str] = ()) -> Problem:
     if isinstance(exc, UnexpectedCharacters):
         char = source[exc.pos_in_stream]
         return Problem(codes.EFFECT_SYNTAX, f"'{char}' cannot appear in an effect", exc.pos_in_stream,
@@ -189,14 +230,19 @@ def _syntax_problem(source: str, exc: UnexpectedInput) -> Problem:
         end = start + 1
     else:
         start, end = token.start_pos, token.end_pos
-    previous = source[:start].split()
-    after = f" after '{previous[-1]}'" if previous else ""
     try:
         label = exc.match_examples(parser().parse, _EXAMPLES, use_accepts=True)
     except Exception:  # pragma: no cover - match_examples re-parses our own examples only
         label = None
+    found = _describe(token)
+    moved = _caret_in_trigger(source, label, start, phrases) if label else None
+    if moved is not None:
+        start, end = moved
+        found = f"'{source[start:end]}'"
+    previous = source[:start].split()
+    after = f" after '{previous[-1]}'" if previous else ""
     if label:
-        message = f"{label}; found {_describe(token)}{after}".replace("found end", "found the end")
+        message = f"{label}; found {found}{after}".replace("found end", "found the end")
     else:
         expected = _expected(exc)
         message = f"unexpected {_describe(token)}{after}" + (f"; expected {expected}" if expected else "")
@@ -223,10 +269,11 @@ def _limits(source: str) -> Problem | None:
     return None
 
 
-def parse(source: str) -> tuple[n.Effect | None, list[Problem]]:
+def parse(source: str, phrases: Collection[str] = ()) -> tuple[n.Effect | None, list[Problem]]:
     """Parse one effect string. Returns the tree, or ``None`` and one problem explaining why not.
 
-    Letters are case-insensitive (ASCII only, so offsets never shift).
+    Letters are case-insensitive (ASCII only, so offsets never shift). ``phrases`` are the known trigger
+    phrases: with them a trigger error's caret lands on the word at fault (see ``_caret_in_trigger``).
     """
     problem = _limits(source)
     if problem is not None:
@@ -235,6 +282,6 @@ def parse(source: str) -> tuple[n.Effect | None, list[Problem]]:
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
-        return None, [_syntax_problem(text, exc)]
+        return None, [_syntax_problem(text, exc, phrases)]
     return _TO_NODES.transform(tree), []
 

@@ -58,7 +58,7 @@ def test_spans_point_at_values_and_keys():
     ("<<: {a: 1}\n", [("yaml-anchor", 1, 1)]),
     ("a: 1\n---\nb: 2\n", [("multiple-documents", 2, 1)]),
     ("? [a]\n: 1\n", [("complex-key", 1, 3)]),
-    ("a: [1, 2\n", [("yaml-syntax", 2, 1)]),
+    ("a: [1, 2\n", [("yaml-syntax", 1, 4)]),     # at the '[' that is never closed
     ("a: !!int x\n", [("yaml-syntax", 1, 4)]),
     ("a: " + "[" * 80 + "]" * 80 + "\n", [("too-deep", 1, 4 + loader.MAX_DEPTH)]),
 ])

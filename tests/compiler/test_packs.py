@@ -62,3 +62,24 @@ def test_a_longer_dependency_cycle_is_reported_on_every_edge(packs):
     assert loaded == []
     assert sorted((d.code, d.file.rsplit("/", 2)[-2]) for d in problems) == [
         (codes.DEPENDENCY_CYCLE, "a"), (codes.DEPENDENCY_CYCLE, "b"), (codes.DEPENDENCY_CYCLE, "c")]
+
+
+def test_a_misspelt_files_entry_suggests_the_folder_file_it_was_meant_to_be(packs):
+    """Issue 10: a misspelt `files` entry says "did you mean", once (no unlisted-file warning besides)."""
+    folder = packs.pack("typo", WEAPONS)
+    manifest = folder / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("[weapons.yaml]", "[rules/weapon.yaml]"),
+                        encoding="utf-8")
+    (folder / "rules").mkdir()
+    (folder / "weapons.yaml").rename(folder / "rules" / "weapons.yaml")
+    _, problems = load_packs([folder])
+    hint = "did you mean 'rules/weapons.yaml'?"
+    assert [(p.code, p.hint) for p in problems] == [(codes.MISSING_FILE, hint)]
+
+
+def test_a_missing_file_with_nothing_close_lists_the_unlisted_yaml_files(packs):
+    folder = packs.pack("far", WEAPONS)
+    (folder / "weapons.yaml").rename(folder / "zzz.yaml")
+    _, problems = load_packs([folder])
+    missing = [p for p in problems if p.code is codes.MISSING_FILE]
+    assert [p.hint for p in missing] == ["files not listed yet: zzz.yaml"]

@@ -40,7 +40,18 @@ def test_anyof_wrong_shape_is_one_error_not_one_per_branch():
 def test_errors_are_all_reported_in_file_order():
     text = PILOT.format(designed="true").replace("health: 4", "helth: four") + "    colour: red\n"
     codes = [(code, line) for code, line, _, _ in _found(text)]
-    assert codes == [("schema-required", 3), ("unknown-key", 5), ("unknown-key", 8)]
+    assert codes == [("unknown-key", 5), ("unknown-key", 8)]
+
+
+def test_a_misspelt_required_field_is_one_diagnostic_at_the_key():
+    """Issue 10: the cause (unknown key 'helth', meant 'health') is reported, not also the consequence."""
+    [(code, line, column, hint)] = _found(PILOT.format(designed="true").replace("health: 4", "helth: 4"))
+    assert (code, line, column) == ("unknown-key", 5, 5) and hint.startswith("rename it to 'health'")
+
+
+def test_an_unknown_key_far_from_every_missing_field_leaves_both_diagnostics():
+    text = PILOT.format(designed="true").replace("health: 4", "colour: red")
+    assert [code for code, *_ in _found(text)] == ["schema-required", "unknown-key"]
 
 
 def test_unknown_kind_suggests_the_closest_kind():

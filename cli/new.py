@@ -1,0 +1,67 @@
+"""Command ``rulecraft new pack NAME [--depends ID]...``: start a content pack in a new folder.
+
+The dependencies are found like any pack's (``--pack-path``, then the shipped packs) and checked first;
+the scaffold (``rulecraft.compiler.scaffold``) then passes ``rulecraft check`` and its first scenario
+passes ``rulecraft test``. A folder that exists and is not empty is refused (exit 2): nothing is
+overwritten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from rulecraft.cli.check import add_stack_arguments, existing_paths
+from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.diagnostics import format_human
+from rulecraft.compiler.packs import PackFinder
+from rulecraft.compiler.scaffold import NewPack, ScaffoldRefused, scaffold_pack
+
+PACK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # pack.schema.json's `id` pattern
+DEFAULT_DEPENDS = ["tem-core"]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("new", help="start a new content pack (manifest, examples, schemas, test)",
+                                   description="Scaffold a content pack in a new folder: a manifest, one "
+                                               "example file per content kind, the JSON Schemas with "
+                                               "editor modelines and VS Code settings, a README and a "
+                                               "first scenario. Never writes into a folder that has files.")
+    parser.add_argument("what", choices=["pack"], help="what to create")
+    parser.add_argument("folder", type=Path, metavar="NAME",
+                        help="the new pack's folder; its name is the pack id (kebab-case)")
+    parser.add_argument("--depends", action="append", metavar="ID",
+                        help="a pack the new one layers over, by id (repeatable; default: tem-core)")
+    add_stack_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    pack_id = args.folder.resolve().name
+    if not PACK_ID.match(pack_id):
+        raise UsageError(f"'{pack_id}' is not a pack id: use lowercase letters, digits and '-' (my-pack)")
+    existing_paths([], args.pack_path)
+    finder = PackFinder(args.pack_path)
+    folders = []
+    for dependency in args.depends or DEFAULT_DEPENDS:
+        found = finder.find(dependency)
+        if found is None:
+            raise UsageError(f"no pack '{dependency}' found; name its folder's parent with --pack-path")
+        folders.append(Path(str(found[0])))
+    result = check_packs(folders, args.pack_path)
+    if not result.ok or result.stack is None:
+        print(format_human(result.diagnostics), file=sys.stderr)
+        print("new pack: its dependencies have errors; nothing was written", file=sys.stderr)
+        return EXIT_CONTENT
+    depends = tuple(p for p in result.packs if p.id in (args.depends or DEFAULT_DEPENDS))
+    try:
+        written = scaffold_pack(NewPack(pack_id, args.folder, depends, result.stack))
+    except ScaffoldRefused as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"new pack '{pack_id}' in {args.folder}: {len(written)} files and the schemas")
+    pack_path = "".join(f" --pack-path {folder}" for folder in args.pack_path)
+    print(f"next: rulecraft check {args.folder}{pack_path} && rulecraft test {args.folder / 'scenarios'}")
+    return EXIT_CLEAN

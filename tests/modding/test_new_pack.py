@@ -1,0 +1,111 @@
+"""Modding outside this repository (issue 10, item 4): ``rulecraft new pack`` and ``rulecraft schemas``.
+
+A scaffolded pack passes ``rulecraft check`` (no warning either) and its scenario passes
+``rulecraft test``; every YAML file names a schema that exists beside it; nothing the user has is
+ever overwritten: ``new pack`` refuses a folder with files, ``schemas --write`` refuses files it did
+not write or that were edited since.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulecraft.cli.main import main
+from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.schema_export import shipped_schemas
+
+MODELINE = "# yaml-language-server: $schema="
+
+
+@pytest.fixture
+def scaffold(tmp_path: Path, capsys) -> Path:
+    folder = tmp_path / "my-pack"
+    assert main(["new", "pack", str(folder), "--depends", "tem-core"]) == 0
+    capsys.readouterr()
+    return folder
+
+
+def test_a_new_pack_checks_clean_and_its_scenario_passes(scaffold: Path, capsys):
+    result = check_packs([scaffold])
+    assert result.ok and result.diagnostics == [], result.diagnostics
+    assert [p.id for p in result.packs] == ["tem-core", "my-pack"]
+    assert result.stack.get("pilots", "my-pack-rookie") is not None
+    assert main(["test", str(scaffold / "scenarios")]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_the_scenario_fails_when_the_pilot_ability_changes(scaffold: Path, capsys):
+    """The first scenario tests the example pilot for real: change its ability and it fails."""
+    pilots = scaffold / "pilots.yaml"
+    pilots.write_text(pilots.read_text(encoding="utf-8").replace("gain 1 energy", "gain 2 energy"),
+                      encoding="utf-8")
+    assert main(["test", str(scaffold / "scenarios")]) == 1
+
+
+def test_every_yaml_file_names_its_own_schema_relative_to_itself(scaffold: Path):
+    files = sorted(scaffold.rglob("*.yaml"))
+    assert len(files) == 10  # the manifest, eight kinds, one scenario file
+    for path in files:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith(MODELINE), path
+        schema = (path.parent / first[len(MODELINE):]).resolve()
+        assert schema.is_file(), f"{path.name} names {schema}, which does not exist"
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        kind = "pack" if path.name == "pack.yaml" else data.get("kind", "scenario")
+        assert schema.name == f"{kind}.schema.json"
+    assert sorted(p.name for p in (scaffold / "schemas").glob("*.schema.json")) == sorted(shipped_schemas())
+
+
+def test_vscode_settings_map_every_file_to_an_existing_schema(scaffold: Path):
+    settings = json.loads((scaffold / ".vscode" / "settings.json").read_text(encoding="utf-8"))
+    mapped = {glob: schema for schema, globs in settings["yaml.schemas"].items() for glob in globs}
+    for path in scaffold.glob("*.yaml"):
+        assert (scaffold / mapped[path.name]).is_file()
+    assert (scaffold / mapped["scenarios/*.yaml"]).name == "scenario.schema.json"
+
+
+def test_new_pack_refuses_a_folder_with_files_and_leaves_them(tmp_path: Path, capsys):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    assert main(["new", "pack", str(folder)]) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+
+
+def test_new_pack_usage_errors(tmp_path: Path, capsys):
+    assert main(["new", "pack", str(tmp_path / "My_Pack")]) == 2
+    assert "not a pack id" in capsys.readouterr().err
+    assert main(["new", "pack", str(tmp_path / "ok"), "--depends", "no-such-pack"]) == 2
+    assert "no pack 'no-such-pack' found" in capsys.readouterr().err
+    assert not (tmp_path / "ok").exists()
+
+
+def test_the_new_pack_guide_runs_as_written(tmp_path: Path, monkeypatch, capsys):
+    """site/docs/guides/new-pack.md: its `sh` block's commands all succeed, in order, in an empty folder."""
+    page = (Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "new-pack.md")
+    block = page.read_text(encoding="utf-8").split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line.split() for line in block.splitlines() if line.startswith("rulecraft ")]
+    assert [c[1] for c in commands] == ["new", "check", "test", "schemas"]
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        assert main(command[1:]) == 0, " ".join(command)
+
+
+def test_a_pack_over_a_pack_rulecraft_does_not_ship(tmp_path: Path, capsys):
+    """`--depends` finds packs on --pack-path; the manifest names the version found and the scenario the
+    dependency's folder (rulecraft test has no --pack-path), so check and test both pass."""
+    packs = Path(__file__).resolve().parents[1] / "packs"
+    folder = tmp_path / "heavier"
+    command = ["new", "pack", str(folder), "--depends", "variant-heavy-metal", "--pack-path", str(packs)]
+    assert main(command) == 0
+    manifest = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))
+    assert manifest["depends"] == [{"id": "variant-heavy-metal", "version": ">=0.1,<1"}]
+    result = check_packs([folder], [packs])
+    assert result.ok and result.diagnostics == []
+    assert [p.id for p in result.packs] == ["tem-core", "variant-heavy-metal", "heavier"]
+    assert main(["test", str(folder / "scenarios")]) == 0

@@ -131,3 +131,7 @@ KIND_CLASH = register("kind-clash", "A plugin registers a content kind that is a
                       "another plugin's.")
 PLUGIN_KIND_SCHEMA = register("plugin-kind-schema", "A plugin's content kind names a schema file that "
                               "cannot be read as JSON.")
+
+# --- safety: packs are data (compiler/stack_plugins.py, compiler/packs.py) -------------------------------
+PLUGIN_UNKNOWN = register("plugin-unknown", "A pack names a plugin neither shipped with rulecraft nor "
+                          "registered by an installed distribution; a name is never imported as a module.")

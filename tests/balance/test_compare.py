@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulecraft.plugins import manager
 from rulecraft.runtime.balance.batch import Config, simulate
 from rulecraft.runtime.balance.metrics import compare
 
@@ -37,8 +38,9 @@ def test_a_configuration_compared_with_itself_shows_no_difference():
 def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
     """--compare A B where B adds a variant plugin: the plugin's VP source shows, significant."""
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.setitem(manager.FIRST_PARTY, "scoring-bonus", "scoring_bonus_plugin")   # registered by name
     a = simulate(Config(), 8, seed=3)
-    b = simulate(Config(plugins=("scoring_bonus_plugin",)), 8, seed=3)
+    b = simulate(Config(plugins=("scoring-bonus",)), 8, seed=3)
     rows = {row["metric"]: row for row in compare(a.records, b.records)}
     bonus = rows["VP from scoring-bonus (per player)"]
     assert bonus["a"] == 0 and bonus["b"] == 15 and bonus["significant"]   # 3 scoring rounds (T14) x 5

@@ -9,6 +9,8 @@ under its JSON path, so later stages can point at the author's own line and colu
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -242,16 +244,41 @@ def load_bytes(data: bytes, path: str) -> tuple[Document | None, list[Diagnostic
     return load_text(text, path)
 
 
+class NotRegularFile(OSError):
+    """The path names a directory, a device, a FIFO or a socket: nothing a content file can be."""
+
+
+def file_kind(mode: int) -> str:
+    """What a stat mode names, in a diagnostic's words."""
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                       (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "a regular file" if stat.S_ISREG(mode) else "a special file"
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a regular file. The cap counts the bytes actually read, never the
+    size the file reports (``/proc`` files report 0); the file is opened without blocking and checked on
+    the open descriptor, so a FIFO or a device named by a path cannot hang or flood the loader."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(f"'{path}' is {file_kind(mode)}, not a regular file")
+        return handle.read(limit + 1)
+
+
 def load_file(path: Path, display: str | None = None) -> tuple[Document | None, list[Diagnostic]]:
     """Load a file from disk; ``display`` is the path shown in diagnostics (default: ``path``)."""
     shown = display or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [Diagnostic(codes.FILE_TOO_LARGE,
-                                     f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
-                                     shown, 1, 1)]
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile as exc:
+        return None, [Diagnostic(codes.NOT_A_REGULAR_FILE, str(exc), shown)]
     except OSError as exc:
-        return None, [Diagnostic(codes.FILE_NOT_FOUND, f"cannot read file: {exc.strerror}", shown)]
+        return None, [Diagnostic(codes.FILE_NOT_FOUND, f"cannot read file: {exc.strerror or exc}", shown)]
+    if len(data) > MAX_FILE_BYTES:
+        return None, [Diagnostic(codes.FILE_TOO_LARGE, f"file is larger than the limit of {MAX_FILE_BYTES:,} "
+                                 "bytes", shown, 1, 1)]
     return load_bytes(data, shown)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.cli.outputs import named_file
 from rulecraft.compiler.diagnostics import format_human, has_errors
 
 
@@ -32,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     existing_paths(args.packs, args.pack_path)
     if not args.out.parent.is_dir():
         raise UsageError(f"no such folder for --out: {args.out.parent}")
+    named_file(args.out)
     result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
     if result is None:
         return EXIT_CONTENT

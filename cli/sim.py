@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from rulecraft.cli.main import UsageError
+from rulecraft.cli.outputs import output_folder
 
 
 def register(subparsers) -> None:
@@ -134,6 +135,9 @@ def run(args: argparse.Namespace) -> int:
     from rulecraft.runtime.balance.terminal import print_comparison, print_report
 
     _check_args(args)
+    for folder in (args.out, args.log):
+        if folder is not None:
+            output_folder(folder, "sim")
     console = Console(stderr=True)
     out = Console() if sys.stdout.isatty() else Console(width=132)   # a saved report reads like a terminal
     if args.compare:

@@ -26,6 +26,7 @@ from rulecraft.plugins.registry import (
     installed_entry_points,
     lookup,
 )
+from rulecraft.plugins.results import problem
 from rulecraft.runtime.errors import PluginError
 
 __all__ = ["FIRST_PARTY", "ContentKind", "Hooks", "Manager", "PluginLoadError", "UnknownPlugin",
@@ -42,15 +43,22 @@ class ContentKind(NamedTuple):
     schema: str
 
 
-def _wrap(function, plugin: str, hook: str):
+def _wrap(function, plugin: str, hook: str, argnames: tuple[str, ...]):
+    """``function`` (one plugin's implementation of ``hook``) reporting every failure as a PluginError: an
+    exception, a ``SystemExit`` (a plugin cannot end the run; ``KeyboardInterrupt`` still does) and a
+    result of the wrong type or range (:mod:`rulecraft.plugins.results`)."""
     @functools.wraps(function)
     def call(*args):
         try:
-            return function(*args)
+            result = function(*args)
         except PluginError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise PluginError(plugin, hook, exc) from exc
+        wrong = problem(hook, result, dict(zip(argnames, args, strict=False)))
+        if wrong is not None:
+            raise PluginError(plugin, hook, TypeError(wrong))
+        return result
     return call
 
 
@@ -72,7 +80,7 @@ class Manager:
             for impl in caller.get_hookimpls():
                 if impl.plugin is plugin and not impl.hookwrapper and not getattr(impl, "wrapper", False) \
                         and not inspect.isgeneratorfunction(impl.function):
-                    impl.function = _wrap(impl.function, name, caller.name)
+                    impl.function = _wrap(impl.function, name, caller.name, tuple(impl.argnames))
 
     def load_builtins(self) -> None:
         for name, module in BUILTIN_PLUGINS:

@@ -139,3 +139,5 @@ FILE_OUTSIDE_PACK = register("file-outside-pack", "A file a pack lists resolves 
                              "place outside the pack folder; packs read only their own files.")
 NOT_A_REGULAR_FILE = register("not-a-regular-file", "A file a pack lists is a folder, a device, a pipe or a "
                               "symlink loop, not a regular file.")
+CONTROL_CHARACTER = register("control-character", "A content file holds a NUL byte or a control character "
+                             "(other than tab and line breaks).")

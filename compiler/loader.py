@@ -10,6 +10,7 @@ under its JSON path, so later stages can point at the author's own line and colu
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,8 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# What YAML does not allow in a stream (PyYAML's reader refuses the same set, at 1:1 in its own words).
+_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 MAX_DEPTH = 64
 
 JsonPath = tuple[str | int, ...]
@@ -117,11 +120,20 @@ def decode(data: bytes, path: str) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic(codes.BYTE_ORDER_MARK, "file starts with a byte order mark",
                                  path, 1, 1, hint="save the file as UTF-8 without BOM")]
     try:
-        return data.decode("utf-8"), []
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _line_col(data, exc.start)
         return None, [Diagnostic(codes.NOT_UTF8, f"invalid UTF-8 byte 0x{data[exc.start]:02x}",
                                  path, line, column, hint="content files must be UTF-8 text")]
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        at, char = bad.start(), bad.group()
+        what = "a NUL byte (0x00)" if char == "\x00" else f"control character 0x{ord(char):02x}"
+        return None, [Diagnostic(codes.CONTROL_CHARACTER, f"{what} in the text", path,
+                                 text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+                                 hint="content files are plain text; delete the character (most editors "
+                                      "do not show it)")]
+    return text, []
 
 
 class _Builder:
@@ -214,8 +226,8 @@ class _Builder:
         if tag == _STR:
             return event.value
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        try:
-            return _CONSTRUCTOR.construct_object(node, deep=True)
+        try:  # the tag's constructor itself: construct_object would keep every node it ever built
+            return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
         except (ValueError, yaml.constructor.ConstructorError):
             self.fail(codes.YAML_SYNTAX, f"'{event.value}' is not a valid {tag.rsplit(':', 1)[1]}",
                       event.start_mark)

@@ -244,6 +244,9 @@ def load_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
         message = " ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+        if "maximum nesting depth" in message:   # the parser's own cap, met before ours on flow nesting
+            return None, [Diagnostic(codes.YAML_TOO_DEEP, f"nesting is deeper than {MAX_DEPTH} levels",
+                                     path, line, column)]
         return None, [Diagnostic(codes.YAML_SYNTAX, message, path, line, column)]
     except yaml.YAMLError as exc:
         return None, [Diagnostic(codes.YAML_SYNTAX, str(exc).strip() or "invalid YAML", path, 1, 1)]

@@ -229,7 +229,9 @@ class _Builder:
         try:  # the tag's constructor itself: construct_object would keep every node it ever built
             return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
         except (ValueError, yaml.constructor.ConstructorError):
-            self.fail(codes.YAML_SYNTAX, f"'{event.value}' is not a valid {tag.rsplit(':', 1)[1]}",
+            value = event.value
+            shown = value if len(value) <= 40 else f"{value[:20]}…({len(value):,} characters)"
+            self.fail(codes.YAML_SYNTAX, f"'{shown}' is not a valid {tag.rsplit(':', 1)[1]}",
                       event.start_mark)
 
 

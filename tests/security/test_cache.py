@@ -114,3 +114,16 @@ def test_the_generators_counted_loop_is_admitted(source):
     [python] = compile_effect(source, "weapon").python
     assert "while _v4 < _v3:" in python
     verify(python)
+
+
+def test_choose_amount_never_offers_an_unbounded_range(core):
+    """The runtime bound that makes every verified loop finite: a handler's `ctx.choose_amount(low, high)`
+    offers at most 1,000 amounts (the DSL's numbers go up to 999), else the ability fails cleanly."""
+    from rulecraft.runtime import api
+    from rulecraft.runtime.effects import MAX_AMOUNTS, Effects
+
+    game = api.table(core, colours=("red", "blue"))
+    effects = Effects(game, game.players[0], "after_attack", None, {})
+    with pytest.raises(ValueError, match="offers more than 1000 amounts"):
+        effects.choose_amount(0, 10**12, "how many?")
+    assert MAX_AMOUNTS == 1000

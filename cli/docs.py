@@ -13,6 +13,7 @@ from pathlib import Path
 
 from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.cli.outputs import output_folder
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
 
+    if not args.serve:
+        output_folder(args.out, "docs")   # mkdocs empties its site folder: never one rulecraft did not write
     try:
         with mkdocs_messages():
             if args.serve:

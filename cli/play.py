@@ -16,6 +16,7 @@ import random
 from pathlib import Path
 
 from rulecraft.cli.main import UsageError
+from rulecraft.cli.outputs import new_file
 
 DEFAULT_DIR = Path("rulecraft-games")
 
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else str(random.randrange(1_000_000))
             head, ruleset, hooks = new_header([str(p) for p in args.packs], args.opponents, args.players,
                                               args.seat, args.solo, seed, args.plugin)
-            path = args.log or default_log(DEFAULT_DIR, seed)
+            path = args.log or new_file(default_log(DEFAULT_DIR, seed))
     except (PlayError, PluginLoadError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     from rulecraft.cli.fullscreen import at_a_terminal

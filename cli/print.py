@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
+from rulecraft.cli.outputs import named_file, output_folder
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 
@@ -52,12 +53,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no such folder for --out: {args.out.parent}")
     if args.preview is not None and not args.preview.parent.is_dir():
         raise UsageError(f"no such folder for --preview: {args.preview.parent}")
-    if args.preview is not None and args.preview.exists() and not args.preview.is_dir():
-        raise UsageError(f"--preview must be a folder, and {args.preview} is a file")
     try:
         sheet_grid(args.card, args.paper, args.bleed)
     except ValueError as exc:   # a bleed out of range, or a card that does not fit the paper
         raise UsageError(f"print: {exc}") from None
+    if args.out is not None:
+        named_file(args.out)
+    if args.preview is not None:
+        output_folder(args.preview, "print --preview")    # new, empty or our own earlier preview
     result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
     if result is None:
         return EXIT_CONTENT
@@ -81,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"print: {plan.cards} cards on {plan.pages} pages ({args.card} on {args.paper}, "
           f"{plan.grid.per_page} a page, {args.bleed:g} mm bleed, {sides}) into {where}", file=sys.stderr)
     if args.preview is not None:
-        args.preview.mkdir(exist_ok=True)
+        for stale in args.preview.glob("page-*.png"):    # an earlier, longer preview's pages (ours: marked)
+            stale.unlink()
         write_previews(document, args.preview)
     return EXIT_CONTENT if has_errors(plan.diagnostics) else EXIT_CLEAN

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulecraft.cli.main import UsageError
+from rulecraft.cli.outputs import output_folder
 
 if TYPE_CHECKING:
     from rulecraft.runtime.balance.comparison import StackCards
@@ -152,6 +153,9 @@ def run(args: argparse.Namespace) -> int:
     from rulecraft.runtime.balance.terminal import print_comparison, print_report
 
     _check_args(args)
+    for folder in (args.out, args.log):
+        if folder is not None:
+            output_folder(folder, "sim")
     console = Console(stderr=True)
     out = Console() if sys.stdout.isatty() else Console(width=132)   # a saved report reads like a terminal
     if args.compare:
@@ -197,4 +201,4 @@ def run(args: argparse.Namespace) -> int:
         (args.out / "report.html").write_text(
             report_html(reports[0], f"rulecraft sim: {runs[0].config.name}", comparison), encoding="utf-8")
         print(f"wrote {args.out}/ (records, report.json, report.html)", file=sys.stderr)
-    return 3 if any(r.aborted for r in runs) else 0
+    return 1 if any(r.aborted for r in runs) else 0   # failed games are reported above; not a crash

@@ -85,6 +85,11 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.level is Severity.ERROR for d in diagnostics)
 
 
+# Control characters of a quoted source line are shown as their Unicode pictures (NUL as U+2400, ESC as
+# U+241B): a pack's bytes never reach the terminal as escape sequences, and carets stay aligned.
+_PICTURES = {code: 0x2400 + code for code in range(0x20) if code != 0x09} | {0x7F: 0x2421}
+
+
 def _source_line(file: str, line: int, cache: dict[str, list[str] | None]) -> str | None:
     if file not in cache:
         try:
@@ -94,7 +99,7 @@ def _source_line(file: str, line: int, cache: dict[str, list[str] | None]) -> st
     lines = cache[file]
     if lines is None or not 1 <= line <= len(lines):
         return None
-    return lines[line - 1]
+    return lines[line - 1].translate(_PICTURES)
 
 
 def format_human(diagnostics: Iterable[Diagnostic]) -> str:

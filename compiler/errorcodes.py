@@ -138,3 +138,13 @@ PLUGIN_KIND_SCHEMA = register("plugin-kind-schema", "A plugin's content kind nam
 # --- diagnostics that find the cause (issue 10; compiler/indentation.py) ------------------------
 YAML_INDENTATION = register("yaml-indentation", "A line's indentation lines up with no block around it, "
                             "or nests under a key that already holds a value.")
+
+# --- safety: packs are data (compiler/stack_plugins.py, compiler/packs.py) -------------------------------
+PLUGIN_UNKNOWN = register("plugin-unknown", "A pack names a plugin neither shipped with rulecraft nor "
+                          "registered by an installed distribution; a name is never imported as a module.")
+FILE_OUTSIDE_PACK = register("file-outside-pack", "A file a pack lists resolves (through a symlink) to a "
+                             "place outside the pack folder; packs read only their own files.")
+NOT_A_REGULAR_FILE = register("not-a-regular-file", "A file a pack lists is a folder, a device, a pipe or a "
+                              "symlink loop, not a regular file.")
+CONTROL_CHARACTER = register("control-character", "A content file holds a NUL byte or a control character "
+                             "(other than tab and line breaks).")

@@ -9,6 +9,9 @@ under its JSON path, so later stages can point at the author's own line and colu
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,8 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# What YAML does not allow in a stream (PyYAML's reader refuses the same set, at 1:1 in its own words).
+_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 MAX_DEPTH = 64
 
 JsonPath = tuple[str | int, ...]
@@ -116,11 +121,20 @@ def decode(data: bytes, path: str) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic(codes.BYTE_ORDER_MARK, "file starts with a byte order mark",
                                  path, 1, 1, hint="save the file as UTF-8 without BOM")]
     try:
-        return data.decode("utf-8"), []
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line, column = _line_col(data, exc.start)
         return None, [Diagnostic(codes.NOT_UTF8, f"invalid UTF-8 byte 0x{data[exc.start]:02x}",
                                  path, line, column, hint="content files must be UTF-8 text")]
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        at, char = bad.start(), bad.group()
+        what = "a NUL byte (0x00)" if char == "\x00" else f"control character 0x{ord(char):02x}"
+        return None, [Diagnostic(codes.CONTROL_CHARACTER, f"{what} in the text", path,
+                                 text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1,
+                                 hint="content files are plain text; delete the character (most editors "
+                                      "do not show it)")]
+    return text, []
 
 
 class _Builder:
@@ -213,10 +227,12 @@ class _Builder:
         if tag == _STR:
             return event.value
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        try:
-            return _CONSTRUCTOR.construct_object(node, deep=True)
+        try:  # the tag's constructor itself: construct_object would keep every node it ever built
+            return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, node)
         except (ValueError, yaml.constructor.ConstructorError):
-            self.fail(codes.YAML_SYNTAX, f"'{event.value}' is not a valid {tag.rsplit(':', 1)[1]}",
+            value = event.value
+            shown = value if len(value) <= 40 else f"{value[:20]}…({len(value):,} characters)"
+            self.fail(codes.YAML_SYNTAX, f"'{shown}' is not a valid {tag.rsplit(':', 1)[1]}",
                       event.start_mark)
 
 
@@ -228,6 +244,11 @@ def load_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
     except _Abort as abort:
         return None, [abort.diagnostic]
     except yaml.MarkedYAMLError as exc:
+        if "maximum nesting depth" in f"{exc.context} {exc.problem}":   # the parser's cap, met before ours
+            mark = exc.problem_mark or exc.context_mark
+            line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+            return None, [Diagnostic(codes.YAML_TOO_DEEP, f"nesting is deeper than {MAX_DEPTH} levels",
+                                     path, line, column)]
         return None, [syntax_diagnostic(text, path, exc)]
     except yaml.YAMLError as exc:
         return None, [Diagnostic(codes.YAML_SYNTAX, str(exc).strip() or "invalid YAML", path, 1, 1)]
@@ -240,16 +261,41 @@ def load_bytes(data: bytes, path: str) -> tuple[Document | None, list[Diagnostic
     return load_text(text, path)
 
 
+class NotRegularFile(OSError):
+    """The path names a directory, a device, a FIFO or a socket: nothing a content file can be."""
+
+
+def file_kind(mode: int) -> str:
+    """What a stat mode names, in a diagnostic's words."""
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                       (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "a regular file" if stat.S_ISREG(mode) else "a special file"
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a regular file. The cap counts the bytes actually read, never the
+    size the file reports (``/proc`` files report 0); the file is opened without blocking and checked on
+    the open descriptor, so a FIFO or a device named by a path cannot hang or flood the loader."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile(f"'{path}' is {file_kind(mode)}, not a regular file")
+        return handle.read(limit + 1)
+
+
 def load_file(path: Path, display: str | None = None) -> tuple[Document | None, list[Diagnostic]]:
     """Load a file from disk; ``display`` is the path shown in diagnostics (default: ``path``)."""
     shown = display or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [Diagnostic(codes.FILE_TOO_LARGE,
-                                     f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
-                                     shown, 1, 1)]
-        data = path.read_bytes()
+        data = read_regular(path, MAX_FILE_BYTES)
+    except NotRegularFile as exc:
+        return None, [Diagnostic(codes.NOT_A_REGULAR_FILE, str(exc), shown)]
     except OSError as exc:
-        return None, [Diagnostic(codes.FILE_NOT_FOUND, f"cannot read file: {exc.strerror}", shown)]
+        return None, [Diagnostic(codes.FILE_NOT_FOUND, f"cannot read file: {exc.strerror or exc}", shown)]
+    if len(data) > MAX_FILE_BYTES:
+        return None, [Diagnostic(codes.FILE_TOO_LARGE, f"file is larger than the limit of {MAX_FILE_BYTES:,} "
+                                 "bytes", shown, 1, 1)]
     return load_bytes(data, shown)

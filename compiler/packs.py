@@ -12,9 +12,15 @@ A pack is a folder with ``pack.yaml`` (see ``site/docs/reference/pack-format.md`
   dependencies first, then by id. Each ``Pack.requires`` holds the ids of all packs it depends
   on, directly or not, which is what decides whether two packs may change the same field.
 
+Packs are data from strangers: every file a pack reads (its manifest and each listed file) must resolve,
+after symlinks, inside the pack folder (``file-outside-pack``) and be a regular file
+(``not-a-regular-file``: a folder, a device, a pipe, a symlink loop), so a symlink to ``/etc/passwd``,
+``/proc/self/environ`` or ``/dev/zero``, or a linked sub-folder, is never read.
+
 Errors (each located in the manifest that causes it): missing ``pack.yaml``, a listed file that
-does not exist, a dependency cycle, a missing dependency, a dependency version outside the range,
-a rulecraft version outside the pack's ``rulecraft`` range, a malformed version or range.
+does not exist, a listed file outside the pack or not a regular file, a dependency cycle, a missing
+dependency, a dependency version outside the range, a rulecraft version outside the pack's
+``rulecraft`` range, a malformed version or range.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ from packaging.version import InvalidVersion, Version
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.loader import Document, load_bytes, load_file
+from rulecraft.compiler.errorcodes import ErrorCode
+from rulecraft.compiler.loader import Document, file_kind, load_bytes, load_file
 from rulecraft.compiler.validate import validate_manifest
 
 MANIFEST = "pack.yaml"
@@ -93,6 +100,27 @@ def display_path(folder: Traversable) -> str:
     return str(folder)
 
 
+def pack_file(folder: Traversable, name: str) -> tuple[Traversable, tuple[ErrorCode, str] | None]:
+    """``name`` (``/``-separated) in the pack ``folder``: the file to read, or the code and message saying
+    why the pack may not read it. A shipped pack that is no plain folder (a zip) is rulecraft's own."""
+    entry = folder.joinpath(*name.split("/"))
+    if not isinstance(folder, Path):
+        missing = (codes.MISSING_FILE, f"'{name}' does not exist in this pack")
+        return entry, None if entry.is_file() else missing
+    try:
+        resolved = entry.resolve(strict=True)
+    except FileNotFoundError:
+        return entry, (codes.MISSING_FILE, f"'{name}' does not exist in this pack")
+    except (OSError, RuntimeError):   # a symlink loop: ELOOP, or RuntimeError before Python 3.13
+        return entry, (codes.NOT_A_REGULAR_FILE, f"'{name}' is a symlink loop, not a regular file")
+    if not resolved.is_relative_to(folder.resolve()):
+        return entry, (codes.FILE_OUTSIDE_PACK, f"'{name}' leads outside the pack folder (to {resolved})")
+    mode = resolved.stat().st_mode
+    if file_kind(mode) != "a regular file":
+        return entry, (codes.NOT_A_REGULAR_FILE, f"'{name}' is {file_kind(mode)}, not a regular file")
+    return resolved, None
+
+
 def _load(entry: Traversable, display: str) -> tuple[Document | None, list[Diagnostic]]:
     if isinstance(entry, Path):
         return load_file(entry, display)
@@ -143,10 +171,12 @@ def _unlisted(folder: Traversable, listed: set[str], manifest: Document) -> list
 def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
     """Read one pack folder: its manifest and every file it lists. ``None`` if the manifest is unusable."""
     display = display_path(folder) if display is None else display
-    manifest_entry = folder.joinpath(MANIFEST)
-    if not manifest_entry.is_file():
+    manifest_entry, refused = pack_file(folder, MANIFEST)
+    if refused is not None and refused[0] is codes.MISSING_FILE:
         return None, [Diagnostic(codes.MISSING_MANIFEST, f"'{display}' is not a pack: it has no {MANIFEST}",
                                  display, hint="a pack folder starts with a pack.yaml manifest")]
+    if refused is not None:
+        return None, [Diagnostic(refused[0], refused[1], _join(display, MANIFEST))]
     manifest, problems = _load(manifest_entry, _join(display, MANIFEST))
     if manifest is None:
         return None, problems
@@ -160,11 +190,14 @@ def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | N
     files = manifest.data["files"]
     meant: set[str] = set()
     for index, name in enumerate(files):
-        entry = folder.joinpath(*name.split("/"))
-        if not entry.is_file():
+        entry, refused = pack_file(folder, name)
+        if refused is not None and refused[0] is codes.MISSING_FILE:
             missing, suggested = _missing_file(folder, name, set(files), manifest, index)
             problems.append(missing)
             meant.update(suggested)
+            continue
+        if refused is not None:
+            problems.append(manifest.diagnostic(*refused, ("files", index)))
             continue
         document, found = _load(entry, _join(display, name))
         problems += found
@@ -202,7 +235,10 @@ def _missing_file(folder: Traversable, name: str, listed: set[str], manifest: Do
 
 def _peek_id(folder: Traversable) -> str | None:
     """A folder's pack id, read cheaply for lookup; ``read_pack`` reports any problem later."""
-    document, _ = _load(folder.joinpath(MANIFEST), MANIFEST)
+    entry, refused = pack_file(folder, MANIFEST)
+    if refused is not None:
+        return None
+    document, _ = _load(entry, MANIFEST)
     data: Any = document.data if document is not None else None
     return data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
 

@@ -18,9 +18,10 @@ Layering, pack by pack in load order (``packs.load_packs``), file by file in man
 ``patch`` deep-merges fields into one (mappings merge, anything else, lists included, is replaced),
 ``remove`` drops one; the last three need the id to exist (``unknown-id``). Two packs changing the
 same field (or one changing a field inside the other's, or replacing or removing the entity the
-other patched) where neither depends on the other is ``patch-conflict``. Then ``extends: OTHER``
-merges the parent's resolved fields under the child's own (same kind; ``unknown-id`` or
-``extends-cycle`` otherwise); inherited fields keep their origin.
+other patched) where neither depends on the other is ``patch-conflict``, in whichever order the two
+packs load (an unrelated pack patching an entity another removed is a conflict, not "no such id").
+Then ``extends: OTHER`` merges the parent's resolved fields under the child's own (same kind;
+``unknown-id`` or ``extends-cycle`` otherwise); inherited fields keep their origin.
 """
 
 from __future__ import annotations
@@ -198,6 +199,7 @@ class _Layering:
         self.problems: list[Diagnostic] = []
         self.writes: dict[tuple[str, str], dict[JsonPath, _Write]] = {}
         self.defined_at: dict[tuple[str, str], Origin] = {}
+        self.removed: dict[tuple[str, str], _Write] = {}
 
     def run(self) -> None:
         for pack in self.stack.packs:
@@ -227,17 +229,22 @@ class _Layering:
                                   checked="extends" not in item)
         self.defined_at[(kind, entity_id)] = origins[()]
 
-    def _existing(self, doc: Document, kind: str, by_id: dict, at: JsonPath, entity_id: Any,
+    def _existing(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, entity_id: Any,
                   verb: str) -> Entity | None:
         if entity_id in by_id:
             return by_id[entity_id]
-        hint = did_you_mean(entity_id, by_id)
+        removal = self.removed.get((kind, entity_id)) if isinstance(entity_id, str) else None
+        if removal is not None and not _related(pack, removal.pack):
+            self.problems.append(_conflict(doc, removal, pack, "the whole entity", kind, entity_id, at))
+            return None
+        hint = did_you_mean(entity_id, by_id) if removal is None else \
+            f"pack '{removal.pack.id}' removed it at {removal.origin.file}:{removal.origin.line}"
         self.problems.append(doc.diagnostic(
             codes.UNKNOWN_ID, f"cannot {verb} {kind} '{entity_id}': no such id", at, hint=hint))
         return None
 
     def replace(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
-        entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "replace")
+        entity = self._existing(pack, doc, kind, by_id, (*at, "id"), item["id"], "replace")
         if entity is not None and self._claim(pack, doc, entity, [()], at):
             entity.data = copy.deepcopy(item)
             entity.origins = _origins(doc, pack.id, at, item)
@@ -245,7 +252,7 @@ class _Layering:
             entity.changes = []
 
     def patch(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
-        entity = self._existing(doc, kind, by_id, (*at, "id"), item["id"], "patch")
+        entity = self._existing(pack, doc, kind, by_id, (*at, "id"), item["id"], "patch")
         changes = {key: value for key, value in item.items() if key != "id"}
         written = [path for path in _patch_leaves(changes, ()) if _get(changes, path) != {}]
         if entity is None or not self._claim(pack, doc, entity, written, at):
@@ -257,9 +264,10 @@ class _Layering:
         entity.data, entity.origins = _merge(entity.data, entity.origins, changes, own_origins)
 
     def remove(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: str) -> None:
-        entity = self._existing(doc, kind, by_id, at, item, "remove")
+        entity = self._existing(pack, doc, kind, by_id, at, item, "remove")
         if entity is not None and self._claim(pack, doc, entity, [()], at):
             del by_id[item]
+            self.removed[(kind, item)] = _Write(pack, _origin_at(doc, pack.id, at))
 
     def _claim(self, pack: Pack, doc: Document, entity: Entity, paths: list[JsonPath], at: JsonPath) -> bool:
         """Record that ``pack`` sets ``paths`` of ``entity``; False (and an error) on a conflict."""
@@ -268,23 +276,32 @@ class _Layering:
         for path in paths:
             for other_path, other in writes.items():
                 overlaps = other_path[: len(path)] == path or path[: len(other_path)] == other_path
-                if not overlaps or other.pack.id == pack.id or pack.depends_on(other.pack.id) \
-                        or other.pack.depends_on(pack.id):
+                if not overlaps or _related(pack, other.pack):
                     continue
                 field = ".".join(map(str, path)) or "the whole entity"
-                self.problems.append(doc.diagnostic(
-                    codes.PATCH_CONFLICT,
-                    f"packs '{other.pack.id}' and '{pack.id}' both change {field} "
-                    f"of {entity.kind} '{entity.id}'",
-                    (*at, *path) if path else (*at, "id"),
-                    hint=f"'{other.pack.id}' changed it at {other.origin.file}:{other.origin.line}:"
-                         f"{other.origin.column}; make one pack depend on the other"))
+                self.problems.append(_conflict(doc, other, pack, field, entity.kind, entity.id,
+                                               (*at, *path) if path else (*at, "id")))
                 ok = False
                 break
         if ok:
             for path in paths:
                 writes[path] = _Write(pack, _origin_at(doc, pack.id, (*at, *path)))
         return ok
+
+
+def _related(pack: Pack, other: Pack) -> bool:
+    """The same pack, or one layered on the other: its changes may build on the other's."""
+    return other.id == pack.id or pack.depends_on(other.id) or other.depends_on(pack.id)
+
+
+def _conflict(doc: Document, other: _Write, pack: Pack, field: str, kind: str, entity_id: str,
+              at: JsonPath) -> Diagnostic:
+    """``patch-conflict``: two unrelated packs change the same ``field`` of one entity."""
+    return doc.diagnostic(
+        codes.PATCH_CONFLICT, f"packs '{other.pack.id}' and '{pack.id}' both change {field} of {kind} "
+        f"'{entity_id}'", at,
+        hint=f"'{other.pack.id}' changed it at {other.origin.file}:{other.origin.line}:"
+             f"{other.origin.column}; make one pack depend on the other")
 
 
 def _merge(base: dict[str, Any], base_origins: dict[JsonPath, Origin], own: dict[str, Any],

@@ -6,8 +6,9 @@ before it validates any file, through :func:`rulecraft.plugins.manager.plugin_co
 here on demand like the effect vocabulary, so the compiler never imports the engine's agents.
 
 Errors are located at the manifest entry naming the plugin (the first pack's manifest for a built-in or
-installed plugin): ``plugin-unavailable`` (it cannot be loaded), ``kind-clash`` (its kind is a shipped
-kind or another plugin's), ``plugin-kind-schema`` (its schema file cannot be read).
+installed plugin): ``plugin-unknown`` (no shipped or installed plugin has that name; a name is never
+imported as a module), ``plugin-unavailable`` (a registered plugin fails to load), ``kind-clash`` (its
+kind is a shipped kind or another plugin's), ``plugin-kind-schema`` (its schema file cannot be read).
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ T = TypeVar("T")
 def ask_plugins(packs: Sequence[Pack],
                 probe: Callable[[Iterable[str]], T]) -> tuple[T | None, list[Diagnostic]]:
     """``probe`` (a ``rulecraft.plugins.manager`` function taking plugin names) over every plugin the packs
-    name. When they cannot all be loaded: ``None`` and a ``plugin-unavailable`` diagnostic at each manifest
-    entry naming one that fails (at the first manifest when the broken plugin is an installed one)."""
-    from rulecraft.plugins.manager import PluginLoadError
+    name. When they cannot all be loaded: ``None`` and a diagnostic at each manifest entry naming one that
+    fails, ``plugin-unknown`` (with did-you-mean) or ``plugin-unavailable`` (at the first manifest when the
+    broken plugin is an installed one)."""
+    from rulecraft.plugins.manager import PluginLoadError, UnknownPlugin
 
     try:
         return probe(dict.fromkeys(name for pack in packs for name in pack.plugins)), []
@@ -50,6 +52,9 @@ def ask_plugins(packs: Sequence[Pack],
         for index, name in enumerate(pack.plugins):
             try:
                 probe([name])
+            except UnknownPlugin as exc:
+                out.append(pack.manifest.diagnostic(codes.PLUGIN_UNKNOWN, f"no plugin is registered as "
+                                                    f"'{name}'", ("plugins", index), hint=exc.hint))
             except PluginLoadError as exc:
                 out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
                                                     hint="install the plugin, or remove it from `plugins`"))

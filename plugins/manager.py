@@ -1,7 +1,9 @@
 """Run: the plugin manager and the typed facade the engine calls at each rule step.
 
 Load order (like datasette's plugins.py): the built-in plugins, then installed plugins (entry-point group
-``rulecraft``), then the plugins a pack names. ``check_pending()`` turns a misspelled hook into an error.
+``rulecraft``), then the plugins a pack names, each resolved by name through
+:mod:`rulecraft.plugins.registry` (never imported by a name read from a file). ``check_pending()`` turns
+a misspelled hook into an error.
 A blocklist keeps named plugins out. Every hook implementation is wrapped so that an exception reaches
 the engine as a :class:`~rulecraft.runtime.errors.PluginError` naming the plugin and the hook; the game
 then stops (``game.aborted``) instead of going on in an undefined state.
@@ -10,21 +12,27 @@ then stops (``game.aborted``) instead of going on in an undefined state.
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 from collections.abc import Iterable
-from importlib.metadata import entry_points
 from typing import Any, NamedTuple
 
 import pluggy
 
-from rulecraft.plugins import hookspecs
+from rulecraft.plugins import core, hookspecs
+from rulecraft.plugins.registry import (
+    FIRST_PARTY,
+    PluginLoadError,
+    UnknownPlugin,
+    installed_entry_points,
+    lookup,
+)
+from rulecraft.plugins.results import problem
 from rulecraft.runtime.errors import PluginError
 
-ENTRY_POINT_GROUP = "rulecraft"
-BUILTIN_PLUGINS = ("rulecraft.plugins.core",)
-# First-party variants: shipped, loaded only when a pack or the command line names them.
-FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.robot_pilots"}
+__all__ = ["FIRST_PARTY", "ContentKind", "Hooks", "Manager", "PluginLoadError", "UnknownPlugin",
+           "make_hooks", "make_manager"]
+
+BUILTIN_PLUGINS = ((core.__name__, core),)
 
 
 class ContentKind(NamedTuple):
@@ -35,19 +43,22 @@ class ContentKind(NamedTuple):
     schema: str
 
 
-class PluginLoadError(ValueError):
-    """A plugin could not be found, imported or validated (a usage/content error, not a game error)."""
-
-
-def _wrap(function, plugin: str, hook: str):
+def _wrap(function, plugin: str, hook: str, argnames: tuple[str, ...]):
+    """``function`` (one plugin's implementation of ``hook``) reporting every failure as a PluginError: an
+    exception, a ``SystemExit`` (a plugin cannot end the run; ``KeyboardInterrupt`` still does) and a
+    result of the wrong type or range (:mod:`rulecraft.plugins.results`)."""
     @functools.wraps(function)
     def call(*args):
         try:
-            return function(*args)
+            result = function(*args)
         except PluginError:
             raise
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise PluginError(plugin, hook, exc) from exc
+        wrong = problem(hook, result, dict(zip(argnames, args, strict=False)))
+        if wrong is not None:
+            raise PluginError(plugin, hook, TypeError(wrong))
+        return result
     return call
 
 
@@ -69,36 +80,24 @@ class Manager:
             for impl in caller.get_hookimpls():
                 if impl.plugin is plugin and not impl.hookwrapper and not getattr(impl, "wrapper", False) \
                         and not inspect.isgeneratorfunction(impl.function):
-                    impl.function = _wrap(impl.function, name, caller.name)
+                    impl.function = _wrap(impl.function, name, caller.name, tuple(impl.argnames))
 
     def load_builtins(self) -> None:
-        for module in BUILTIN_PLUGINS:
-            self.register(importlib.import_module(module), module)
+        for name, module in BUILTIN_PLUGINS:
+            self.register(module, name)
 
     def load_installed(self) -> None:
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            if ep.name in self.blocklist:
-                continue
-            try:
-                self.register(ep.load(), ep.name)
-            except Exception as exc:   # a broken installed plugin names itself
-                raise PluginLoadError(
-                    f"installed plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+        for name in sorted(installed_entry_points()):
+            if name not in self.blocklist:
+                self.register(lookup(name), name)
 
     def load_named(self, names: Iterable[str]) -> None:
-        """Plugins a pack (or the command line) names: an installed entry point or an importable module."""
-        installed = {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+        """Plugins a pack, a log or the command line names, each resolved by the registry
+        (:class:`UnknownPlugin` for a name it does not hold)."""
         for name in names:
             if name in self.blocklist or self.pm.get_plugin(name) is not None:
                 continue
-            try:
-                plugin = installed[name].load() if name in installed else \
-                    importlib.import_module(FIRST_PARTY.get(name, name))
-            except Exception as exc:
-                known = ", ".join(sorted(installed)) or "none installed"
-                raise PluginLoadError(
-                    f"plugin {name!r} cannot be loaded ({exc}); installed: {known}") from exc
-            self.register(plugin, name)
+            self.register(lookup(name), name)
 
     def vocabulary(self) -> Any:
         """The effect DSL's core vocabulary plus every word the plugins register (a new registry)."""

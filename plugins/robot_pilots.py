@@ -427,6 +427,11 @@ class RobotSeat(ScriptedAgent):
         """This Robot seat feeding back logged answers (``rulecraft replay``)."""
         return RobotSeat(self.seed, answers)
 
+    @property
+    def needs_state(self) -> bool:
+        """A replaying seat only reads its log; a playing one reads its own loadout (R3)."""
+        return self.recorded is None
+
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded is not None:
             return self.recorded.decide(decision, view)
@@ -469,13 +474,13 @@ class RobotSeat(ScriptedAgent):
         full = [o for o in decision.options if len(o) == most]
         current = decision.options[0]   # the engine lists the current loadout first when it is legal
         if decision.context.get("when") != "purchase" and current in full and \
-                set(current) == set(view.game.players[decision.player].equipped):
+                set(current) == set(view.state()["players"][decision.player]["equipped"]):
             return current
         return full[self.rng.randrange(len(full))]
 
     def purchase(self, decision: Decision, view: Any) -> Any:
         """R3: the cheapest affordable Advanced weapon, leftmost in the row on ties."""
-        weapons = view.game.ruleset.weapons
+        weapons = view.ruleset.weapons
         advanced = [w for w in decision.options if w is not None and weapons[w].tier == ADVANCED]
         if not advanced:
             return None

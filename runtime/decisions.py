@@ -11,8 +11,9 @@ Writing an agent takes a few lines::
         def decide(self, decision, view):
             return decision.options[0] if decision.pick == 1 else tuple(...)
 
-``view`` is a :class:`rulecraft.runtime.views.View`: ``view.state()`` is the player's own view of
-the game (T16), built only if the agent asks for it.
+``view`` is a :class:`rulecraft.runtime.views.View`: ``view.ruleset`` (the public definitions),
+``view.player`` and ``view.state()``, the player's own view of the game (T16), and no path to the live
+game. An agent that never calls ``view.state()`` sets ``needs_state = False`` so it is not built.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from rulecraft.runtime.views import needs_state
 
 # Decision kinds, in the order they usually come up.
 PILOT = "pilot"                  # keep one of the dealt pilots
@@ -127,6 +130,7 @@ class RandomAgent:
     """Uniform over legal options, seeded: the same seed gives the same answers."""
 
     name = "random"
+    needs_state = False
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
@@ -156,6 +160,10 @@ class ScriptedAgent:
     def add(self, kind: str, answer: Any) -> None:
         self.script.append((kind, answer))
 
+    @property
+    def needs_state(self) -> bool:
+        return self.fallback is not None and not self.strict and needs_state(self.fallback)
+
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.script and self.script[0][0] == decision.kind:
             return self.script.popleft()[1]
@@ -174,6 +182,7 @@ class RecordedAgent:
     """Feeds the answers of a log back, in order (replay)."""
 
     name = "recorded"
+    needs_state = False
 
     def __init__(self, answers: Iterable[tuple[str, Any]]) -> None:
         self.answers = deque(answers)

@@ -17,6 +17,8 @@ from rulecraft.runtime import triggers as T
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.model import MECH
 
+MAX_AMOUNTS = 1000   # the DSL's numbers go up to 999 (compiler/effects/check.py MAX_VALUE)
+
 if TYPE_CHECKING:
     from rulecraft.runtime.engine import Game
     from rulecraft.runtime.model import WeaponDef
@@ -194,6 +196,8 @@ class Effects:
 
     # --- choices ---------------------------------------------------------------------------
     def choose_amount(self, low: int, high: int, prompt: str) -> int:
+        if not 0 <= high - low <= MAX_AMOUNTS:   # a handler's loops run at most the amount chosen here
+            raise ValueError(f"choose_amount({low}, {high}) offers more than {MAX_AMOUNTS} amounts")
         return self.game.ask(Decision(D.BOOST, self.me.seat, tuple(range(low, high + 1)), {"prompt": prompt}))
 
     def choose_yes_no(self, prompt: str) -> bool:

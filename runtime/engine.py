@@ -36,7 +36,7 @@ from rulecraft.runtime.movement import MovementRules
 from rulecraft.runtime.rounds import RoundRules
 from rulecraft.runtime.setup_rules import SetupRules
 from rulecraft.runtime.state import Board, Player, Token
-from rulecraft.runtime.views import View
+from rulecraft.runtime.views import View, needs_state
 
 
 class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules, ActionRules,
@@ -108,7 +108,8 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         seat = decision.player
         if self.asked is not None:
             self.asked.append(decision)
-        answer = decision.check(self.agents[seat].decide(decision, View(self, seat)))
+        agent = self.agents[seat]
+        answer = decision.check(agent.decide(decision, View(self, seat, state=needs_state(agent))))
         self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer
 

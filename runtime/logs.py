@@ -48,7 +48,13 @@ def write(path: Path, head: dict[str, Any], events: Sequence[dict[str, Any]]) ->
 
 
 def read(path: Path) -> tuple[dict[str, Any], list[str]]:
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    """A log's header and event lines, checked before anything runs: a log is data from a stranger, so
+    a malformed header or event is a ``ValueError`` naming its line (a usage error for the CLI), and a
+    plugin is accepted only by a registered name (see :func:`check_header`)."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not a rulecraft log (not UTF-8 text: {exc.reason})") from None
     if not lines:
         raise ValueError(f"{path}: empty log")
     try:
@@ -57,7 +63,57 @@ def read(path: Path) -> tuple[dict[str, Any], list[str]]:
         raise ValueError(f"{path}:1: not a rulecraft log header: {exc}") from None
     if not isinstance(head, dict) or head.get("rulecraft_log") != FORMAT:
         raise ValueError(f"{path}:1: not a rulecraft log (format {FORMAT} header expected)")
+    check_header(head, f"{path}:1")
+    for number, line in enumerate(lines[1:], start=2):
+        _check_event(line, len(head["colours"]), f"{path}:{number}")
     return head, lines[1:]
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def check_header(head: dict[str, Any], where: str) -> None:
+    """Every header field the replay reads has its type; ``plugins`` holds registered names only (never
+    a module to import: a header naming ``venv.__main__`` is refused before anything loads)."""
+    from rulecraft.plugins.registry import UnknownPlugin, known_names
+
+    for key in ("packs", "plugins", "colours", "agents"):
+        if not _strings(head.get(key, [])):
+            raise ValueError(f"{where}: header field {key!r} must be a list of texts, not {head.get(key)!r}")
+    seed = head.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise ValueError(f"{where}: header field 'seed' must be a number or a text, not {seed!r}")
+    if not head.get("colours"):
+        raise ValueError(f"{where}: header field 'colours' must name at least one seat")
+    known = known_names()
+    for name in head.get("plugins", []):
+        if name not in known:
+            raise ValueError(f"{where}: the header names plugin {name!r}, which is not registered "
+                             f"({UnknownPlugin(name, known).hint}); a log cannot load a module")
+    play = head.get("play")
+    if play is not None:
+        human = play.get("human") if isinstance(play, dict) else None
+        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < len(head["colours"]):
+            raise ValueError(f"{where}: header field 'play' must give the human's seat (0-"
+                             f"{len(head['colours']) - 1}), not {play!r}")
+
+
+def _check_event(line: str, seats: int, where: str) -> None:
+    """An event line is a JSON object; a ``decision`` names a seat of the log and a kind."""
+    try:
+        event = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{where}: not JSON: {exc}") from None
+    if not isinstance(event, dict):
+        raise ValueError(f"{where}: an event must be a JSON object, not {line[:60]!r}")
+    if event.get("e") == "decision":
+        player = event.get("player")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < seats:
+            raise ValueError(f"{where}: decision for player {player!r}, not a seat of this log "
+                             f"(0-{seats - 1})")
+        if not isinstance(event.get("kind"), str):
+            raise ValueError(f"{where}: decision without a kind")
 
 
 @dataclass
@@ -74,12 +130,7 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ru
     head, lines = read(path)
     packs = [p for p in head["packs"] if p != BUILTIN_PACK]
     ruleset = load_ruleset(packs, head["plugins"])
-    events = []
-    for number, line in enumerate(lines, start=2):
-        try:
-            events.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            return ReplayResult(False, 0, f"{path}:{number}: not JSON: {exc}")
+    events = [json.loads(line) for line in lines]   # each checked by read()
     agents = recorded_agents(head, events)
     produced: list[str] = []
     game = Game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),

@@ -3,8 +3,15 @@
 Entries live under ``$XDG_CACHE_HOME/rulecraft`` (default ``~/.cache/rulecraft``), never next to
 the installed package. An entry is JSON (generated Python source and texts, no pickle); the key
 covers the pack files' bytes, the rulecraft version, the generator version and the vocabulary
-fingerprint (so a plugin that adds a verb invalidates it). Whatever is read back is still
-verified by ``verify.py`` before it is compiled, because the folder is user-writable.
+fingerprint (so a plugin that adds a verb invalidates it).
+
+Each compiled ability in an entry is bound to what produced it: :func:`binding` hashes the effect
+source, the entity kind, the vocabulary fingerprint and the generator version together with the
+generated code and texts; it is stored in the entry and re-derived on load from the pack's *current*
+effect source, so an entry whose code was edited, or that was made for another source, is ignored and
+recompiled (a debug note on the ``rulecraft`` logger), never run. Whatever is read back is still
+verified by ``verify.py`` before it is compiled, whose limits (no unbounded loop, small constants,
+bounded size) hold even for an entry someone re-hashed by hand.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"   # 3: entries bind each ability to its source (binding)
 
 
 def cache_dir() -> Path:
@@ -31,6 +38,12 @@ def cache_key(parts: Iterable[str]) -> str:
         data = part.encode("utf-8")
         digest.update(len(data).to_bytes(8, "big") + data)  # length-prefixed: no ambiguous joins
     return digest.hexdigest()
+
+
+def binding(source: str, entity_kind: str, vocabulary: str, triggers: Iterable[str],
+            python: Iterable[str], texts: Iterable[str]) -> str:
+    """The hash that binds one cached ability to the effect source and compiler that produced it."""
+    return cache_key([source, entity_kind, vocabulary, *triggers, "\x00", *python, "\x00", *texts])
 
 
 def read(key: str) -> dict[str, Any] | None:

@@ -12,6 +12,8 @@ works with whatever front end produced them.
 
 from __future__ import annotations
 
+import bisect
+from functools import lru_cache
 from typing import Protocol
 
 
@@ -47,7 +49,19 @@ def _unit(raw: str, p: int, style: str | None) -> tuple[str, int]:
     return raw[p], 1
 
 
-def _index(line_starts: list[int], line: int, column: int) -> int:
+@lru_cache(maxsize=8)
+def _line_starts(text: str) -> tuple[int, ...]:
+    """Where each line of ``text`` starts, computed once per file (not once per caret: a file with
+    thousands of effect errors must not cost thousands of scans)."""
+    starts = [0]
+    index = text.find("\n")
+    while index >= 0:
+        starts.append(index + 1)
+        index = text.find("\n", index + 1)
+    return tuple(starts)
+
+
+def _index(line_starts: tuple[int, ...], line: int, column: int) -> int:
     return line_starts[min(line, len(line_starts)) - 1] + column - 1
 
 
@@ -57,10 +71,7 @@ def position_in_scalar(text: str, span: ScalarSpan, value: str, offset: int) -> 
     An offset at or past the end of the value maps just after the last character. Falls back to
     the scalar's own start when the source cannot be aligned (e.g. exotic escapes).
     """
-    line_starts = [0]
-    for i, char in enumerate(text):
-        if char == "\n":
-            line_starts.append(i + 1)
+    line_starts = _line_starts(text)
     start = _index(line_starts, span.line, span.column)
     end = _index(line_starts, span.end_line, span.end_column)
     raw = text[start:end]
@@ -85,5 +96,5 @@ def position_in_scalar(text: str, span: ScalarSpan, value: str, offset: int) -> 
         if i < target:
             p += width
     absolute = start + p + (1 if past_end else 0)
-    line = max(i for i, s in enumerate(line_starts) if s <= absolute) + 1 if absolute else 1
+    line = bisect.bisect_right(line_starts, absolute) if absolute else 1
     return line, absolute - line_starts[line - 1] + 1

@@ -12,6 +12,7 @@ cache when the pack files, rulecraft and the vocabulary are unchanged.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,8 @@ from rulecraft.compiler.packs import rulecraft_version
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.stack_plugins import ask_plugins
 from rulecraft.runtime.effect_context import CompiledAbility
+
+LOG = logging.getLogger("rulecraft.effects.cache")
 
 Holders = Callable[[dict[str, Any]], Iterable[JsonPath]]
 
@@ -198,9 +201,9 @@ def compile_stack(stack: Stack, vocabulary: Vocabulary = VOCABULARY, use_cache: 
         entry = cache.read(key)
         if entry is not None:
             try:
-                return _from_entry(entry)
-            except (UnsafeCode, SyntaxError, KeyError, TypeError, ValueError):
-                pass  # a damaged or tampered entry: recompile and overwrite it
+                return _from_entry(entry, stack, vocabulary)
+            except (UnsafeCode, SyntaxError, KeyError, TypeError, ValueError) as exc:
+                LOG.debug("compiled-effects cache entry %s ignored, recompiling: %s", key[:12], exc)
     result = CompiledPack()
     entries = []
     locator = Locator(stack)
@@ -214,16 +217,30 @@ def compile_stack(stack: Stack, vocabulary: Vocabulary = VOCABULARY, use_cache: 
             compiled.triggers, compiled.python, compiled.texts, origin)
         entries.append({"kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
                         "origin": origin, "triggers": list(compiled.triggers),
-                        "python": list(compiled.python), "texts": list(compiled.texts)})
+                        "python": list(compiled.python), "texts": list(compiled.texts),
+                        "binding": cache.binding(site.source, site.entity_kind, vocabulary.fingerprint(),
+                                                 compiled.triggers, compiled.python, compiled.texts)})
     if key is not None and not result.diagnostics:
         cache.write(key, {"entries": entries})
     return result
 
 
-def _from_entry(entry: dict[str, Any]) -> CompiledPack:
+def _from_entry(entry: dict[str, Any], stack: Stack, vocabulary: Vocabulary) -> CompiledPack:
+    """The cached abilities, each re-bound to the stack's current effect source (:func:`cache.binding`);
+    ValueError when any item does not match what its site would compile to, or a site has no item."""
+    items = {(item["kind"], item["id"], tuple(item["holder"])): item for item in entry["entries"]}
+    fingerprint = vocabulary.fingerprint()
     result = CompiledPack(from_cache=True)
-    for item in entry["entries"]:
-        key = (item["kind"], item["id"], tuple(item["holder"]))
-        result.abilities[key] = load_handlers(tuple(item["triggers"]), tuple(item["python"]),
-                                              tuple(item["texts"]), item["origin"])
+    for site in sites(stack):
+        key = (site.entity.kind, site.entity.id, site.holder)
+        item = items.pop(key, None)
+        if item is None:
+            raise ValueError(f"no cached ability for {key}")
+        triggers, python, texts = tuple(item["triggers"]), tuple(item["python"]), tuple(item["texts"])
+        if item["binding"] != cache.binding(site.source, site.entity_kind, fingerprint, triggers, python,
+                                            texts):
+            raise ValueError(f"the cached ability of {key} was not compiled from its current source")
+        result.abilities[key] = load_handlers(triggers, python, texts, item["origin"])
+    if items:
+        raise ValueError(f"cached abilities for sites the stack does not have: {sorted(items)[:3]}")
     return result

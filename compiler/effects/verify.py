@@ -7,6 +7,14 @@ file in a user-writable folder). Allowed: one ``def ability(ctx)``; assignments 
 comparisons, ``and``/``or``/``not``; int, str and tuple-of-str constants; and calls of the form
 ``ctx.<EffectContext member>(...)``. Anything else (imports, attributes other than ``ctx.member``,
 subscripts, dunder names, lambdas, ...) is refused.
+
+The limits are those of what the generator emits, so that even a cache entry edited by hand cannot
+hang or allocate without bound: at most :data:`MAX_SOURCE` characters and :data:`MAX_NODES` nodes;
+numbers within the DSL's own range (``MAX_VALUE``), short texts, short tuples; no product of two
+temporaries (no squaring chains); and a ``while`` only in the generator's counted shape for "pay up
+to N ... each" (``_vC = 0`` / ``while _vC < _vP:`` / ... / ``_vC += 1`` as its last statement, nothing
+else assigns ``_vC`` or ``_vP`` in the loop, ``_vP`` is only ever assigned an amount the player chose
+with ``ctx.choose_amount``, loops never nest), so every loop runs at most the amount chosen.
 """
 
 from __future__ import annotations
@@ -14,11 +22,16 @@ from __future__ import annotations
 import ast
 import re
 
+from rulecraft.compiler.effects.check import MAX_VALUE
 from rulecraft.runtime.effect_context import EffectContext
 
 ALLOWED_METHODS = frozenset(name for name in vars(EffectContext)
                             if not name.startswith("_") and callable(getattr(EffectContext, name)))
 _TEMP = re.compile(r"_v[0-9]+\Z")
+MAX_SOURCE = 16_000       # characters of one handler; generated ones are a few hundred
+MAX_NODES = 2_000
+MAX_TEXT = 1_000          # a prompt or a resource word
+MAX_TUPLE = 32
 _NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Expr, ast.Assign, ast.AugAssign,
           ast.If, ast.While, ast.Pass, ast.Call, ast.Attribute, ast.Name, ast.Constant, ast.Tuple,
           ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.Compare, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq,
@@ -33,9 +46,78 @@ def _fail(node: ast.AST, why: str) -> UnsafeCode:
     return UnsafeCode(f"line {getattr(node, 'lineno', '?')}: {why}")
 
 
+def _limits(node: ast.AST) -> None:
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if type(value) is int and abs(value) > MAX_VALUE:
+            raise _fail(node, f"number {value} is outside the DSL's range (up to {MAX_VALUE})")
+        if type(value) is str and len(value) > MAX_TEXT:
+            raise _fail(node, f"a text of {len(value)} characters is longer than any generated one")
+    if isinstance(node, ast.Tuple) and len(node.elts) > MAX_TUPLE:
+        raise _fail(node, f"a tuple of {len(node.elts)} items is longer than any generated one")
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and all(
+            any(isinstance(n, ast.Name) and n.id != "ctx" for n in ast.walk(side))
+            for side in (node.left, node.right)):
+        raise _fail(node, "a product of two temporaries is not allowed")
+
+
+def _assigned(node: ast.AST) -> list[str]:
+    """The temporaries a statement assigns (its own targets only)."""
+    if isinstance(node, ast.Assign):
+        return [t.id for t in node.targets if isinstance(t, ast.Name)]
+    if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+        return [node.target.id]
+    return []
+
+
+def _check_loops(function: ast.FunctionDef) -> None:
+    """Every ``while`` has the generator's counted shape, bounded by a chosen amount (module doc)."""
+    chosen = {name for node in ast.walk(function) for name in _assigned(node)
+              if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+              and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "choose_amount"}
+    other = {name for node in ast.walk(function) for name in _assigned(node)
+             if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                     and isinstance(node.value.func, ast.Attribute)
+                     and node.value.func.attr == "choose_amount")}
+    for parent in ast.walk(function):
+        body = getattr(parent, "body", None)
+        blocks = [body, getattr(parent, "orelse", None)] if isinstance(body, list) else []
+        for block in filter(None, blocks):
+            for index, loop in enumerate(block):
+                if isinstance(loop, ast.While):
+                    _check_loop(loop, block[index - 1] if index else None, chosen - other)
+
+
+def _check_loop(loop: ast.While, before: ast.stmt | None, bounds: set[str]) -> None:
+    test = loop.test
+    if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Lt) and isinstance(test.comparators[0], ast.Name)):
+        raise _fail(loop, "a loop must count up to an amount: while _vC < _vP")
+    counter, bound = test.left.id, test.comparators[0].id
+    if bound not in bounds:
+        raise _fail(loop, f"a loop's bound {bound} must be an amount chosen with ctx.choose_amount")
+    if not (isinstance(before, ast.Assign) and _assigned(before) == [counter]
+            and isinstance(before.value, ast.Constant) and before.value.value == 0):
+        raise _fail(loop, f"a loop's counter {counter} must start at 0 just before it")
+    last = loop.body[-1]
+    if not (isinstance(last, ast.AugAssign) and _assigned(last) == [counter] and isinstance(last.op, ast.Add)
+            and isinstance(last.value, ast.Constant) and last.value.value == 1) or loop.orelse:
+        raise _fail(loop, f"a loop must end with {counter} += 1")
+    for statement in loop.body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.While):
+                raise _fail(node, "loops cannot nest")
+            if node is not last and {counter, bound} & set(_assigned(node)):
+                raise _fail(node, "a loop's counter and bound cannot change inside it")
+
+
 def verify(source: str) -> ast.Module:
     """Parse ``source`` and check every node; returns the tree ready for ``compile``."""
+    if len(source) > MAX_SOURCE:
+        raise UnsafeCode(f"a handler of {len(source)} characters is longer than any generated one")
     tree = ast.parse(source, mode="exec")
+    if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
+        raise UnsafeCode(f"a handler of more than {MAX_NODES} syntax nodes is larger than any generated one")
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.FunctionDef):
         raise _fail(tree, "expected exactly one function definition")
     function = tree.body[0]
@@ -47,6 +129,7 @@ def verify(source: str) -> ast.Module:
     for node in ast.walk(function):
         if not isinstance(node, _NODES):
             raise _fail(node, f"{type(node).__name__} is not allowed")
+        _limits(node)
         if isinstance(node, ast.Name) and node.id != "ctx" and not _TEMP.match(node.id):
             raise _fail(node, f"name {node.id!r} is not allowed")
         if isinstance(node, ast.Name) and node.id == "ctx" and isinstance(node.ctx, ast.Store):
@@ -65,4 +148,5 @@ def verify(source: str) -> ast.Module:
             parents = [p for p in ast.walk(function) if isinstance(p, ast.Call) and p.func is node]
             if not parents:
                 raise _fail(node, "ctx methods may only be called")
+    _check_loops(function)
     return tree

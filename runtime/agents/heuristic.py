@@ -97,7 +97,7 @@ class HeuristicAgent:
     # --- plumbing ------------------------------------------------------------------------------
     def decide(self, decision: D.Decision, view: Any) -> Any:
         if self._ruleset is None:
-            self._ruleset = _ruleset_of(view)
+            self._ruleset = view.ruleset
         handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
         if handler is None:
             return decision.random_answer(self.rng)
@@ -300,12 +300,6 @@ class HeuristicAgent:
         if True in options:
             return True
         return options[0]
-
-
-def _ruleset_of(view: Any) -> Ruleset:
-    """The public definitions every player knows (cards, weapons, zones, rules), not the game state."""
-    ruleset = getattr(view, "ruleset", None)
-    return ruleset if ruleset is not None else view.game.ruleset
 
 
 # --- planning ------------------------------------------------------------------------------------

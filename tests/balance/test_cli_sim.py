@@ -98,7 +98,8 @@ def test_logged_games_replay_identically(tmp_path, capsys):
     logs = tmp_path / "logs"
     assert main(["sim", "content/tem-core", "--games", "2", "--agents", "heuristic,random", "--jobs", "2",
                  "--quiet", "--log", str(logs)]) == 0
-    assert sorted(p.name for p in logs.iterdir()) == ["game-000000.jsonl", "game-000001.jsonl"]
+    assert sorted(p.name for p in logs.iterdir()) == [".rulecraft-output",      # the folder is marked as ours
+                                                      "game-000000.jsonl", "game-000001.jsonl"]
     head = json.loads((logs / "game-000001.jsonl").read_text().splitlines()[0])
     assert head["agents"] == ["random", "heuristic", "random", "heuristic"]
     assert Path(head["packs"][0]).is_absolute()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins import manager
 from rulecraft.runtime.balance.batch import Config, simulate
 from rulecraft.runtime.balance.compare_text import choice_lines
 from rulecraft.runtime.balance.comparison import MIN_SAMPLE, cards_of, compare
@@ -90,8 +91,9 @@ def test_a_configuration_compared_with_itself_shows_no_difference():
 def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
     """--compare A B where B adds a variant plugin: the plugin's VP source shows, significant."""
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.setitem(manager.FIRST_PARTY, "scoring-bonus", "scoring_bonus_plugin")   # registered by name
     a = simulate(Config(), 8, seed=3)
-    b = simulate(Config(plugins=("scoring_bonus_plugin",)), 8, seed=3)
+    b = simulate(Config(plugins=("scoring-bonus",)), 8, seed=3)
     rows = by_metric(compare(a.records, b.records))
     bonus = rows["VP from scoring-bonus (per player)"]
     assert bonus["a"] == 0 and bonus["b"] == 15 and bonus["significant"]   # 3 scoring rounds (T14) x 5

@@ -10,32 +10,12 @@ from rulecraft.runtime import decisions as D
 from rulecraft.runtime.agents.heuristic import HeuristicAgent
 from rulecraft.runtime.decisions import Decision, RandomAgent
 from rulecraft.runtime.engine import Game
-from rulecraft.runtime.views import View, view_for
-
-
-class OwnViewOnly:
-    """What a player may know: its view (T16) and the public definitions; no ``game`` to peek into."""
-
-    def __init__(self, state, ruleset):
-        self._state, self.ruleset = state, ruleset
-
-    def state(self):
-        return self._state
-
-
-class Blindfolded:
-    """Runs an agent on OwnViewOnly views, so touching anything else fails the test."""
-
-    def __init__(self, agent):
-        self.agent = agent
-
-    def decide(self, decision, view):
-        return self.agent.decide(decision, OwnViewOnly(view_for(view.game, view.player), view.game.ruleset))
+from rulecraft.runtime.views import View
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_plays_whole_games_legally_from_its_own_view(core, players):
-    agents = [Blindfolded(HeuristicAgent(seat)) for seat in range(players)]
+    agents = [HeuristicAgent(seat) for seat in range(players)]     # a View holds no game to peek into
     game = Game(core, agents, seed=f"legal-{players}")
     standings = game.play()             # the engine validates every answer (IllegalAnswer otherwise)
     assert game.finished and not game.aborted and len(standings) == players
@@ -117,6 +97,6 @@ def test_plays_variants_by_their_rule_parameters(pack):
     from rulecraft.compiler.build import load_ruleset
 
     ruleset = load_ruleset([Path(__file__).parents[1] / "packs" / pack])
-    game = Game(ruleset, [Blindfolded(HeuristicAgent(s)) for s in range(3)], seed=pack)
+    game = Game(ruleset, [HeuristicAgent(s) for s in range(3)], seed=pack)
     game.play()
     assert game.finished and game.round == ruleset.rules.rounds

@@ -104,9 +104,9 @@ def test_a_plugin_kind_whose_schema_cannot_be_read_is_located_at_the_plugin(boun
     assert "wanted.schema.json" in problem.message
 
 
-def test_a_named_plugin_that_cannot_load_stops_the_check_at_its_manifest_entry():
+def test_a_named_plugin_that_is_not_registered_stops_the_check_at_its_manifest_entry():
     [problem] = check_packs([PACK]).diagnostics
-    assert problem.code.code == "plugin-unavailable" and (problem.line, problem.column) == (9, 11)
+    assert problem.code.code == "plugin-unknown" and (problem.line, problem.column) == (9, 11)
 
 
 def test_the_plugin_schema_validators_are_built_once(bounties_plugin):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shlex
 import sys
+import tomllib
 from pathlib import Path
 
 from rulecraft.cli.main import main
@@ -15,19 +16,28 @@ from rulecraft.plugins.manager import make_manager
 GUIDE = Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "plugins.md"
 
 
-def test_crowd_bonus_plugin_runs_as_written(tmp_path, monkeypatch, capsys):
+def _entry_point(text: str) -> tuple[str, str]:
+    """The guide's pyproject.toml entry point: (registered name, module)."""
+    pyproject = re.search(r'^```toml title="pyproject.toml"\n(.*?)^```', text, re.MULTILINE | re.DOTALL)
+    return tomllib.loads(pyproject.group(1))["project"]["entry-points"]["rulecraft"].popitem()
+
+
+def test_crowd_bonus_plugin_runs_as_written(tmp_path, install_plugin, capsys):
     text = GUIDE.read_text(encoding="utf-8")
     sample = re.compile(r'^```python title="([^"]+)"\n(.*?)^```', re.MULTILINE | re.DOTALL)
     name, source = sample.search(text).groups()
     (tmp_path / name).write_text(source, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    registered, module = _entry_point(text)
+    assert (registered, f"{module}.py") == ("crowd-bonus", name)
+    install_plugin(registered, module, tmp_path)     # what `pip install -e .` of the guide's folder does
     command = shlex.split(re.search(r"^```sh\n(rulecraft sim .*)\n```", text, re.MULTILINE).group(1))
     assert main(command[1:]) == 0
     report = capsys.readouterr().out
     assert re.search(r"crowd bonus\s*│\s*3\.00", report), "3 scoring rounds x 1 VP, as the guide says"
 
 
-def test_bounties_content_kind_sample_checks_and_explains_as_written(tmp_path, monkeypatch, capsys):
+def test_bounties_content_kind_sample_checks_and_explains_as_written(tmp_path, monkeypatch, install_plugin,
+                                                                    capsys):
     text = GUIDE.read_text(encoding="utf-8")
     files = dict(re.findall(r'^```\w+ title="([^"]+)"\n(.*?)^```', text, re.MULTILINE | re.DOTALL))
     assert {"bounties/__init__.py", "bounties/bounties.schema.json", "my-bounties/pack.yaml",
@@ -36,7 +46,7 @@ def test_bounties_content_kind_sample_checks_and_explains_as_written(tmp_path, m
         if name.startswith(("bounties/", "my-bounties/")):
             (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp_path / name).write_text(body, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    install_plugin("bounties", "bounties", tmp_path)
     monkeypatch.delitem(sys.modules, "bounties", raising=False)
     monkeypatch.chdir(tmp_path)
     block = re.search(r"^```sh\n(rulecraft check my-bounties\n.*?)^```", text, re.MULTILINE | re.DOTALL)

@@ -36,9 +36,9 @@ def test_the_same_word_without_the_plugin_is_an_unknown_word():
     assert not compiled.ok and compiled.problems[0].code.code == "effect-unknown-word"
 
 
-def test_a_named_plugin_that_cannot_load_is_located_at_its_manifest_entry():
+def test_a_named_plugin_that_is_not_registered_is_located_at_its_manifest_entry():
     result = check_packs([PACK])
-    [problem] = [d for d in result.diagnostics if d.code.code == "plugin-unavailable"]
+    [problem] = [d for d in result.diagnostics if d.code.code == "plugin-unknown"]
     assert problem.file.endswith("pack.yaml") and (problem.line, problem.column) == (10, 11)
     assert "'overclock'" in problem.message
 

@@ -224,7 +224,7 @@ def test_usage_errors(Driver, tmp_path, capsys):
     assert main(["play", "--resume", str(done)]) == 2
     assert "this game is over" in capsys.readouterr().err
     sim_log = tmp_path / "sim.jsonl"
-    sim_log.write_text(json.dumps({"rulecraft_log": 1, "colours": ["red", "blue"]}) + "\n")
+    sim_log.write_text(json.dumps({"rulecraft_log": 1, "seed": 1, "colours": ["red", "blue"]}) + "\n")
     assert main(["play", "--resume", str(sim_log)]) == 2
     assert "not a log of `rulecraft play`" in capsys.readouterr().err
     assert main(["play", "--players", "9", "--log", str(tmp_path / "x.jsonl")]) == 2

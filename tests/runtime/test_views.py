@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.engine import Game
-from rulecraft.runtime.views import view_for
+from rulecraft.runtime.views import View, view_for
 
 
 class Stop(BaseException):   # not an Exception: rule and ability errors are wrapped, this is not
@@ -49,15 +49,30 @@ def scramble_secrets(game, seat, rng):
     rng.shuffle(game.deck)
 
 
+def exposed(view) -> dict:
+    """Everything a view offers an agent: each public attribute, and the result of each method."""
+    out = {}
+    for name in dir(view):
+        if name.startswith("__"):
+            continue
+        value = getattr(view, name)
+        out[name] = value() if callable(value) and not isinstance(value, type) else value
+    return out
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), step=st.integers(30, 700),
        shuffle=st.integers(0, 2**32))
 def test_a_players_view_hides_every_other_players_secrets(core, seed, players, step, shuffle):
+    """T16 over every attribute a View exposes (issue 9), not only state(): a new attribute is covered."""
     game = game_at(core, seed, players, step)
     seat = seed % players
-    before = view_for(game, seat)
+    before = exposed(View(game, seat))
+    assert set(before) == {"_state", "player", "ruleset", "state"}
     scramble_secrets(game, seat, random.Random(shuffle))
-    assert view_for(game, seat) == before
+    after = exposed(View(game, seat))
+    assert after["ruleset"] is before["ruleset"] is game.ruleset     # immutable public definitions
+    assert after == before and after["state"] == view_for(game, seat)
 
 
 def test_the_view_shows_your_own_secrets(core):

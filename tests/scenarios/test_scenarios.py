@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
 from rulecraft.compiler.scenarios import discover, load_all, load_scenarios, prepare
+from rulecraft.plugins import manager
 from rulecraft.runtime.scenarios import Scenario, run
 
 HERE = Path(__file__).parent
@@ -171,11 +172,12 @@ def test_duplicate_names_in_a_file_are_an_error(tmp_path):
 
 
 def test_a_variant_pack_and_a_plugin_can_be_given(tmp_path, monkeypatch):
-    """given.packs (relative to the file) and given.plugins (by module name) change the rules played."""
+    """given.packs (relative to the file) and given.plugins (by registered name) change the rules played."""
     (tmp_path / "bonus_plugin.py").write_text(
         "from rulecraft.plugins.hookspecs import hookimpl\n\n"
         "@hookimpl\ndef rulecraft_round_scores(game, player):\n    return [('bonus', 1)]\n")
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(manager.FIRST_PARTY, "bonus-plugin", "bonus_plugin")
     variant = (ROOT / "tests" / "packs" / "variant-heavy-metal").resolve()
     result = _one(tmp_path, f"""
 scenarios:
@@ -183,7 +185,7 @@ scenarios:
     covers: [T1, T14]
     given:
       packs: [{variant.as_posix()}]
-      plugins: [bonus_plugin]
+      plugins: [bonus-plugin]
       round: 2
       players: {{red: {{at: r1c2, pilot: ironside, credits: 6}}}}
     when:

@@ -24,7 +24,7 @@ WEAPONS = (ROOT / "content" / "tem-core" / "weapons.yaml").read_text(encoding="u
 def _well_formed_yaml() -> list[tuple[Path, str]]:
     found = []
     for folder in ("content", "tests", "site"):
-        for path in sorted((ROOT / folder).rglob("*.y*ml")):
+        for path in sorted(p for p in (ROOT / folder).rglob("*.y*ml") if p.is_file()):
             text = path.read_text(encoding="utf-8", errors="replace")
             try:
                 yaml.safe_load(text)

@@ -306,7 +306,7 @@ def test_usage_and_content_errors(tmp_path, capsys):
     assert "bleed must be between 0 and 6 mm" in capsys.readouterr().err
     (tmp_path / "file").write_text("not a folder")
     assert main(["print", str(CORE), "--preview", str(tmp_path / "file")]) == 2
-    assert "--preview must be a folder" in capsys.readouterr().err
+    assert "is a file, not a folder" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("option", [["--paper", "a3"], ["--card", "tarot"]])

@@ -33,7 +33,7 @@ def test_docs_out_dot_over_a_pack_and_a_readme_deletes_nothing(tmp_path):
     before = _tree(folder)
     result = cli("docs", "mypack", "--out", ".", cwd=folder, timeout=120)
     assert result.returncode == 2, result.stderr
-    assert "rulecraft: error[usage]: . holds files rulecraft did not write" in result.stderr
+    assert "error[usage]: rulecraft docs: . holds files rulecraft did not write" in result.stderr
     assert _tree(folder) == before
 
 

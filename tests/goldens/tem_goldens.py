@@ -1,0 +1,150 @@
+"""Goldens of Tiny Epic Mechs as its commands show it, kept as hashes, so moving the game changes nothing.
+
+Issue 12 moves Tiny Epic Mechs out of the core into its own game plugin; every step of that work must
+leave the game exactly as it was. This module runs the commands a user runs, in process through
+``rulecraft.cli.main.main``, and hashes what they produce:
+
+- ``games/<config>``: the event lines (not the header, which names versions and paths) of seeded games
+  written by ``rulecraft sim --log``: 2, 3 and 4 players; random, heuristic and Robot seats; variant packs;
+- ``handlers/<kind>:<id>``: the Python handler ``rulecraft explain --emit python`` generates for each ability
+  of ``tem-core``;
+- ``check/<case>``: ``rulecraft check --format json`` on every case of ``tests/content``;
+- ``reference/dsl``: ``rulecraft dsl-reference``; ``reference/hooks``: the hooks reference page.
+
+Only hashes are committed (``tem.json``), never outputs. After an intended change, regenerate and review
+which entries changed::
+
+    .venv/bin/python tests/goldens/tem_goldens.py            # lists the entries that differ
+    .venv/bin/python tests/goldens/tem_goldens.py --write    # rewrites tem.json
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import yaml
+
+from rulecraft.cli.main import main as rulecraft
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+GOLDEN = HERE / "tem.json"
+CORE = "content/tem-core"
+PACKS = "tests/packs"
+
+# name -> sim arguments (besides --log and --quiet). About 130 games in all.
+GAMES: dict[str, list[str]] = {
+    "4p-random": ["--games", "30", "--seed", "golden-4"],
+    "3p-random": ["--games", "20", "--seed", "golden-3", "--players", "3"],
+    "2p-random": ["--games", "20", "--seed", "golden-2", "--players", "2"],
+    "4p-heuristic-random": ["--games", "10", "--seed", "golden-h", "--agents", "heuristic,random"],
+    "2p-heuristic": ["--games", "6", "--seed", "golden-h2", "--players", "2", "--agents", "heuristic"],
+    "4p-robot-random": ["--games", "15", "--seed", "golden-r", "--agents", "robot,random"],
+    "3p-heuristic-robots": ["--games", "8", "--seed", "golden-solo", "--players", "3",
+                            "--agents", "heuristic,robot,robot"],
+    "solo-pack": [f"{PACKS}/solo-robot-pilots", "--games", "5", "--seed", "golden-sp", "--players", "3",
+                  "--agents", "heuristic,robot,robot"],
+    "variant-heavy-metal": [f"{PACKS}/variant-heavy-metal", "--games", "10", "--seed", "golden-hm"],
+    "variant-push": [f"{PACKS}/variant-push", "--games", "6", "--seed", "golden-push", "--players", "2"],
+}
+ABILITY_KINDS = ("weapons", "pilots", "mighty-mech")
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.replace(str(ROOT), "<repo>").encode("utf-8")).hexdigest()
+
+
+def _run(*argv: str) -> str:
+    """What ``rulecraft ARGV`` prints on standard output, run from the repository's root."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = rulecraft(list(argv))
+    if status not in (0, 1):     # 1: a content case's errors, which are the point of the case
+        raise RuntimeError(f"rulecraft {' '.join(argv)} exited {status}: {err.getvalue()}")
+    return out.getvalue()
+
+
+def _games() -> Iterator[tuple[str, str]]:
+    for name, argv in GAMES.items():
+        with tempfile.TemporaryDirectory() as logs:
+            _run("sim", *argv, "--log", logs, "--quiet")
+            events = [line for log in sorted(Path(logs).glob("*.jsonl"))
+                      for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+        yield f"games/{name}", _digest("\n".join(events))
+
+
+def _ability_entities() -> Iterator[str]:
+    for kind in ABILITY_KINDS:
+        document = yaml.safe_load((ROOT / CORE / f"{kind}.yaml").read_text(encoding="utf-8"))
+        for entry in document.get("entries", []):
+            yield f"{kind}:{entry['id']}"
+
+
+def _handlers() -> Iterator[tuple[str, str]]:
+    for entity in _ability_entities():
+        lines = _run("explain", CORE, entity, "--emit", "python").splitlines()
+        start = next((i for i, line in enumerate(lines) if line.startswith(f"# {entity} ")), None)
+        if start is not None:
+            yield f"handlers/{entity}", _digest("\n".join(lines[start:]))
+
+
+def _checks() -> Iterator[tuple[str, str]]:
+    from rulecraft.compiler import loader
+
+    cases = ROOT / "tests" / "content"
+    for case in sorted(p for group in ("valid", "invalid") for p in (cases / group).iterdir() if p.is_dir()):
+        expected = case / "expected.yaml"
+        spec = (yaml.safe_load(expected.read_text(encoding="utf-8")) if expected.exists() else None) or {}
+        argv = [str((case / p).relative_to(ROOT)) for p in spec.get("check", ["pack"])]
+        for folder in spec.get("pack_path", []):
+            argv += ["--pack-path", str((case / folder).relative_to(ROOT))]
+        limits = {name.upper(): value for name, value in spec.get("limits", {}).items()}
+        saved = {name: getattr(loader, name) for name in limits}
+        try:
+            for name, value in limits.items():
+                setattr(loader, name, value)
+            yield f"check/{case.parent.name}/{case.name}", _digest(_run("check", *argv, "--format", "json"))
+        finally:
+            for name, value in saved.items():
+                setattr(loader, name, value)
+
+
+def _references() -> Iterator[tuple[str, str]]:
+    from rulecraft.compiler.docgen.hooks import hooks_reference
+    from rulecraft.plugins import hookspecs
+
+    yield "reference/dsl", _digest(_run("dsl-reference"))
+    yield "reference/hooks", _digest(hooks_reference(hookspecs))
+
+
+SOURCES: tuple[Callable[[], Iterator[tuple[str, str]]], ...] = (_games, _handlers, _checks, _references)
+
+
+def compute() -> dict[str, str]:
+    """Every golden's name and the hash of what it names, as the current tree produces them."""
+    return {name: digest for source in SOURCES for name, digest in source()}
+
+
+def frozen() -> dict[str, str]:
+    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def differences(want: dict[str, str], got: dict[str, str]) -> list[str]:
+    return [f"{name}: {'missing' if name not in got else 'new' if name not in want else 'changed'}"
+            for name in sorted(want.keys() | got.keys()) if want.get(name) != got.get(name)]
+
+
+if __name__ == "__main__":
+    current = compute()
+    if "--write" in sys.argv[1:]:
+        GOLDEN.write_text(json.dumps(current, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"wrote {len(current)} goldens to {GOLDEN.relative_to(ROOT)}")
+    else:
+        print("\n".join(differences(frozen(), current)) or f"all {len(current)} goldens match")

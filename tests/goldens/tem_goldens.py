@@ -8,7 +8,8 @@ leave the game exactly as it was. This module runs the commands a user runs, in 
   written by ``rulecraft sim --log``: 2, 3 and 4 players; random, heuristic and Robot seats; variant packs;
 - ``handlers/<kind>:<id>``: the Python handler ``rulecraft explain --emit python`` generates for each ability
   of ``tem-core``;
-- ``check/<case>``: ``rulecraft check --format json`` on every case of ``tests/content``;
+- ``check/<case>``: every case of ``tests/content`` run with its own command (``check`` ones with
+  ``--format json``), exit code and output;
 - ``reference/dsl``: ``rulecraft dsl-reference``; ``reference/hooks``: the hooks reference page.
 
 Only hashes are committed (``tem.json``), never outputs. After an intended change, regenerate and review
@@ -24,6 +25,7 @@ import contextlib
 import hashlib
 import io
 import json
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -58,7 +60,8 @@ ABILITY_KINDS = ("weapons", "pilots", "mighty-mech")
 
 
 def _digest(text: str) -> str:
-    return hashlib.sha256(text.replace(str(ROOT), "<repo>").encode("utf-8")).hexdigest()
+    text = re.sub(r"rulecraft-crash-\w+", "rulecraft-crash-X", text.replace(str(ROOT), "<repo>"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _run(*argv: str) -> str:
@@ -96,24 +99,17 @@ def _handlers() -> Iterator[tuple[str, str]]:
 
 
 def _checks() -> Iterator[tuple[str, str]]:
-    from rulecraft.compiler import loader
+    """Every content case run as the diagnostics reference runs it (its own command, plugins, limits):
+    a ``check`` case with ``--format json``, any other command's diagnostics as it prints them."""
+    from rulecraft.compiler.docgen.examples import Case, find_cases, run
 
     cases = ROOT / "tests" / "content"
-    for case in sorted(p for group in ("valid", "invalid") for p in (cases / group).iterdir() if p.is_dir()):
-        expected = case / "expected.yaml"
-        spec = (yaml.safe_load(expected.read_text(encoding="utf-8")) if expected.exists() else None) or {}
-        argv = [str((case / p).relative_to(ROOT)) for p in spec.get("check", ["pack"])]
-        for folder in spec.get("pack_path", []):
-            argv += ["--pack-path", str((case / folder).relative_to(ROOT))]
-        limits = {name.upper(): value for name, value in spec.get("limits", {}).items()}
-        saved = {name: getattr(loader, name) for name in limits}
-        try:
-            for name, value in limits.items():
-                setattr(loader, name, value)
-            yield f"check/{case.parent.name}/{case.name}", _digest(_run("check", *argv, "--format", "json"))
-        finally:
-            for name, value in saved.items():
-                setattr(loader, name, value)
+    for case in find_cases(cases / "valid", cases / "invalid"):
+        if case.argv[0] == "check":
+            case = Case(case.folder, {**case.spec, "command": [*case.argv, "--format", "json"]})
+        result = run(case)
+        shown = result.output if case.argv[-1] == "json" else result.shown()   # no timings, no crash file
+        yield f"check/{case.name}", _digest(f"exit {result.exit_code}\n{shown}")
 
 
 def _references() -> Iterator[tuple[str, str]]:

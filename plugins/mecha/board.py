@@ -1,0 +1,92 @@
+"""Run: the Mecha Game board's geometry (M1), movement reach (M8) and attack range (M10).
+
+Cells are ints, ``row * cols + col`` with row 0 the text's row 1; they are named column letter then row
+number, ``a1`` to ``g5`` from seat A's side. Seat A's entry zone is row 1, seat B's the last row. Nothing
+here knows about cards: callers pass what stands where as ``occupant(cell) -> owner seat or None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+Occupant = Callable[[int], "int | None"]
+
+
+class Grid:
+    """The board's shape: names, entry zones, orthogonal neighbours."""
+
+    __slots__ = ("cols", "entry", "names", "neighbours", "rows")
+
+    def __init__(self, cols: int = 7, rows: int = 5) -> None:
+        if not (1 <= cols <= 26 and 2 <= rows <= 99):
+            raise ValueError(f"a board of {cols}x{rows} cells cannot be named a1..")
+        self.cols, self.rows = cols, rows
+        self.names = tuple(f"{chr(97 + c)}{r + 1}" for r in range(rows) for c in range(cols))
+        self.entry = (tuple(range(cols)), tuple(range((rows - 1) * cols, rows * cols)))
+        self.neighbours = _neighbours(cols, rows)
+
+    def cell(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise ValueError(f"no cell {name!r} on a {self.cols}x{self.rows} board "
+                             f"(a1..{self.names[-1]})") from None
+
+    def name(self, cell: int) -> str:
+        return self.names[cell]
+
+    def row(self, cell: int) -> int:
+        return cell // self.cols
+
+    def forward_distance(self, cell: int, seat: int) -> int:
+        """Rows between ``cell`` and the opponent's entry zone ("forward", M1)."""
+        row = cell // self.cols
+        return self.rows - 1 - row if seat == 0 else row
+
+    def moves(self, start: int, distance: int, occupant: Occupant) -> dict[int, tuple[int, ...]]:
+        """M8: every cell reachable in 1..``distance`` orthogonal steps, each ending on an empty cell, with
+        one shortest path to it (the cells stepped on, in order)."""
+        paths: dict[int, tuple[int, ...]] = {start: ()}
+        frontier = [start]
+        for _ in range(distance):
+            nxt = []
+            for cell in frontier:
+                for n in self.neighbours[cell]:
+                    if n not in paths and occupant(n) is None:
+                        paths[n] = (*paths[cell], n)
+                        nxt.append(n)
+            frontier = nxt
+        del paths[start]
+        return paths
+
+    def in_range(self, start: int, reach: int, seat: int, occupant: Occupant) -> set[int]:
+        """M10: the cells an attacker of ``seat`` on ``start`` reaches with range ``reach``: some orthogonal
+        path of at most ``reach`` steps with no enemy unit strictly between. Friendly units are fired over
+        (they do not block, but their cell still counts as a step)."""
+        seen = {start}
+        reached: set[int] = set()
+        frontier = [start]
+        for _ in range(reach):
+            nxt = []
+            for cell in frontier:
+                for n in self.neighbours[cell]:
+                    if n in seen:
+                        continue
+                    seen.add(n)
+                    reached.add(n)
+                    owner = occupant(n)
+                    if owner is None or owner == seat:   # a path may go on through it
+                        nxt.append(n)
+            frontier = nxt
+        return reached
+
+
+@cache
+def _neighbours(cols: int, rows: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for cell in range(cols * rows):
+        r, c = divmod(cell, cols)
+        out.append(tuple(r2 * cols + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                         if 0 <= r2 < rows and 0 <= c2 < cols))
+    return tuple(out)

@@ -49,24 +49,33 @@ class ActionRules:
             self.declare_attack(self.at[self.grid.cell(action[1])], action[2])
 
     def main_options(self: MechaGame, seat: int) -> tuple[tuple[Any, ...], ...]:
-        """Every legal action of the active player now, then pass."""
+        """Every legal action of the active player now, then pass (the hottest function: kept flat)."""
         options: list[tuple[Any, ...]] = []
-        free = [self.name(c) for c in self.grid.entry[seat] if c not in self.at]
-        room = self.bandwidth(seat) - self.population(seat)
-        for card_id in dict.fromkeys(self.seats[seat].hand):
-            card = self.cards[card_id]
-            if card.type == TOWER or (card.type == MECHA and card.cost <= room):   # M11
-                options.extend(("play", card_id, cell) for cell in free)     # M2: own entry zone only
-        options.extend(self.command_options(seat, MAIN_WINDOW))
-        for cell in sorted(self.at):
-            unit = self.at[cell]
-            if unit.owner != seat or self.cards[unit.card].type != MECHA:   # towers never act (M6)
+        at, owners, cards, grid = self.at, self.owner_at, self.cards, self.grid
+        names = grid.names
+        hand = self.seats[seat].hand
+        free = [names[c] for c in grid.entry[seat] if c not in at]
+        if free:
+            bandwidth, population = self._supply[seat]
+            room = bandwidth - population
+            for card_id in dict.fromkeys(hand):
+                card = cards[card_id]
+                if card.type == TOWER or (card.type == MECHA and card.cost <= room):   # M11
+                    options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
+        options += self.command_options(seat, MAIN_WINDOW)
+        for cell in sorted(owners):
+            if owners[cell] != seat:
                 continue
-            here = self.name(cell)
+            unit = at[cell]
+            kw = cards[unit.card].keywords
+            if cards[unit.card].type != MECHA:    # towers never act (M6)
+                continue
+            here = names[cell]
             if not unit.moved:
-                options.extend(("move", here, self.name(to)) for to in sorted(self.reachable(unit)))
+                options += [("move", here, names[to])
+                            for to in sorted(grid.destinations(cell, kw.speed or 1, owners))]
             if not unit.attacked:
-                options.extend(("attack", here, target) for target in self.attack_targets(unit))
+                options += [("attack", here, target) for target in self.attack_targets(unit, owners)]
         options.append(K.PASS)
         return tuple(options)
 
@@ -74,24 +83,26 @@ class ActionRules:
     def reachable(self: MechaGame, unit: Unit) -> dict[int, tuple[int, ...]]:
         """Cells the mecha can move to with one unbroken path of up to its Speed (1 without), each step
         onto an empty cell; Flight does not change movement."""
-        return self.grid.moves(unit.cell, self.keywords(unit).speed or 1, self.occupant)
+        return self.grid.moves(unit.cell, self.keywords(unit).speed or 1, self.owners())
 
     def move(self: MechaGame, unit: Unit, to: int) -> None:
         path = self.reachable(unit)[to]
-        del self.at[unit.cell]
-        origin, unit.cell = unit.cell, to
-        self.at[to] = unit
+        origin = unit.cell
+        self.relocate(unit, to)
         unit.moved = True
         self.emit("move", player=unit.owner, card=unit.card, path=[self.name(c) for c in (origin, *path)])
 
     # --- attacks (M9, M10, M13, M19) --------------------------------------------------------------
-    def attack_targets(self: MechaGame, unit: Unit) -> list[str]:
+    def attack_targets(self: MechaGame, unit: Unit, owners: dict[int, int] | None = None) -> list[str]:
         """Enemy units in range (M10) and targetable (M13), then the opponent if the mecha stands in the
         opponent's entry zone (M19: range does not extend it)."""
-        kw = self.keywords(unit)
-        cells = self.grid.in_range(unit.cell, kw.range or 1, unit.owner, self.occupant)
-        out = [self.name(c) for c in sorted(cells) if c in self.at and self.at[c].owner != unit.owner
-               and self.targetable(unit, self.at[c])]
+        owners = self.owners() if owners is None else owners
+        seat = unit.owner
+        cells = self.grid.in_range(unit.cell, self.keywords(unit).range or 1, seat, owners)
+        names = self.grid.names
+        at, cards = self.at, self.cards
+        out = [names[c] for c in sorted(cells) if owners.get(c, seat) != seat
+               and (not cards[at[c].card].keywords.flight or self.targetable(unit, at[c]))]
         if unit.cell in self.grid.entry[1 - unit.owner]:
             out.append(K.OPPONENT)
         return out
@@ -115,7 +126,7 @@ class ActionRules:
             for ability in self.cards[target.card].triggered(ATTACKED):
                 self.pending.append(Pending(target.owner, target.uid, target.card, ability, attacker.uid))
             self.resolve_pending()
-        self.window(ATTACK_WINDOW, 1 - seat)
+        self.window(ATTACK_WINDOW, 1 - seat, {"attacker": self.name(attacker.cell), "target": target_name})
         if attacker.uid not in self.units or not self.still_legal(attacker, target):
             self.emit("fizzle", player=seat, attacker=attacker.card, target=target_name)
             return
@@ -132,14 +143,16 @@ class ActionRules:
         return self.name(target.cell) in self.attack_targets(attacker)
 
     # --- response windows (M15(b), (c)) ----------------------------------------------------------
-    def window(self: MechaGame, window: str, first: int) -> None:
+    def window(self: MechaGame, window: str, first: int, about: dict[str, Any] | None = None) -> None:
         """``first`` may play one command or pass, then the other, alternating until both pass in a
-        row."""
+        row. ``about`` names the attack an attack window follows (its decisions' context)."""
         seat, passes = first, 0
         while passes < 2:
             options = self.command_options(seat, window)
-            answer = K.PASS if not options else self.ask(
-                Decision(K.WINDOW, seat, (*options, K.PASS), {"window": window, "turn": self.turn}))
+            context = {"window": window, "turn": self.turn, **(about or {})}
+            answer = K.PASS
+            if options:
+                answer = self.ask(Decision(K.WINDOW, seat, (*options, K.PASS), context))
             if answer == K.PASS:
                 passes += 1
             else:

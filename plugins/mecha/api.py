@@ -48,8 +48,7 @@ def place(game: MechaGame, card: str, cell: str, owner: int, *, durability: int 
                 c.keywords.armour if armour is None else armour, c.time if time is None else time)
     unit.moved, unit.attacked = moved, attacked
     game.next_uid += 1
-    game.units[unit.uid] = unit
-    game.at[where] = unit
+    game.put(unit)
     return unit
 
 

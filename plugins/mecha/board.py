@@ -2,15 +2,13 @@
 
 Cells are ints, ``row * cols + col`` with row 0 the text's row 1; they are named column letter then row
 number, ``a1`` to ``g5`` from seat A's side. Seat A's entry zone is row 1, seat B's the last row. Nothing
-here knows about cards: callers pass what stands where as ``occupant(cell) -> owner seat or None``.
+here knows about cards: callers pass what stands where as ``owners``, cell -> the owner's seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from functools import cache
-
-Occupant = Callable[[int], "int | None"]
 
 
 class Grid:
@@ -44,7 +42,7 @@ class Grid:
         row = cell // self.cols
         return self.rows - 1 - row if seat == 0 else row
 
-    def moves(self, start: int, distance: int, occupant: Occupant) -> dict[int, tuple[int, ...]]:
+    def moves(self, start: int, distance: int, owners: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
         """M8: every cell reachable in 1..``distance`` orthogonal steps, each ending on an empty cell, with
         one shortest path to it (the cells stepped on, in order)."""
         paths: dict[int, tuple[int, ...]] = {start: ()}
@@ -53,17 +51,25 @@ class Grid:
             nxt = []
             for cell in frontier:
                 for n in self.neighbours[cell]:
-                    if n not in paths and occupant(n) is None:
+                    if n not in paths and n not in owners:
                         paths[n] = (*paths[cell], n)
                         nxt.append(n)
             frontier = nxt
         del paths[start]
         return paths
 
-    def in_range(self, start: int, reach: int, seat: int, occupant: Occupant) -> set[int]:
+    def destinations(self, start: int, distance: int, owners: Mapping[int, int]) -> list[int]:
+        """The cells of :meth:`moves`, without their paths (the main phase lists only where to)."""
+        if distance <= 1:
+            return [n for n in self.neighbours[start] if n not in owners]
+        return list(self.moves(start, distance, owners))
+
+    def in_range(self, start: int, reach: int, seat: int, owners: Mapping[int, int]) -> set[int]:
         """M10: the cells an attacker of ``seat`` on ``start`` reaches with range ``reach``: some orthogonal
         path of at most ``reach`` steps with no enemy unit strictly between. Friendly units are fired over
         (they do not block, but their cell still counts as a step)."""
+        if reach == 1:
+            return set(self.neighbours[start])
         seen = {start}
         reached: set[int] = set()
         frontier = [start]
@@ -75,8 +81,7 @@ class Grid:
                         continue
                     seen.add(n)
                     reached.add(n)
-                    owner = occupant(n)
-                    if owner is None or owner == seat:   # a path may go on through it
+                    if owners.get(n, seat) == seat:   # empty or friendly: a path may go on through it
                         nxt.append(n)
             frontier = nxt
         return reached

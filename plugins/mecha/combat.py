@@ -41,8 +41,7 @@ class CombatRules:
     def destroy(self: MechaGame, unit: Unit) -> None:
         """Off the board into its owner's discard pile; its Provide goes with it (M14); `when destroyed`
         abilities wait to resolve (M7)."""
-        del self.units[unit.uid]
-        del self.at[unit.cell]
+        self.lift(unit)
         self.seats[unit.owner].discard.append(unit.card)
         self.emit("destroyed", player=unit.owner, card=unit.card, cell=self.name(unit.cell))
         for ability in self.cards[unit.card].triggered(DESTROYED):

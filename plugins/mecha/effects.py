@@ -100,16 +100,13 @@ class EffectRules:
 
     def candidates(self: MechaGame, seat: int, target: str) -> list[Unit]:
         """The units a chosen target may be, in cell order."""
+        return [self.at[cell] for cell in sorted(self.at) if self._fits(seat, self.at[cell], target)]
+
+    def _fits(self: MechaGame, seat: int, unit: Unit, target: str) -> bool:
         side, kind = CHOSEN_TARGETS[target]
-        out = []
-        for cell in sorted(self.at):
-            unit = self.at[cell]
-            if (side == "friendly" and unit.owner != seat) or (side == "enemy" and unit.owner == seat):
-                continue
-            if kind is not None and self.cards[unit.card].type != kind:
-                continue
-            out.append(unit)
-        return out
+        if (side == "friendly" and unit.owner != seat) or (side == "enemy" and unit.owner == seat):
+            return False
+        return kind is None or self.cards[unit.card].type == kind
 
     def step_target(self: MechaGame, seat: int, step: Step, source: int | None,
                     attacker: int | None) -> Unit | None:
@@ -132,13 +129,16 @@ class EffectRules:
         candidate (an answer must be a legal option)."""
         if window not in card.windows:
             return False
-        return all(s.target not in CHOSEN_TARGETS or self.candidates(seat, s.target) for s in card.effects)
+        units = self.at.values()
+        return all(s.target not in CHOSEN_TARGETS or any(self._fits(seat, u, s.target) for u in units)
+                   for s in card.effects)
 
     def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
         out: list[tuple[Any, ...]] = []
+        cards = self.cards
         for card_id in dict.fromkeys(self.seats[seat].hand):
-            card = self.cards[card_id]
-            if card.type == "command" and self.playable(seat, card, window):
+            card = cards[card_id]
+            if window in card.windows and self.playable(seat, card, window):
                 out.append(("command", card_id))
         return out
 

@@ -62,6 +62,8 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         self.seats = [Seat(0, list(decks[0])), Seat(1, list(decks[1]))]
         self.units: dict[int, Unit] = {}        # uid -> unit in play
         self.at: dict[int, Unit] = {}           # cell -> unit in play (one per cell, M8)
+        self.owner_at: dict[int, int] = {}      # cell -> its unit's owner: what the geometry reads
+        self._supply = [[0, 0], [0, 0]]         # per seat: bandwidth, population (M11), kept current
         self.next_uid = 1
         self.first = first
         self.active = 0
@@ -100,9 +102,36 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
     def name(self, cell: int) -> str:
         return self.grid.names[cell]
 
-    def occupant(self, cell: int) -> int | None:
-        unit = self.at.get(cell)
-        return None if unit is None else unit.owner
+    def owners(self) -> dict[int, int]:
+        """Cell -> the seat owning the unit there: what the board's geometry needs (M8, M10); read-only."""
+        return self.owner_at
+
+    def put(self, unit: Unit) -> None:
+        """A unit comes into play on its cell (entering, or a scenario placing it)."""
+        self.units[unit.uid] = unit
+        self.at[unit.cell] = unit
+        self.owner_at[unit.cell] = unit.owner
+        card = self.cards[unit.card]
+        supply = self._supply[unit.owner]
+        supply[0] += card.keywords.provide if card.type == TOWER else 0
+        supply[1] += card.cost if card.type == MECHA else 0
+
+    def lift(self, unit: Unit) -> None:
+        """A unit leaves play (destroyed): its Provide and cost go with it (M11, M14)."""
+        del self.units[unit.uid]
+        del self.at[unit.cell]
+        del self.owner_at[unit.cell]
+        card = self.cards[unit.card]
+        supply = self._supply[unit.owner]
+        supply[0] -= card.keywords.provide if card.type == TOWER else 0
+        supply[1] -= card.cost if card.type == MECHA else 0
+
+    def relocate(self, unit: Unit, to: int) -> None:
+        del self.at[unit.cell]
+        del self.owner_at[unit.cell]
+        unit.cell = to
+        self.at[to] = unit
+        self.owner_at[to] = unit.owner
 
     def card_of(self, unit: Unit) -> CardDef:
         return self.cards[unit.card]
@@ -118,13 +147,16 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
 
     def bandwidth(self, seat: int) -> int:
         """M11: the total Provide of the seat's towers in play."""
-        return sum(self.keywords(u).provide for u in self.units.values()
-                   if u.owner == seat and self.cards[u.card].type == TOWER)
+        return self.supply(seat)[0]
 
     def population(self, seat: int) -> int:
         """M11: the total printed cost of the seat's mechas in play."""
-        return sum(self.cards[u.card].cost for u in self.units.values()
-                   if u.owner == seat and self.cards[u.card].type == MECHA)
+        return self.supply(seat)[1]
+
+    def supply(self, seat: int) -> tuple[int, int]:
+        """(bandwidth, population) of ``seat``, kept current as units enter and leave."""
+        bandwidth, population = self._supply[seat]
+        return bandwidth, population
 
     def other(self, seat: int) -> int:
         return 1 - seat
@@ -242,8 +274,7 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         unit = Unit(self.next_uid, card_id, seat, cell, card.durability, card.keywords.armour, card.time)
         unit.moved = unit.attacked = self.rules.summoning_sickness and card.type == MECHA   # M6
         self.next_uid += 1
-        self.units[unit.uid] = unit
-        self.at[cell] = unit
+        self.put(unit)
         self.emit("enter", player=seat, card=card_id, cell=self.name(cell), durability=unit.durability,
                   armour=unit.armour, time=unit.time)
         for ability in card.triggered(ENTERS):

@@ -28,6 +28,7 @@ from rich.markup import escape
 
 from rulecraft.cli.board import Picture
 from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
+from rulecraft.plugins.games import engine_for
 from rulecraft.runtime import logs
 from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
@@ -106,7 +107,8 @@ def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners:
         return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
     agents = [human if s == seat else make_agent(kind, f"{seed}/{s}")
               for s, kind in enumerate(head["agents"])]
-    return Game(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
+    return engine_for(head["game"])(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners,
+                                    colours=head["colours"])
 
 
 class LogWriter:
@@ -303,8 +305,9 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
         if on_event is not None:
             on_event(holder["game"], event)
 
-    game = holder["game"] = Game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks,
-                                 listeners=[step], colours=head["colours"])
+    new_game = engine_for(head["game"])
+    game = holder["game"] = new_game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks,
+                                     listeners=[step], colours=head["colours"])
     problem, stopped = None, False
     try:
         game.play()

@@ -177,7 +177,7 @@ def build_ruleset(stack: Stack, compiled: Any = None, vocabulary: Any = None) ->
         for sid, side in mech.data.get("sides", {}).items():
             sides.append(MechSideDef(sid, side.get("name", sid),
                                      _abilities(compiled, mech, ("sides", sid))))
-    source = {"packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
+    source = {"game": stack.game, "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
               "plugins": pack_plugins(stack),
               "abilities": "compiled" if compiled is not None else "none (effect compiler not installed)",
               "uncompiled": tuple(f"{d.file}:{d.line}:{d.column}: {d.message}"

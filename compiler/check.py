@@ -1,7 +1,8 @@
 """Check: run the front end over a pack stack: load, validate, resolve, validate entities, stack checks.
 
-Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs)``. Before any file
-is validated, the content kinds the stack's plugins register are collected
+Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs, game)``. Before any
+file is validated, the stack's game is settled from the manifests (``rulecraft.compiler.stack_game``) and the
+content kinds the stack's plugins register are collected
 (``rulecraft.compiler.stack_plugins``); files of those kinds validate against the plugin's schema.
 Each stage runs only when the stages before it reported no error, so a later stage may trust what an
 earlier one guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
@@ -27,6 +28,7 @@ from pathlib import Path
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.packs import Pack, load_packs
 from rulecraft.compiler.resolve import Stack, resolve
+from rulecraft.compiler.stack_game import stack_game
 from rulecraft.compiler.stack_plugins import stack_kinds
 from rulecraft.compiler.validate import NO_PLUGIN_KINDS, validate_document, validate_entity
 
@@ -47,6 +49,7 @@ class CheckResult:
     stack: Stack | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     packs: list[Pack] = field(default_factory=list)
+    game: str | None = None     # the id of the stack's game, once the manifests agree on one
 
     @property
     def ok(self) -> bool:
@@ -90,6 +93,10 @@ def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> CheckR
 
 def _check(paths: Sequence[Path], pack_path: Sequence[Path]) -> CheckResult:
     packs, diagnostics = load_packs(paths, pack_path)
+    game, problems = stack_game(packs)
+    diagnostics += problems
+    if has_errors(problems):
+        return _sorted(CheckResult(None, diagnostics, packs))
     plugin_kinds: dict[str, str] = {}
     if packs:
         plugin_kinds, problems = stack_kinds(packs)
@@ -99,13 +106,14 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path]) -> CheckResult:
     for pack in packs:
         for document in pack.documents:
             diagnostics += validate_document(document, plugin_kinds)
-    result = CheckResult(None, diagnostics, packs)
+    result = CheckResult(None, diagnostics, packs, game)
     if has_errors(diagnostics) or not packs:
         return _sorted(result)
     stack, problems = resolve(packs)
     result.diagnostics += problems
     if has_errors(problems):
         return _sorted(result)
+    stack.game = game
     result.stack = stack
     for stage in ([partial(validate_stack, plugin_kinds=plugin_kinds)], *stack_stages()):
         for check in stage:

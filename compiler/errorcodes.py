@@ -148,3 +148,10 @@ NOT_A_REGULAR_FILE = register("not-a-regular-file", "A file a pack lists is a fo
                               "symlink loop, not a regular file.")
 CONTROL_CHARACTER = register("control-character", "A content file holds a NUL byte or a control character "
                              "(other than tab and line breaks).")
+
+# --- games: which game a stack is for (compiler/stack_game.py) ------------------------------------------
+GAME_UNKNOWN = register("game-unknown", "A manifest's `game` names no registered game (`rulecraft games`).")
+GAME_MISMATCH = register("game-mismatch", "Packs of two games are mixed: a pack depends on or is checked "
+                                          "with a pack for another game.")
+GAME_MISSING = register("game-missing", "No pack of the stack says which game it is for, directly or "
+                                        "through what it depends on.")

@@ -1,9 +1,11 @@
 """Run: JSON Lines game logs and their replay.
 
-A log's first line is a header (format, rulecraft version, the pack stack as given, plugins, seed,
-colours, agents); every other line is one event, serialised compactly in emission order. Replaying runs
-the same game again from the header, feeding each seat the answers recorded in its ``decision`` events,
-and checks that every event serialises to the very same line (byte for byte).
+A log's first line is a header (format, rulecraft version, the game's registered id, the pack stack as
+given, plugins, seed, colours, agents); every other line is one event, serialised compactly in emission
+order. Replaying runs the same game again from the header, feeding each seat the answers recorded in its
+``decision`` events, and checks that every event serialises to the very same line (byte for byte). The
+game that replays is the one the header names, resolved by the caller through the game registry
+(``engine_for``): the runtime imports no registry and no game.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from rulecraft.runtime.decisions import RecordedAgent
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
 from rulecraft.runtime.model import Ruleset
 
@@ -35,7 +36,8 @@ def header(ruleset: Ruleset, packs: Sequence[str], plugins: Sequence[str], seed:
         rulecraft_version = version("rulecraft")
     except PackageNotFoundError:   # running from a source tree without installing
         rulecraft_version = "unknown"
-    return {"rulecraft_log": FORMAT, "rulecraft": rulecraft_version, "packs": list(packs) or [BUILTIN_PACK],
+    return {"rulecraft_log": FORMAT, "rulecraft": rulecraft_version, "game": ruleset.source.get("game"),
+            "packs": list(packs) or [BUILTIN_PACK],
             "stack": list(ruleset.source.get("packs", [])), "plugins": list(plugins), "seed": seed,
             "colours": list(colours), "agents": list(agents)}
 
@@ -81,6 +83,9 @@ def check_header(head: dict[str, Any], where: str) -> None:
     for key in ("packs", "plugins", "colours", "agents"):
         if not _strings(head.get(key, [])):
             raise ValueError(f"{where}: header field {key!r} must be a list of texts, not {head.get(key)!r}")
+    if not isinstance(head.get("game"), str):
+        raise ValueError(f"{where}: header field 'game' must name the game the log is of, not "
+                         f"{head.get('game')!r}")
     seed = head.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise ValueError(f"{where}: header field 'seed' must be a number or a text, not {seed!r}")
@@ -124,16 +129,20 @@ class ReplayResult:
 
 
 def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ruleset],
-           make_hooks: Callable[[Sequence[str]], Any]) -> ReplayResult:
+           make_hooks: Callable[[Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]]
+           ) -> ReplayResult:
     """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
-    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header."""
+    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header; ``engine_for(game)`` is the
+    engine of the game the header names (``rulecraft.plugins.games.engine_for``: a ``ValueError`` naming
+    the registered games for any other id)."""
     head, lines = read(path)
+    new_game = engine_for(head["game"])
     packs = [p for p in head["packs"] if p != BUILTIN_PACK]
     ruleset = load_ruleset(packs, head["plugins"])
     events = [json.loads(line) for line in lines]   # each checked by read()
     agents = recorded_agents(head, events)
     produced: list[str] = []
-    game = Game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
+    game = new_game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
                 listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
     error = None
     try:

@@ -26,8 +26,9 @@ def core() -> Path:
 def variant(tmp_path: Path, files: dict[str, str], depends: str = "[{id: tem-core}]") -> Path:
     folder = tmp_path / "variant"
     folder.mkdir()
-    (folder / "pack.yaml").write_text(f"id: variant\nname: Variant\nversion: 1.0.0\nrulecraft: '>=0.1'\n"
-                                      f"depends: {depends}\nfiles: [{', '.join(files)}]\n", encoding="utf-8")
+    manifest = (f"id: variant\nname: Variant\nversion: 1.0.0\nrulecraft: '>=0.1'\ngame: tem\n"
+                f"depends: {depends}\nfiles: [{', '.join(files)}]\n")
+    (folder / "pack.yaml").write_text(manifest, encoding="utf-8")
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder

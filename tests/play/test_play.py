@@ -20,6 +20,7 @@ import pytest
 from rulecraft.cli.main import main
 from rulecraft.cli.play_ui import load, make_terminal, new_header, play
 from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.runtime import logs
 from rulecraft.runtime.engine import Game
@@ -37,7 +38,7 @@ def _events(path: Path) -> list[dict]:
 
 
 def _replays(path: Path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for).ok
 
 
 def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
@@ -224,7 +225,8 @@ def test_usage_errors(Driver, tmp_path, capsys):
     assert main(["play", "--resume", str(done)]) == 2
     assert "this game is over" in capsys.readouterr().err
     sim_log = tmp_path / "sim.jsonl"
-    sim_log.write_text(json.dumps({"rulecraft_log": 1, "seed": 1, "colours": ["red", "blue"]}) + "\n")
+    head = {"rulecraft_log": 1, "game": "tem", "seed": 1, "colours": ["red", "blue"]}
+    sim_log.write_text(json.dumps(head) + "\n")
     assert main(["play", "--resume", str(sim_log)]) == 2
     assert "not a log of `rulecraft play`" in capsys.readouterr().err
     assert main(["play", "--players", "9", "--log", str(tmp_path / "x.jsonl")]) == 2

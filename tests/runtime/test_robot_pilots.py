@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 from invariants import InvariantChecker
 
+from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.robot_pilots import (
     LOADOUTS,
     RobotSeat,
@@ -679,7 +680,7 @@ def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
                        ["random", "robot", "robot"])
     path = tmp_path / "solo.jsonl"
     logs.write(path, head, game.events)
-    result = logs.replay(path, load_ruleset, make_hooks)
+    result = logs.replay(path, load_ruleset, make_hooks, engine_for)
     assert result.ok, result.message
 
 

@@ -46,7 +46,10 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
                  decks: Sequence[Sequence[str]] | None = None, first: int | None = None,
-                 listeners: Iterable[Callable[[dict], None]] = ()) -> None:
+                 listeners: Iterable[Callable[[dict], None]] = (), hooks: Any = None,
+                 colours: Sequence[str] | None = None) -> None:
+        """The game host's engine signature; ``hooks`` is accepted for it (Mecha Game declares no plugin
+        hooks) and ``colours`` names the two seats (default ``a`` and ``b``, M1)."""
         if len(agents) != 2:
             raise ValueError(f"Mecha Game is for 2 players, got {len(agents)} agents")
         self.ruleset = ruleset
@@ -56,6 +59,8 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         self.seed = seed
         self.rng = random.Random(seed)
         self.agents = list(agents)
+        self.hooks = hooks
+        self.colours = tuple(colours or ("a", "b"))
         self.listeners = list(listeners)
         if decks is None:
             decks = [ruleset.decks[d].cards for d in ruleset.seat_decks]
@@ -75,6 +80,7 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         self.finished = False
         self.winner: int | None = None
         self.reason: str | None = None
+        self.standings: list[dict[str, Any]] | None = None
         self.aborted: str | None = None
         self.asked: list[Decision] | None = None   # every decision asked, when a caller keeps them here
 
@@ -172,6 +178,9 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         else:
             self.winner, self.reason = 1 - lost[0].seat, lost[0].lost
         self.finished = True
+        self.standings = [{"rank": 1 if self.winner in (None, s.seat) else 2, "player": s.seat,
+                           "colour": self.colours[s.seat], "damage": len(s.damage), "deck": len(s.deck)}
+                          for s in sorted(self.seats, key=lambda s: s.seat != self.winner)]
         self.emit("game-end", winner=self.winner, reason=self.reason, turn=self.turn)
         raise GameOver(self.reason)
 

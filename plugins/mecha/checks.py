@@ -1,0 +1,160 @@
+"""Cross-check: what Mecha Game content means together, beyond what its schemas can say.
+
+The game's stack checks (``CHECKS``, run in order after the entities validate): decks name known cards and
+follow M3 (exactly ``deck_size`` cards, at most ``max_copies`` of a name, the ``unlimited`` cards exempt),
+each seat has one starter deck (M21), and every effect step's target fits its verb and where it sits (a
+command is never in play, M2; only a `when attacked` ability has an attacker; a tower has no power, M14).
+Each problem is a located diagnostic at the field that causes it, with did-you-mean for misspelt ids.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.validate import did_you_mean
+from rulecraft.plugins.mecha.model import (
+    ATTACKED,
+    ATTACKER,
+    CHOSEN_TARGETS,
+    POWER,
+    THIS,
+    TOWER,
+    UNTARGETED_VERBS,
+    Rules,
+)
+from rulecraft.plugins.mecha.pack import CARD_KINDS
+
+SEATS = ("a", "b")
+
+
+def _cards(stack: Stack) -> dict[str, Entity]:
+    return {e.id: e for kind in CARD_KINDS for e in stack.of_kind(kind)}
+
+
+def _rule(stack: Stack, name: str) -> Any:
+    rules = stack.rules
+    default = getattr(Rules(), name)
+    return rules.data.get(name, default) if rules is not None else default
+
+
+def check_card_ids(stack: Stack) -> list[Diagnostic]:
+    """A deck names cards by id across towers, mechas and commands: an id must be one card only."""
+    seen: dict[str, Entity] = {}
+    out = []
+    for kind in CARD_KINDS:
+        for entity in stack.of_kind(kind):
+            first = seen.setdefault(entity.id, entity)
+            if first is not entity:
+                where = first.locate(("id",))
+                out.append(entity.diagnostic(
+                    codes.DUPLICATE_ID, f"card id '{entity.id}' is both a {first.kind[:-1]} and a "
+                    f"{kind[:-1]}; decks could not tell them apart", ("id",),
+                    hint=f"the {first.kind[:-1]} is at {where.file}:{where.line}:{where.column}"))
+    return out
+
+
+def check_unlimited(stack: Stack) -> list[Diagnostic]:
+    """The cards exempt from the copy limit (M3: Radio Tower) exist."""
+    rules = stack.rules
+    if rules is None:
+        return []
+    known = _cards(stack)
+    return [rules.diagnostic(codes.UNKNOWN_REFERENCE, f"`unlimited` names '{cid}', which is no card",
+                             ("unlimited", i), hint=did_you_mean(cid, known))
+            for i, cid in enumerate(rules.data.get("unlimited", ())) if cid not in known]
+
+
+def check_decks(stack: Stack) -> list[Diagnostic]:
+    """M3: every deck has exactly ``deck_size`` known cards, at most ``max_copies`` of a name (the
+    ``unlimited`` cards exempt); M21: one starter deck per seat."""
+    known = _cards(stack)
+    size, most = _rule(stack, "deck_size"), _rule(stack, "max_copies")
+    unlimited = set(_rule(stack, "unlimited"))
+    out: list[Diagnostic] = []
+    seats: dict[str, Entity] = {}
+    for deck in stack.of_kind("decks"):
+        cards: dict[str, int] = deck.data.get("cards", {})
+        for cid in cards:
+            if cid not in known:
+                out.append(deck.diagnostic(codes.UNKNOWN_REFERENCE, f"deck '{deck.id}' names '{cid}', "
+                                           f"which is no tower, mecha or command", ("cards", cid), key=True,
+                                           hint=did_you_mean(cid, known)))
+        total = sum(cards.values())
+        if total != size:
+            out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"deck '{deck.id}' has {total} cards; a deck "
+                                       f"has exactly {size} (M3)", ("cards",),
+                                       hint=f"{'remove' if total > size else 'add'} {abs(total - size)}"))
+        by_name: Counter[str] = Counter()
+        first_of: dict[str, str] = {}
+        for cid, n in cards.items():
+            if cid in known and cid not in unlimited:
+                name = known[cid].data.get("name", cid)
+                by_name[name] += n
+                first_of.setdefault(name, cid)
+        for name, n in by_name.items():
+            if n > most:
+                out.append(deck.diagnostic(
+                    codes.COUNT_MISMATCH, f"deck '{deck.id}' has {n} cards named '{name}'; at most {most} "
+                    f"of a name (M3)", ("cards", first_of[name]),
+                    hint=f"only {', '.join(sorted(unlimited)) or 'no card'} may exceed {most}"))
+        seat = deck.data.get("seat")
+        if seat in seats:
+            out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"decks '{seats[seat].id}' and '{deck.id}' are "
+                                       f"both seat {seat}'s starter deck", ("seat",)))
+        elif seat is not None:
+            seats[seat] = deck
+    missing = [s for s in SEATS if s not in seats]
+    if missing and stack.rules is not None:
+        out.append(stack.rules.diagnostic(
+            codes.MISSING_CONTENT, f"no starter deck for seat {' or '.join(missing)}: the game needs one "
+            f"per seat (M21)", ("id",), hint="give a deck `seat: a` or `seat: b`"))
+    return out
+
+
+def _steps(entity: Entity) -> Iterator[tuple[tuple[Any, ...], dict[str, Any], str | None]]:
+    """Every effect step of a card: its path, the step and its ability's trigger (None for a command)."""
+    for i, ability in enumerate(entity.data.get("abilities", ())):
+        for j, step in enumerate(ability.get("effects", ())):
+            yield ("abilities", i, "effects", j), step, ability.get("trigger")
+    for j, step in enumerate(entity.data.get("effects", ())):
+        yield ("effects", j), step, None
+
+
+def check_effects(stack: Stack) -> list[Diagnostic]:
+    """Each step's target fits its verb and its card: draws take none; a command has no `this` or
+    attacker (M2); only `when attacked` has an attacker (M9); power needs a mecha (M14)."""
+    out = []
+    for kind in CARD_KINDS:
+        for entity in stack.of_kind(kind):
+            for path, step, trigger in _steps(entity):
+                verb, target = step.get("verb"), step.get("target")
+                problem = _step_problem(kind, verb, target, trigger)
+                if problem is not None:
+                    code, message = problem
+                    where = (*path, "target") if "target" in step else path
+                    out.append(entity.diagnostic(code, f"{kind[:-1]} '{entity.id}': {message}", where))
+    return out
+
+
+def _step_problem(kind: str, verb: str, target: str | None, trigger: str | None
+                  ) -> tuple[Any, str] | None:
+    if verb in UNTARGETED_VERBS:
+        return None if target is None else (codes.EFFECT_ARGUMENTS, f"'{verb}' takes no target")
+    if target is None:
+        return codes.EFFECT_ARGUMENTS, f"'{verb}' needs a target (this, attacker or a chosen unit)"
+    if kind == "commands" and target in (THIS, ATTACKER):
+        return codes.EFFECT_ARGUMENTS, f"a command is never in play, so it has no '{target}' (M2)"
+    if target == ATTACKER and trigger != ATTACKED:
+        return codes.EFFECT_TIMING, "only a `when attacked` ability has an attacker (M9)"
+    if verb == POWER and (CHOSEN_TARGETS.get(target, (None, None))[1] == TOWER
+                          or (target == THIS and kind == "towers")):
+        return codes.EFFECT_ARGUMENTS, "a tower has no power to raise (M14)"
+    return None
+
+
+CHECKS = [check_card_ids, check_unlimited, check_decks, check_effects]

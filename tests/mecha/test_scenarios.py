@@ -1,0 +1,51 @@
+"""The Mecha Game rule scenarios (tests/mecha/scenarios/*.yaml): each passes, and together they name every
+ruling M1-M22."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulecraft.plugins.mecha.scenarios import run
+
+FOLDER = Path(__file__).parent / "scenarios"
+SCENARIOS = [(path.name, s) for path in sorted(FOLDER.glob("*.yaml"))
+             for s in yaml.safe_load(path.read_text())["scenarios"]]
+
+
+@pytest.mark.parametrize(("file", "scenario"), SCENARIOS, ids=[f"{f}:{s['name']}" for f, s in SCENARIOS])
+def test_scenario(file, scenario, core):
+    result = run(scenario, core)
+    assert result.passed, "\n".join(result.differences)
+
+
+def test_every_ruling_m1_to_m22_is_named_by_a_scenario():
+    covered = {ruling for _, s in SCENARIOS for ruling in s["covers"]}
+    assert {f"M{i}" for i in range(1, 23)} - covered == set()
+
+
+def test_scenario_names_are_unique():
+    names = [s["name"] for _, s in SCENARIOS]
+    assert len(names) == len(set(names))
+
+
+def test_a_failing_expectation_is_reported_not_passed(core):
+    scenario = {"name": "wrong on purpose", "covers": ["M12"],
+                "given": {"units": {"c3": {"card": "lancer", "owner": "a"},
+                                    "c4": {"card": "bastion", "owner": "b"}}},
+                "when": [{"do": ["attack", "c3", "c4"]}],
+                "then": {"units": {"c4": {"durability": 4}}}}
+    result = run(scenario, core)
+    assert result.differences == ["units.c4.durability: expected 4, got 2"]
+
+
+def test_an_illegal_action_and_an_unscripted_decision_fail_the_scenario(core):
+    illegal = run({"name": "x", "given": {}, "when": [{"do": ["attack", "c3", "c4"]}]}, core)
+    assert illegal.differences and "not a legal action" in illegal.differences[0]
+    unscripted = run({"name": "y", "given": {"hands": {"b": ["emergency-plating"]},
+                                             "units": {"c3": {"card": "lancer", "owner": "a"},
+                                                       "c4": {"card": "courier", "owner": "b"}}},
+                      "when": [{"do": ["attack", "c3", "c4"]}]}, core)
+    assert unscripted.differences and "UnscriptedDecision" in unscripted.differences[0]

@@ -2,32 +2,24 @@
 
 The game's stack checks (``CHECKS``, run in order after the entities validate): decks name known cards and
 follow M3 (exactly ``deck_size`` cards, at most ``max_copies`` of a name, the ``unlimited`` cards exempt),
-each seat has one starter deck (M21), and every effect step's target fits its verb and where it sits (a
-command is never in play, M2; only a `when attacked` ability has an attacker; a tower has no power, M14).
+each seat has one starter deck (M21), and every card's ability compiles with the game's DSL words (the
+vocabulary refuses a target where it cannot be: a command is never in play, M2; only `when attacked` has
+an attacker, M9), its card text has not drifted, and no tower raises its own power (M14).
 Each problem is a located diagnostic at the field that causes it, with did-you-mean for misspelt ids.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.effects.pack import EffectSite, Locator, drift
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
-from rulecraft.plugins.mecha.model import (
-    ATTACKED,
-    ATTACKER,
-    CHOSEN_TARGETS,
-    POWER,
-    THIS,
-    TOWER,
-    UNTARGETED_VERBS,
-    Rules,
-)
-from rulecraft.plugins.mecha.pack import CARD_KINDS
+from rulecraft.plugins.mecha.build import Unplayable, abilities, compile_ability
+from rulecraft.plugins.mecha.model import CARD_KINDS, POWER, THIS, Rules
 
 SEATS = ("a", "b")
 
@@ -116,45 +108,35 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
     return out
 
 
-def _steps(entity: Entity) -> Iterator[tuple[tuple[Any, ...], dict[str, Any], str | None]]:
-    """Every effect step of a card: its path, the step and its ability's trigger (None for a command)."""
-    for i, ability in enumerate(entity.data.get("abilities", ())):
-        for j, step in enumerate(ability.get("effects", ())):
-            yield ("abilities", i, "effects", j), step, ability.get("trigger")
-    for j, step in enumerate(entity.data.get("effects", ())):
-        yield ("effects", j), step, None
-
-
 def check_effects(stack: Stack) -> list[Diagnostic]:
-    """Each step's target fits its verb and its card: draws take none; a command has no `this` or
-    attacker (M2); only `when attacked` has an attacker (M9); power needs a mecha (M14)."""
-    out = []
+    """Every card's ``ability`` compiles with the game's vocabulary (diagnostics with carets inside the
+    string), its hand-written ``text`` has not drifted, the engine can play it, and no tower raises its
+    own power (M14)."""
+    locator = Locator(stack)
+    out: list[Diagnostic] = []
     for kind in CARD_KINDS:
         for entity in stack.of_kind(kind):
-            for path, step, trigger in _steps(entity):
-                verb, target = step.get("verb"), step.get("target")
-                problem = _step_problem(kind, verb, target, trigger)
-                if problem is not None:
-                    code, message = problem
-                    where = (*path, "target") if "target" in step else path
-                    out.append(entity.diagnostic(code, f"{kind[:-1]} '{entity.id}': {message}", where))
+            if not isinstance(entity.data.get("ability"), str):
+                continue
+            site = EffectSite(entity, kind, (), entity.data)
+            compiled = compile_ability(site.source, kind)
+            out += locator.diagnostics(site, compiled)
+            drifted = drift(site, compiled)
+            if drifted is not None:
+                out.append(drifted)
+            if not compiled.ok:
+                continue
+            try:
+                found = abilities(compiled)
+            except Unplayable as exc:
+                out.append(entity.diagnostic(codes.EFFECT_ARGUMENTS, f"{kind[:-1]} '{entity.id}': {exc}",
+                                             ("ability",)))
+                continue
+            if kind == "towers" and any(step["verb"] == POWER and step["target"] == THIS
+                                        for ability in found for step in ability["effects"]):
+                out.append(entity.diagnostic(codes.EFFECT_ARGUMENTS, f"tower '{entity.id}': a tower has no "
+                                             f"power to raise (M14)", ("ability",)))
     return out
-
-
-def _step_problem(kind: str, verb: str, target: str | None, trigger: str | None
-                  ) -> tuple[Any, str] | None:
-    if verb in UNTARGETED_VERBS:
-        return None if target is None else (codes.EFFECT_ARGUMENTS, f"'{verb}' takes no target")
-    if target is None:
-        return codes.EFFECT_ARGUMENTS, f"'{verb}' needs a target (this, attacker or a chosen unit)"
-    if kind == "commands" and target in (THIS, ATTACKER):
-        return codes.EFFECT_ARGUMENTS, f"a command is never in play, so it has no '{target}' (M2)"
-    if target == ATTACKER and trigger != ATTACKED:
-        return codes.EFFECT_TIMING, "only a `when attacked` ability has an attacker (M9)"
-    if verb == POWER and (CHOSEN_TARGETS.get(target, (None, None))[1] == TOWER
-                          or (target == THIS and kind == "towers")):
-        return codes.EFFECT_ARGUMENTS, "a tower has no power to raise (M14)"
-    return None
 
 
 CHECKS = [check_card_ids, check_unlimited, check_decks, check_effects]

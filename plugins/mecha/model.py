@@ -15,6 +15,7 @@ from typing import Any
 
 TOWER, MECHA, COMMAND = "tower", "mecha", "command"
 CARD_TYPES = (TOWER, MECHA, COMMAND)
+CARD_KINDS = {"towers": TOWER, "mechas": MECHA, "commands": COMMAND}   # a pack's kind -> its cards' type
 
 # Keywords (M16): those with an X stack by adding their X; the flags do not stack.
 ARMOUR, PIERCE, FLIGHT, REACH, SPEED, RANGE, PROVIDE = "armour", "pierce", "flight", "reach", "speed", \

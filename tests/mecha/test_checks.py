@@ -98,20 +98,48 @@ def test_m21_a_seat_without_a_starter_deck_is_an_error(pack):
     assert sorted(d.code.code for d in diagnostics) == ["count-mismatch", "missing-content"]
 
 
-def test_an_attacker_target_outside_when_attacked_is_a_timing_error(pack):
-    _edit(pack, "towers.yaml", "effects: [{verb: add-armour, amount: 1, target: this}]",
-          "effects: [{verb: damage, amount: 1, target: attacker}]")
-    _, diagnostics = check_mecha(pack)
-    assert _codes(diagnostics) == [("effect-timing", "towers.yaml", _line(pack, "towers.yaml", "attacker"))]
+def _column(folder, name, needle):
+    line = next(line for line in (folder / name).read_text().splitlines() if needle in line)
+    return line.index(needle) + 1
 
 
-def test_a_command_cannot_target_this_and_a_draw_takes_no_target(pack):
-    _edit(pack, "commands.yaml", "{verb: add-armour, amount: 1, target: friendly-unit}",
-          "{verb: add-armour, amount: 1, target: this}")
-    _edit(pack, "commands.yaml", "{verb: each-player-draws, amount: 1}",
-          "{verb: each-player-draws, amount: 1, target: any-unit}")
+def test_an_attacker_target_outside_when_attacked_is_a_timing_error_at_the_verb(pack):
+    _edit(pack, "towers.yaml", '"at the start of your turn: add 1 armour to this"',
+          '"at the start of your turn: deal 1 damage to the attacker"')
     _, diagnostics = check_mecha(pack)
-    assert [d.code.code for d in diagnostics] == ["effect-arguments", "effect-arguments"]
+    assert [(d.code.code, d.line, d.column) for d in diagnostics] == [
+        ("effect-timing", _line(pack, "towers.yaml", "the attacker"), _column(pack, "towers.yaml", "deal 1"))]
+
+
+def test_a_command_cannot_target_this_and_a_unit_trigger_is_not_for_commands(pack):
+    _edit(pack, "commands.yaml", '"when played: add 1 armour to a friendly unit"',
+          '"when played: add 1 armour to this"')
+    _edit(pack, "commands.yaml", '"when played: each player draws 1"',
+          '"when this enters: each player draws 1"')
+    _, diagnostics = check_mecha(pack)
+    assert [d.code.code for d in diagnostics] == ["effect-timing", "effect-timing"]
+
+
+def test_a_misspelt_verb_is_located_inside_the_string_with_what_was_expected(pack):
+    _edit(pack, "commands.yaml", '"when played: deal 2 damage to an enemy unit"',
+          '"when played: deal 2 damge to an enemy unit"')
+    _, diagnostics = check_mecha(pack)
+    assert [(d.code.code, d.column) for d in diagnostics] == [
+        ("effect-arguments", _column(pack, "commands.yaml", "damge"))]
+
+
+def test_card_text_that_drifted_from_its_ability_is_reported(pack):
+    _edit(pack, "mechas.yaml", '"When this enters: Draw 1."', '"When this enters: Draw 2."')
+    _, diagnostics = check_mecha(pack)
+    assert [d.code.code for d in diagnostics] == ["text-drift"]
+    assert "When this enters: Draw 1." in diagnostics[0].hint
+
+
+def test_an_if_is_a_located_error_the_engine_does_not_play(pack):
+    _edit(pack, "mechas.yaml", '"when this enters: draw 1"', '"when this enters: you may draw 1"')
+    _edit(pack, "mechas.yaml", '"When this enters: Draw 1."', '"When this enters: You may draw 1."')
+    _, diagnostics = check_mecha(pack)
+    assert [d.code.code for d in diagnostics] == ["effect-arguments"]
 
 
 def test_a_schema_error_is_located_with_did_you_mean(pack):

@@ -21,7 +21,7 @@ from rulecraft.plugins.mecha.model import (
     build_ruleset,
     deck_problems,
 )
-from rulecraft.plugins.mecha.pack import entities
+from rulecraft.plugins.mecha.pack import load_stack
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "content" / "mecha-core"
@@ -67,7 +67,7 @@ def test_a_schema_refuses_a_misspelt_keyword_and_a_bad_window():
     assert list(Draft7Validator(schema).iter_errors(bad))
     schema = json.loads((SCHEMAS / "commands.schema.json").read_text())
     bad = {"kind": "commands", "entries": [{"id": "x", "name": "X", "windows": ["draw"],
-                                           "effects": [{"verb": "draw"}]}]}
+                                           "ability": "when played: draw 1"}]}
     assert list(Draft7Validator(schema).iter_errors(bad))
 
 
@@ -92,20 +92,25 @@ def test_m21_twenty_designed_cards_4_towers_11_mechas_5_commands_and_two_legal_s
     assert used == set(core.cards)
 
 
-def test_m21_the_set_uses_every_keyword_twice_time_counters_and_a_command_for_each_window():
-    found = entities(PACK)
+def _found():
+    stack = load_stack(PACK)
+    return {kind: [e.data for e in stack.of_kind(kind)] for kind in stack.kinds()}
+
+
+def test_m21_the_set_uses_every_keyword_twice_time_counters_and_a_command_for_each_window(core):
+    found = _found()
     cards = [c for kind in ("towers", "mechas", "commands") for c in found[kind]]
     keyword_cards = Counter(name for c in cards
                             for name in {k for inst in c.get("keywords", ()) for k in inst})
     assert all(keyword_cards[k] >= 2 for k in KEYWORDS), keyword_cards
     assert any(c.get("time") for c in cards)
-    assert any(a["trigger"] == "last-time-counter" for c in cards for a in c.get("abilities", ()))
+    assert any(a.trigger == "last-time-counter" for c in core.cards.values() for a in c.abilities)
     windows = {w for c in found["commands"] for w in c["windows"]}
     assert windows == set(WINDOWS)
 
 
 def test_m22_every_card_and_both_decks_are_marked_designed():
-    found = entities(PACK)
+    found = _found()
     for kind in ("towers", "mechas", "commands", "decks"):
         for entity in found[kind]:
             assert entity.get("designed"), f"{kind}:{entity['id']} is not marked designed"

@@ -3,7 +3,8 @@
 ``python -m rulecraft.plugins.mecha.duel --games 1000 --agents heuristic,random`` plays the starter decks
 of ``mecha-core``; the agents swap seats every game and the first player comes from each game's seeded
 RNG (M4), so neither a seat nor a deck favours one agent. It prints wins, draws, the win rate of the first
-agent with its Wilson interval, how games ended, the mean length, and the time per decision of each agent.
+agent with its Wilson interval, how games ended, wins by seat and by turn order, the mean length, and each
+agent's mean and slowest CPU time per decision.
 """
 
 from __future__ import annotations
@@ -33,16 +34,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 class Timed:
-    """Wraps an agent and adds up the time it takes per decision."""
+    """Wraps an agent and adds up the CPU time it takes per decision (CPU time: a loaded machine's
+    scheduling does not count against the agent)."""
 
     def __init__(self, agent: Any) -> None:
-        self.agent, self.seconds, self.decisions = agent, 0.0, 0
+        self.agent, self.seconds, self.decisions, self.slowest = agent, 0.0, 0, 0.0
         self.needs_state = getattr(agent, "needs_state", True)
 
     def decide(self, decision: Decision, view: Any) -> Any:
-        start = time.perf_counter()
+        start = time.thread_time()
         answer = self.agent.decide(decision, view)
-        self.seconds += time.perf_counter() - start
+        took = time.thread_time() - start
+        self.seconds += took
+        self.slowest = max(self.slowest, took)
         self.decisions += 1
         return answer
 
@@ -73,7 +77,8 @@ def duel(names: Sequence[str], games: int, seed: str = "duel") -> dict[str, Any]
             "us_per_decision_total": 1e6 * seconds / max(decisions, 1),
             "us_per_decision": {n: 1e6 * t.seconds / max(t.decisions, 1)
                                 for n, t in zip(names, timers, strict=True)},
-            "decisions": {n: t.decisions for n, t in zip(names, timers, strict=True)}}
+            "decisions": {n: t.decisions for n, t in zip(names, timers, strict=True)},
+            "slowest_ms": {n: 1e3 * t.slowest for n, t in zip(names, timers, strict=True)}}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -95,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"mean length {r['mean_turns']:.1f} turns")
     print(f"engine and agents: {r['us_per_decision_total']:.1f} µs per decision (wall time / decisions)")
     for n, us in r["us_per_decision"].items():
-        print(f"{n}: {us:.1f} µs per decision over {r['decisions'][n]} decisions")
+        print(f"{n}: {us:.1f} µs per decision over {r['decisions'][n]} decisions, "
+              f"slowest {r['slowest_ms'][n]:.2f} ms")
     return 0
 
 

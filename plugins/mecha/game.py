@@ -31,4 +31,5 @@ GAME = GameDefinition(
     engine=Ref("rulecraft.plugins.mecha.engine:MechaGame"),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenarios"),
+    metrics=Ref("rulecraft.plugins.mecha.metrics:summarize"),
 )

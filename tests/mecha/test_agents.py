@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulecraft.plugins.mecha.agents import AGENTS, HeuristicAgent
-from rulecraft.plugins.mecha.duel import duel, wilson
+from rulecraft.plugins.mecha.duel import duel
 from rulecraft.plugins.mecha.engine import MechaGame
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -19,8 +19,8 @@ def test_the_same_seed_gives_the_same_game_event_for_event(core):
 
 def test_the_heuristic_beats_random_clearly_from_either_seat():
     result = duel(["heuristic", "random"], 60, seed="test")
-    low, _ = result["interval"]
-    assert low > 0.75, result
+    assert result["agent_win"]["heuristic"]["low"] > 0.75, result
+    assert result["games"] == 60 and result["decisions"]["heuristic"]["count"] > 0
 
 
 def test_the_heuristic_answers_every_kind_of_decision_legally(core):
@@ -33,7 +33,17 @@ def test_the_heuristic_answers_every_kind_of_decision_legally(core):
     assert {"main", "window", "target"} <= kinds
 
 
-def test_wilson_interval_brackets_the_rate():
-    low, high = wilson(90, 100)
-    assert low < 0.9 < high and low > 0.8 and high < 0.96
+def test_the_metrics_count_seats_first_players_ends_and_cards(core):
+    from rulecraft.plugins.mecha.metrics import record, summarize
+
+    records = []
+    for seed in range(6):
+        game = MechaGame(core, [RandomAgent(seed), RandomAgent(seed + 7)], seed=seed)
+        game.play()
+        records.append(record(game, ["random", "random"]))
+    summary = summarize(records)
+    assert summary["games"] == 6 and sum(e["value"] for e in summary["ends"].values()) == 1
+    wins_a = sum(1.0 if r["winner"] == 0 else 0.5 if r["winner"] is None else 0.0 for r in records)
+    assert summary["seat_win"]["a"]["value"] == wins_a / 6
+    assert set(summary["card_win"]) <= set(core.cards) and summary["length"]["value"] > 0
     assert set(AGENTS) == {"random", "heuristic"}

@@ -63,17 +63,22 @@ class ActionRules:
                 if card.type == TOWER or (card.type == MECHA and card.cost <= room):   # M11
                     options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
         options += self.command_options(seat, MAIN_WINDOW)
+        neighbours = grid.neighbours
         for cell in sorted(owners):
             if owners[cell] != seat:
                 continue
             unit = at[cell]
-            kw = cards[unit.card].keywords
-            if cards[unit.card].type != MECHA:    # towers never act (M6)
+            card = cards[unit.card]
+            if card.type != MECHA:    # towers never act (M6)
                 continue
             here = names[cell]
             if not unit.moved:
-                options += [("move", here, names[to])
-                            for to in sorted(grid.destinations(cell, kw.speed or 1, owners))]
+                speed = card.keywords.speed
+                if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
+                    options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
+                else:
+                    options += [("move", here, names[to])
+                                for to in sorted(grid.destinations(cell, speed, owners))]
             if not unit.attacked:
                 options += [("attack", here, target) for target in self.attack_targets(unit, owners)]
         options.append(K.PASS)
@@ -97,13 +102,15 @@ class ActionRules:
         """Enemy units in range (M10) and targetable (M13), then the opponent if the mecha stands in the
         opponent's entry zone (M19: range does not extend it)."""
         owners = self.owners() if owners is None else owners
-        seat = unit.owner
-        cells = self.grid.in_range(unit.cell, self.keywords(unit).range or 1, seat, owners)
-        names = self.grid.names
+        seat, grid = unit.owner, self.grid
+        reach = self.cards[unit.card].keywords.range
+        cells = grid.neighbours[unit.cell] if reach <= 1 else sorted(
+            grid.in_range(unit.cell, reach, seat, owners))
+        names = grid.names
         at, cards = self.at, self.cards
-        out = [names[c] for c in sorted(cells) if owners.get(c, seat) != seat
+        out = [names[c] for c in cells if owners.get(c, seat) != seat
                and (not cards[at[c].card].keywords.flight or self.targetable(unit, at[c]))]
-        if unit.cell in self.grid.entry[1 - unit.owner]:
+        if unit.cell in grid.entry_sets[1 - seat]:
             out.append(K.OPPONENT)
         return out
 

@@ -14,7 +14,7 @@ from functools import cache
 class Grid:
     """The board's shape: names, entry zones, orthogonal neighbours."""
 
-    __slots__ = ("cols", "entry", "names", "neighbours", "rows")
+    __slots__ = ("cols", "entry", "entry_sets", "names", "neighbours", "rows")
 
     def __init__(self, cols: int = 7, rows: int = 5) -> None:
         if not (1 <= cols <= 26 and 2 <= rows <= 99):
@@ -22,6 +22,7 @@ class Grid:
         self.cols, self.rows = cols, rows
         self.names = tuple(f"{chr(97 + c)}{r + 1}" for r in range(rows) for c in range(cols))
         self.entry = (tuple(range(cols)), tuple(range((rows - 1) * cols, rows * cols)))
+        self.entry_sets = (frozenset(self.entry[0]), frozenset(self.entry[1]))
         self.neighbours = _neighbours(cols, rows)
 
     def cell(self, name: str) -> int:
@@ -92,6 +93,7 @@ def _neighbours(cols: int, rows: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for cell in range(cols * rows):
         r, c = divmod(cell, cols)
-        out.append(tuple(r2 * cols + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                         if 0 <= r2 < rows and 0 <= c2 < cols))
+        near = (r2 * cols + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= r2 < rows and 0 <= c2 < cols)
+        out.append(tuple(sorted(near)))   # in cell order, so the options built from them need no sort
     return tuple(out)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.effects import Pending
-from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_WINDOW, MECHA, TOWER
+from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW, MECHA, TOWER
 from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class ActionRules:
     def main_phase(self: MechaGame) -> None:
         """M6: actions one at a time, in any order, until the active player passes."""
-        self.phase = "main"
+        self.phase = MAIN_PHASE
         seat = self.active
         while True:
             options = self.main_options(seat)

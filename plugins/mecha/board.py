@@ -35,9 +35,6 @@ class Grid:
     def name(self, cell: int) -> str:
         return self.names[cell]
 
-    def row(self, cell: int) -> int:
-        return cell // self.cols
-
     def forward_distance(self, cell: int, seat: int) -> int:
         """Rows between ``cell`` and the opponent's entry zone ("forward", M1)."""
         row = cell // self.cols

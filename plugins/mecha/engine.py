@@ -19,12 +19,14 @@ from rulecraft.plugins.mecha.board import Grid
 from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import EffectRules, Pending
 from rulecraft.plugins.mecha.model import (
+    DRAW_PHASE,
+    END_PHASE,
     ENTERS,
     LAST_TIME_COUNTER,
     MECHA,
+    START_PHASE,
     TOWER,
     TURN_START,
-    CardDef,
     Keywords,
     Ruleset,
 )
@@ -33,8 +35,6 @@ from rulecraft.plugins.mecha.views import MechaView
 from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.errors import GameError, StepCapExceeded
 from rulecraft.runtime.views import needs_state
-
-START, DRAW, MAIN, END = "start", "draw", "main", "end"
 
 
 class GameOver(Exception):
@@ -73,7 +73,7 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         self.first = first
         self.active = 0
         self.turn = 0
-        self.phase = START
+        self.phase = START_PHASE
         self.pending: list[Pending] = []        # triggered abilities waiting (M7)
         self.events: list[dict[str, Any]] = []
         self.steps = 0
@@ -139,9 +139,6 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         self.at[to] = unit
         self.owner_at[to] = unit.owner
 
-    def card_of(self, unit: Unit) -> CardDef:
-        return self.cards[unit.card]
-
     def keywords(self, unit: Unit) -> Keywords:
         """The unit's keyword totals (M16). A unit that gains Armour X in play gets X armour counters at
         once (the add-armour verb); the other keywords are printed only."""
@@ -163,9 +160,6 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         """(bandwidth, population) of ``seat``, kept current as units enter and leave."""
         bandwidth, population = self._supply[seat]
         return bandwidth, population
-
-    def other(self, seat: int) -> int:
-        return 1 - seat
 
     # --- losing (M20) ---------------------------------------------------------------------------
     def check_losses(self) -> None:
@@ -237,7 +231,7 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
     def start_phase(self) -> None:
         """M5: mechas ready; time counters (M17) and the triggers they and `at the start of your turn`
         cause (M7); then the entry-zone check (M20(3))."""
-        self.phase = START
+        self.phase = START_PHASE
         seat = self.active
         for unit in self.units.values():
             if unit.owner == seat:
@@ -261,7 +255,7 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
             self.check_losses()
 
     def draw_phase(self) -> None:
-        self.phase = DRAW
+        self.phase = DRAW_PHASE
         if self.turn == 1 and not self.rules.first_player_draws_turn_one:
             return
         self.draw(self.active)
@@ -269,7 +263,7 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
 
     def end_phase(self) -> None:
         """M5: the End window (M15(c)), then effects until end of turn expire."""
-        self.phase = END
+        self.phase = END_PHASE
         self.window("end", 1 - self.active)
         for unit in self.units.values():
             if unit.power_bonus:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 TOWER, MECHA, COMMAND = "tower", "mecha", "command"
-CARD_TYPES = (TOWER, MECHA, COMMAND)
 CARD_KINDS = {"towers": TOWER, "mechas": MECHA, "commands": COMMAND}   # a pack's kind -> its cards' type
 
 # Keywords (M16): those with an X stack by adding their X; the flags do not stack.
@@ -53,6 +52,9 @@ CHOSEN_TARGETS = {
     "any-mecha": ("any", MECHA),
 }
 TARGETS = (THIS, ATTACKER, *CHOSEN_TARGETS)
+
+# The phases of a turn (M5).
+START_PHASE, DRAW_PHASE, MAIN_PHASE, END_PHASE = "start", "draw", "main", "end"
 
 # Response windows (M15).
 MAIN_WINDOW, ATTACK_WINDOW, END_WINDOW = "main", "attack", "end"

@@ -147,8 +147,10 @@ class EffectRules:
         it (M2); abilities it triggered then wait their turn (M7)."""
         s = self.seats[seat]
         s.hand.remove(card_id)
+        s.resolving = card_id
         self.emit("command", player=seat, card=card_id, window=window)
         self.run_steps(seat, self.cards[card_id].effects)
+        s.resolving = None
         s.discard.append(card_id)
         self.emit("discard", player=seat, card=card_id)
         self.resolve_pending()

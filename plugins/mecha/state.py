@@ -32,7 +32,7 @@ class Unit:
 class Seat:
     """One player's zones (M18): deck (top is the end of the list), hand, discard pile, damage zone."""
 
-    __slots__ = ("damage", "deck", "discard", "hand", "lost", "seat")
+    __slots__ = ("damage", "deck", "discard", "hand", "lost", "resolving", "seat")
 
     def __init__(self, seat: int, deck: list[str]) -> None:
         self.seat = seat
@@ -41,6 +41,7 @@ class Seat:
         self.discard: list[str] = []
         self.damage: list[str] = []
         self.lost: str | None = None          # why it met a loss condition (M20), checked after each event
+        self.resolving: str | None = None     # the command being resolved: out of the hand, not yet discarded
 
     def snapshot(self) -> dict[str, Any]:
         return {"seat": self.seat, "deck": list(self.deck), "hand": list(self.hand),

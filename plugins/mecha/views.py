@@ -10,22 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulecraft.runtime.views import View
+
 if TYPE_CHECKING:
     from rulecraft.plugins.mecha.engine import MechaGame
 
 
-class MechaView:
-    __slots__ = ("_state", "player", "ruleset")
+class MechaView(View):
+    """The runtime's view (``ruleset``, ``player``, ``state()``) holding Mecha Game's redacted state."""
+
+    __slots__ = ()
 
     def __init__(self, game: MechaGame, player: int, *, state: bool = True) -> None:
         self.player = player
         self.ruleset = game.ruleset
         self._state = view_for(game, player) if state else None
-
-    def state(self) -> dict[str, Any]:
-        if self._state is None:
-            raise LookupError("this view carries no state: the agent declared needs_state = False")
-        return self._state
 
 
 def view_for(game: MechaGame, seat: int) -> dict[str, Any]:

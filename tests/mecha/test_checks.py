@@ -63,8 +63,8 @@ def test_m3_a_41_card_deck_is_a_located_error(pack):
 
 
 def test_m3_four_copies_of_a_name_is_a_located_error_radio_tower_exempt(pack):
-    _edit(pack, "decks.yaml", "relay-mast: 3\n      fusion-reactor: 3\n      scout-drone: 3",
-          "relay-mast: 4\n      fusion-reactor: 3\n      scout-drone: 2")
+    _edit(pack, "decks.yaml", "relay-mast: 3\n      fusion-reactor: 3\n      scout-drone: 2",
+          "relay-mast: 4\n      fusion-reactor: 3\n      scout-drone: 1")
     _, diagnostics = check_mecha(pack)
     where = _line(pack, "decks.yaml", "relay-mast: 4")
     assert _codes(diagnostics) == [("count-mismatch", "decks.yaml", where)]

@@ -27,8 +27,9 @@ A scenario is plain data (the YAML loader is the caller's)::
       winner: a                              # a, b, draw or none (the game goes on)
       reason: damage
 
-Every seat is a strict scripted agent: a decision the scenario does not answer fails it, and so does an
-answer it leaves unused. :func:`run` returns a :class:`Result` listing every difference.
+The format's schema is ``schemas/mecha/scenario.schema.json``. Every seat is a strict scripted agent: a
+decision the scenario does not answer fails it, and so does an answer it leaves unused. :func:`run`
+returns a :class:`Result` listing every difference.
 """
 
 from __future__ import annotations

@@ -26,6 +26,19 @@ def test_every_ruling_m1_to_m22_is_named_by_a_scenario():
     assert {f"M{i}" for i in range(1, 23)} - covered == set()
 
 
+def test_every_scenario_file_follows_the_scenario_schema():
+    import json
+
+    from jsonschema import Draft7Validator
+
+    schema = json.loads((FOLDER.parents[2] / "schemas" / "mecha" / "scenario.schema.json").read_text())
+    Draft7Validator.check_schema(schema)
+    for path in sorted(FOLDER.glob("*.yaml")):
+        errors = [f"{path.name}: {e.json_path}: {e.message}"
+                  for e in Draft7Validator(schema).iter_errors(yaml.safe_load(path.read_text()))]
+        assert errors == []
+
+
 def test_scenario_names_are_unique():
     names = [s["name"] for _, s in SCENARIOS]
     assert len(names) == len(set(names))

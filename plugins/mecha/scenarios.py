@@ -195,7 +195,12 @@ def run(scenario: Mapping[str, Any], ruleset: Ruleset) -> Result:
     """Play one scenario on ``ruleset``; the result lists every difference from its ``then``."""
     result = Result(str(scenario.get("name", "?")), tuple(scenario.get("covers", ())))
     out = result.differences
-    game = table(ruleset, scenario.get("given", {}))
+    try:
+        game = table(ruleset, scenario.get("given", {}))
+    except (KeyError, ValueError) as exc:
+        unknown = f"unknown card {exc}" if isinstance(exc, KeyError) else str(exc)
+        out.append(f"given: {unknown}")
+        return result
     game.asked = []
     start = len(game.events)
     try:

@@ -54,6 +54,13 @@ def test_a_failing_expectation_is_reported_not_passed(core):
     assert result.differences == ["units.c4.durability: expected 4, got 2"]
 
 
+def test_a_given_with_an_unknown_card_or_seat_fails_the_scenario_with_why(core):
+    bad_card = run({"name": "x", "given": {"units": {"c3": {"card": "lancr", "owner": "a"}}}}, core)
+    assert bad_card.differences == ["given: unknown card 'lancr'"]
+    bad_seat = run({"name": "y", "given": {"active": "c"}}, core)
+    assert bad_seat.differences == ["given: a seat is 'a' or 'b', not 'c'"]
+
+
 def test_an_illegal_action_and_an_unscripted_decision_fail_the_scenario(core):
     illegal = run({"name": "x", "given": {}, "when": [{"do": ["attack", "c3", "c4"]}]}, core)
     assert illegal.differences and "not a legal action" in illegal.differences[0]

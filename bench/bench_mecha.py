@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import time
 
-from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins import games
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.mecha.duel import duel
 from rulecraft.plugins.mecha.engine import MechaGame
 from rulecraft.plugins.mecha.pack import core_ruleset
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_GAMES", "300"))
 REPEAT = 3
@@ -36,10 +36,19 @@ def _mecha(seed: int) -> int:
 _TEM: list = []
 
 
+def _tem_game():
+    """TEM's engine and core ruleset, found through its game definition (wherever the host keeps them):
+    the ruleset loader sits beside TEM's builder."""
+    tem = games.get("tem")
+    load_ruleset = Ref(tem.builder.target.partition(":")[0] + ":load_ruleset").load()
+    return tem.engine.load(), load_ruleset()
+
+
 def _tem(seed: int) -> int:
     if not _TEM:
-        _TEM.append(load_ruleset())
-    game = Game(_TEM[0], [RandomAgent(f"b:{seed}/{i}") for i in range(2)], seed=f"b:{seed}")
+        _TEM.extend(_tem_game())
+    engine, ruleset = _TEM
+    game = engine(ruleset, [RandomAgent(f"b:{seed}/{i}") for i in range(2)], seed=f"b:{seed}")
     game.play()
     return _decisions(game.events)
 

@@ -34,7 +34,6 @@ from rulecraft.plugins.mecha.state import Seat, Unit
 from rulecraft.plugins.mecha.views import MechaView
 from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.errors import GameError, StepCapExceeded
-from rulecraft.runtime.views import needs_state
 
 
 class GameOver(Exception):
@@ -101,7 +100,8 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         if self.asked is not None:
             self.asked.append(decision)
         agent = self.agents[seat]
-        answer = decision.check(agent.decide(decision, MechaView(self, seat, state=needs_state(agent))))
+        view = MechaView(self, seat, state=getattr(agent, "needs_state", True))
+        answer = decision.check(agent.decide(decision, view))
         self.emit("decision", kind=decision.kind, player=seat, answer=answer)
         return answer
 

@@ -10,21 +10,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulecraft.runtime.views import View
-
 if TYPE_CHECKING:
     from rulecraft.plugins.mecha.engine import MechaGame
 
 
-class MechaView(View):
-    """The runtime's view (``ruleset``, ``player``, ``state()``) holding Mecha Game's redacted state."""
+class MechaView:
+    """One decision's view for ``player``: ``ruleset``, ``player`` and ``state()``, the redacted state
+    (built only for an agent that reads it; ``state()`` raises otherwise)."""
 
-    __slots__ = ()
+    __slots__ = ("_state", "player", "ruleset")
 
     def __init__(self, game: MechaGame, player: int, *, state: bool = True) -> None:
         self.player = player
         self.ruleset = game.ruleset
         self._state = view_for(game, player) if state else None
+
+    def state(self) -> dict[str, Any]:
+        if self._state is None:
+            raise LookupError("this view carries no state: the agent declared needs_state = False")
+        return self._state
 
 
 def view_for(game: MechaGame, seat: int) -> dict[str, Any]:

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler.docgen.cards import Back, Card, Face, Stat
-from rulecraft.compiler.docgen.pages import designed
 from rulecraft.compiler.docgen.pdf import SheetOptions, write_sheets
 from rulecraft.plugins.mecha.build import compile_ability
 from rulecraft.plugins.mecha.model import CARD_KINDS
@@ -30,6 +29,12 @@ WINDOW_NAMES = {"main": "your main phase", "attack": "after an attack", "end": "
 STATS = {"towers": (("durability", "Durability", "health"), ("provide", "Provide", "energy")),
          "mechas": (("cost", "Cost", "value"), ("power", "Power", "damage"),
                     ("durability", "Durability", "health")), "commands": ()}
+
+
+def designed(data: dict[str, Any], field: str) -> bool:
+    """Whether the entity marks ``field`` as designed (M22)."""
+    marks = data.get("designed", ())
+    return marks is True or field in marks
 
 
 def keyword_line(instances: Sequence[dict[str, Any]]) -> str:

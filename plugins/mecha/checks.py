@@ -34,6 +34,22 @@ def _rule(stack: Stack, name: str) -> Any:
     return rules.data.get(name, default) if rules is not None else default
 
 
+def _at_key(stack: Stack, entity: Entity, path: tuple[Any, ...], code: Any, message: str,
+            hint: str | None) -> Diagnostic:
+    """A diagnostic at the mapping key ``path`` ends with (a misspelt card id), found in the document
+    that set the value; at the value when the key's place is unknown."""
+    origin = entity.locate(path)
+    for pack in stack.packs:
+        for document in pack.documents:
+            if document.path != origin.file:
+                continue
+            for key_path, span in document.key_spans.items():
+                if key_path and key_path[-1] == path[-1] and span.line == origin.line:
+                    return Diagnostic.spanning(code, message, document.path, (span.line, span.column),
+                                               (span.end_line, span.end_column), hint)
+    return entity.diagnostic(code, message, path, hint=hint)
+
+
 def check_card_ids(stack: Stack) -> list[Diagnostic]:
     """A deck names cards by id across towers, mechas and commands: an id must be one card only."""
     seen: dict[str, Entity] = {}
@@ -73,9 +89,9 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
         cards: dict[str, int] = deck.data.get("cards", {})
         for cid in cards:
             if cid not in known:
-                out.append(deck.diagnostic(codes.UNKNOWN_REFERENCE, f"deck '{deck.id}' names '{cid}', "
-                                           f"which is no tower, mecha or command", ("cards", cid), key=True,
-                                           hint=did_you_mean(cid, known)))
+                out.append(_at_key(stack, deck, ("cards", cid), codes.UNKNOWN_REFERENCE,
+                                   f"deck '{deck.id}' names '{cid}', which is no tower, mecha or command",
+                                   did_you_mean(cid, known)))
         total = sum(cards.values())
         if total != size:
             out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"deck '{deck.id}' has {total} cards; a deck "

@@ -83,6 +83,7 @@ def test_a_misspelt_card_in_a_deck_gets_did_you_mean(pack):
     _, diagnostics = check_mecha(pack)
     assert [d.code.code for d in diagnostics] == ["unknown-reference"]
     assert diagnostics[0].line == _line(pack, "decks.yaml", "lancr: 3") and "lancer" in diagnostics[0].hint
+    assert diagnostics[0].column == _column(pack, "decks.yaml", "lancr")      # at the misspelt name
 
 
 def test_a_misspelt_unlimited_card_gets_did_you_mean(pack):

@@ -24,7 +24,6 @@ from rulecraft.plugins.mecha.model import (
     POWER,
     THIS,
     Ability,
-    CardDef,
     Step,
 )
 from rulecraft.runtime.decisions import Decision
@@ -124,21 +123,29 @@ class EffectRules:
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------
-    def playable(self: MechaGame, seat: int, card: CardDef, window: str) -> bool:
-        """A command may be played in ``window`` when it says so and every chosen target it needs has a
-        candidate (an answer must be a legal option)."""
-        if window not in card.windows:
-            return False
-        units = self.at.values()
-        return all(s.target not in CHOSEN_TARGETS or any(self._fits(seat, u, s.target) for u in units)
-                   for s in card.effects)
+    def targets_present(self: MechaGame, seat: int) -> set[str]:
+        """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now."""
+        present: set[str] = set()
+        cards = self.cards
+        for unit in self.at.values():
+            side = "friendly" if unit.owner == seat else "enemy"
+            kind = cards[unit.card].type
+            present.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
+        return present
 
     def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
+        """The commands in hand that may be played in ``window``: it names the window and every chosen
+        target it needs has a candidate (an answer must be a legal option)."""
         out: list[tuple[Any, ...]] = []
         cards = self.cards
+        present: set[str] | None = None
         for card_id in dict.fromkeys(self.seats[seat].hand):
             card = cards[card_id]
-            if window in card.windows and self.playable(seat, card, window):
+            if window not in card.windows:
+                continue
+            if present is None:
+                present = self.targets_present(seat)
+            if all(s.target not in CHOSEN_TARGETS or s.target in present for s in card.effects):
                 out.append(("command", card_id))
         return out
 

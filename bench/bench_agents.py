@@ -17,11 +17,11 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from rulecraft.runtime.agents.heuristic import HeuristicAgent
+from rulecraft.plugins.tem.balance.metrics import summarize
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.heuristic import HeuristicAgent
 from rulecraft.runtime.balance.batch import Config, simulate, table_for
-from rulecraft.runtime.balance.metrics import summarize
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 SPEED_GAMES = 40          # per configuration, one process
 SCALING_GAMES = 80        # 4 heuristic agents, on 1 then 2 processes

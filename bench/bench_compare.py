@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from rulecraft.plugins.tem.balance.comparison import compare
 from rulecraft.runtime.balance.batch import Config, simulate
-from rulecraft.runtime.balance.comparison import compare
 
 ONE_PILOT = str(Path(__file__).resolve().parents[1] / "tests" / "packs" / "variant-one-pilot")
 NULL_REPEATS = 40          # null comparisons of NULL_GAMES games a side

@@ -26,13 +26,13 @@ from typing import IO, Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.board import Picture
 from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
 from rulecraft.plugins.games import engine_for
+from rulecraft.plugins.tem.board import Picture
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime import logs
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
-from rulecraft.runtime.views import view_for
 
 HUMAN = "human"
 ROBOT = "robot"
@@ -73,7 +73,7 @@ def new_header(packs: Sequence[str], opponents: str, players: int, seat: int, so
 
 
 def _robot_plugin() -> str:
-    from rulecraft.plugins.robot_pilots import NAME
+    from rulecraft.plugins.tem.robot_pilots import NAME
 
     return NAME
 
@@ -88,8 +88,8 @@ def load(packs: Sequence[str], plugins: Sequence[str]) -> tuple[Any, Any, list[s
 def _load(packs: tuple[str, ...], plugins: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
     """Built once per process: a ruleset is immutable and shared by games, and hooks keep no game state
     of their own (as ``runtime.balance.batch`` shares them)."""
-    from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
 
     ruleset = load_ruleset(list(packs), list(plugins))
     names = tuple(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
@@ -102,7 +102,7 @@ def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners:
 
     seed, seat = head["seed"], head["play"]["human"]
     if head["play"].get("solo"):
-        from rulecraft.plugins.robot_pilots import solo_game
+        from rulecraft.plugins.tem.robot_pilots import solo_game
 
         return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
     agents = [human if s == seat else make_agent(kind, f"{seed}/{s}")

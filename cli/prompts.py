@@ -20,8 +20,17 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.board import ARROWS, STATUS, Picture, abilities_text, card_name, label, price, weapon_text
 from rulecraft.cli.reasons import amount, have
+from rulecraft.plugins.tem.board import (
+    ARROWS,
+    STATUS,
+    Picture,
+    abilities_text,
+    card_name,
+    label,
+    price,
+    weapon_text,
+)
 from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 

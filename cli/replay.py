@@ -25,9 +25,9 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.games import engine_for
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
     from rulecraft.runtime.logs import replay
 
     failed = 0

@@ -18,7 +18,7 @@ from rulecraft.cli.main import UsageError
 from rulecraft.cli.outputs import output_folder
 
 if TYPE_CHECKING:
-    from rulecraft.runtime.balance.comparison import StackCards
+    from rulecraft.plugins.tem.balance.comparison import StackCards
 
 
 def register(subparsers) -> None:
@@ -92,8 +92,8 @@ def _prepare(config) -> StackCards:
     """Load the configuration once in this process: content errors and bad plugins surface here. Returns
     the stack's pilots and weapons, so that the report has a row for each, taken or not."""
     from rulecraft.plugins.manager import PluginLoadError
+    from rulecraft.plugins.tem.balance.comparison import cards_of
     from rulecraft.runtime.balance.batch import table_for
-    from rulecraft.runtime.balance.comparison import cards_of
 
     try:
         ruleset = table_for(config).ruleset
@@ -137,7 +137,7 @@ def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
 
 
 def _write(out: Path, name: str, run, report: dict) -> None:
-    from rulecraft.runtime.balance.files import write_csv, write_json
+    from rulecraft.plugins.tem.balance.files import write_csv, write_json
 
     write_json(out / f"{name}records.json", run.records)
     write_csv(out / f"{name}records.csv", run.records)
@@ -147,10 +147,10 @@ def _write(out: Path, name: str, run, report: dict) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from rulecraft.plugins.tem.balance.comparison import compare
+    from rulecraft.plugins.tem.balance.metrics import summarize
+    from rulecraft.plugins.tem.balance.terminal import print_comparison, print_report
     from rulecraft.runtime.balance.batch import table_for
-    from rulecraft.runtime.balance.comparison import compare
-    from rulecraft.runtime.balance.metrics import summarize
-    from rulecraft.runtime.balance.terminal import print_comparison, print_report
 
     _check_args(args)
     for folder in (args.out, args.log):
@@ -186,8 +186,8 @@ def run(args: argparse.Namespace) -> int:
         comparison.update(a=args.compare[0], b=args.compare[1])
         print_comparison(comparison, args.compare[0], args.compare[1], out)
     if args.out is not None:
-        from rulecraft.runtime.balance.files import write_comparison_csv, write_json
-        from rulecraft.runtime.balance.html import report_html
+        from rulecraft.plugins.tem.balance.files import write_comparison_csv, write_json
+        from rulecraft.plugins.tem.balance.html import report_html
 
         args.out.mkdir(parents=True, exist_ok=True)
         names = ["a-", "b-"] if args.compare else [""]

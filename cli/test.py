@@ -29,9 +29,9 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rulecraft.compiler.diagnostics import DiagnosticError, format_human, has_errors
-    from rulecraft.compiler.scenarios import load_all, prepare
     from rulecraft.plugins.manager import PluginLoadError
-    from rulecraft.runtime.scenarios import run as run_scenario
+    from rulecraft.plugins.tem.scenario_files import load_all, prepare
+    from rulecraft.plugins.tem.scenarios import run as run_scenario
 
     for path in args.paths:
         if not path.exists():

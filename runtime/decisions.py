@@ -11,7 +11,7 @@ Writing an agent takes a few lines::
         def decide(self, decision, view):
             return decision.options[0] if decision.pick == 1 else tuple(...)
 
-``view`` is a :class:`rulecraft.runtime.views.View`: ``view.ruleset`` (the public definitions),
+``view`` is a :class:`rulecraft.plugins.tem.views.View`: ``view.ruleset`` (the public definitions),
 ``view.player`` and ``view.state()``, the player's own view of the game (T16), and no path to the live
 game. An agent that never calls ``view.state()`` sets ``needs_state = False`` so it is not built.
 """
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from rulecraft.runtime.views import needs_state
+from rulecraft.plugins.tem.views import needs_state
 
 # Decision kinds, in the order they usually come up.
 PILOT = "pilot"                  # keep one of the dealt pilots

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulecraft.plugins.tem.model import Ruleset
 from rulecraft.runtime.decisions import RecordedAgent
 from rulecraft.runtime.errors import GameError
-from rulecraft.runtime.model import Ruleset
 
 FORMAT = 1
 BUILTIN_PACK = "builtin:tem-core"

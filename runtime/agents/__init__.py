@@ -13,12 +13,12 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from rulecraft.runtime.agents.heuristic import HeuristicAgent
+from rulecraft.plugins.tem.heuristic import HeuristicAgent
 from rulecraft.runtime.decisions import Agent, RandomAgent
 
 ENTRY_POINT_GROUP = "rulecraft.agents"
 FACTORIES: dict[str, Callable[[Any], Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
-ROBOT_MODULE = "rulecraft.plugins.robot_pilots"
+ROBOT_MODULE = "rulecraft.plugins.tem.robot_pilots"
 
 
 def _robot_module():

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from rulecraft.plugins.tem.balance.records import game_record
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.agents import agent_plugins, make_agent
-from rulecraft.runtime.balance.records import game_record
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
 
 
@@ -81,8 +81,8 @@ def table_for(config: Config) -> Table:
     configuration's, then the plugins its agents need (``robot`` seats need Robot Pilots' rules)."""
     key = (config.packs, config.plugins, config.agents)
     if key not in _CACHE:
-        from rulecraft.compiler.build import load_ruleset
         from rulecraft.plugins.manager import make_hooks
+        from rulecraft.plugins.tem.build import load_ruleset
 
         plugins = [*config.plugins, *agent_plugins(config.agents)]
         ruleset = load_ruleset(list(config.packs), plugins)

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.compiler.build import load_ruleset
 from rulecraft.plugins import manager
+from rulecraft.plugins.tem.balance.compare_text import choice_lines
+from rulecraft.plugins.tem.balance.comparison import MIN_SAMPLE, cards_of, compare
+from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.runtime.balance.batch import Config, simulate
-from rulecraft.runtime.balance.compare_text import choice_lines
-from rulecraft.runtime.balance.comparison import MIN_SAMPLE, cards_of, compare
 
 PACKS = Path(__file__).parents[1] / "packs"
 VARIANT = str(PACKS / "variant-double-damage-vp")

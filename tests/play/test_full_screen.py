@@ -13,9 +13,9 @@ import random
 
 from players import random_card, random_program
 
-from rulecraft.compiler.build import load_ruleset
 from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.manager import make_hooks
+from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.runtime import logs
 
 

@@ -14,9 +14,9 @@ from invariants import InvariantChecker
 
 from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.manager import make_hooks
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 GAMES = 240
 

@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.decisions import (
     Decision,
     IllegalAnswer,
@@ -13,7 +14,6 @@ from rulecraft.runtime.decisions import (
     ScriptedAgent,
     UnscriptedDecision,
 )
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import StepCapExceeded
 
 

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulecraft.cli.reasons import amount, have
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import (
     ARROWS,
     STATUS,
@@ -31,7 +32,6 @@ from rulecraft.plugins.tem.board import (
     price,
     weapon_text,
 )
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.effects import Effects
 from rulecraft.plugins.tem.model import (
@@ -24,7 +25,6 @@ from rulecraft.plugins.tem.model import (
     PURCHASE,
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Player, Token
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.errors import GameError
 

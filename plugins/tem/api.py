@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.combat import Combat
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.model import (
@@ -38,7 +39,6 @@ from rulecraft.plugins.tem.model import (
     Ruleset,
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Token
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Agent, ScriptedAgent
 
 CELL_DECISIONS = frozenset({D.ZONE, D.BASE, D.MOVE_TOKEN})

@@ -6,10 +6,10 @@ state of the running Combat that abilities see as ``game.combat``.
 
 from __future__ import annotations
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import WeaponDef
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import MECH
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 MAX_AMOUNTS = 1000   # the DSL's numbers go up to 999 (compiler/effects/check.py MAX_VALUE)

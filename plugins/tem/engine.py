@@ -7,13 +7,14 @@ Ruling ids (T1-T18 and R1-R8, RULINGS.md) and the engine's own rulings (E1-E10, 
 rulings page) are cited where they decide behaviour.
 
 The rules are mixins of :class:`Game`, one module per rule area: setup_rules, rounds, movement,
-knockouts, mech, combat, actions, equipment, abilities. This module keeps the core: events, decisions,
-scoring, small lookups, the whole game, the snapshot and the caches shared by the games of a ruleset.
+knockouts, mech, combat, actions, equipment, abilities, over the runtime's game-agnostic
+:class:`~rulecraft.runtime.game.GameCore` (seats, the seeded RNG, events, the step cap and abort, ``ask``
+with validation and logging, ``play``). This module keeps TEM's own: the table, scoring, small lookups, the
+whole game (``run``), the snapshot and the caches shared by the games of a ruleset.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -34,14 +35,16 @@ from rulecraft.plugins.tem.movement import MovementRules
 from rulecraft.plugins.tem.rounds import RoundRules
 from rulecraft.plugins.tem.setup_rules import SetupRules
 from rulecraft.plugins.tem.state import Board, Player, Token
-from rulecraft.plugins.tem.views import View, needs_state
-from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision
-from rulecraft.runtime.errors import GameError, StepCapExceeded
+from rulecraft.plugins.tem.views import View
+from rulecraft.runtime.decisions import Agent
+from rulecraft.runtime.game import GameCore
 
 
 class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules, ActionRules,
-           EquipmentRules, AbilityRules):
-    """One game. Build it, then :meth:`play` (or drive the steps yourself, see runtime.api)."""
+           EquipmentRules, AbilityRules, GameCore):
+    """One game. Build it, then :meth:`play` (or drive the steps yourself, see plugins.tem.api)."""
+
+    view_class = View
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
                  hooks: Any = None, listeners: Iterable[Callable[[dict], None]] = (),
@@ -53,13 +56,10 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         most = min(ruleset.rules.max_players, len(ruleset.colours))
         if not ruleset.rules.min_players <= n <= most or len(colours) != n:
             raise ValueError(f"a game needs {ruleset.rules.min_players}-{most} players, got {n}")
+        GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners)
         self.ruleset = ruleset
         self.rules = ruleset.rules
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.agents = list(agents)
         self.hooks = hooks if hooks is not None else default_hooks()
-        self.listeners = list(listeners)
         self.players = [Player(i, c) for i, c in enumerate(colours)]
         self.board = Board(ruleset.arena_for(n))
         self.tokens: dict[int, Token] = {}
@@ -72,46 +72,18 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         self.deck: list[str] = []
         self.row: list[str] = []
         self.piles: dict[str, int] = {}
-        self.events: list[dict[str, Any]] = []
-        self.steps = 0
-        self.finished = False
-        self.aborted: str | None = None
         self.standings: list[dict[str, Any]] | None = None
         self.combat: Any = None           # the running Combat, for abilities
-        self.asked: list[Decision] | None = None   # every decision asked, when a caller keeps them here
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
         # legal loadouts, equip options (current loadout first) and program options: shared by the games
         self._loadouts, self._windows, self._card_options = _shared_caches(ruleset)
-        self._cap = ruleset.rules.step_cap
         self._triggers = _triggers_in(ruleset)
 
     # --- plumbing ------------------------------------------------------------------------------
-    def emit(self, event_type: str, /, **data: Any) -> None:
-        self.push({"e": event_type, **data})
-
-    def push(self, event: dict[str, Any]) -> None:
-        """Record a ready-made event (``"e"`` first): the hottest steps build their dict literally, which
-        costs less than ``emit``'s keyword arguments."""
-        self.steps += 1
-        if self.steps > self._cap:
-            self.aborted = f"step cap of {self._cap} exceeded in round {self.round}"
-            raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
-        self.events.append(event)
-        if self.listeners:
-            for listener in self.listeners:
-                listener(event)
-
-    def ask(self, decision: Decision) -> Any:
-        """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
-        seat = decision.player
-        if self.asked is not None:
-            self.asked.append(decision)
-        agent = self.agents[seat]
-        answer = decision.check(agent.decide(decision, View(self, seat, state=needs_state(agent))))
-        self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
-        return answer
+    def where(self) -> str:
+        return f" in round {self.round}"
 
     def score(self, p: Player, vp: int, source: str) -> None:
         if vp:
@@ -169,18 +141,12 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
             p.set_resource(r, p.resource(r) - n)
 
     # --- the whole game ------------------------------------------------------------------------
-    def play(self) -> list[dict[str, Any]]:
-        """Set up, play every round, score and return the standings."""
-        try:
-            self.setup()
-            while self.round < self.rules.rounds:
-                self.play_round()
-            return self.finish()
-        except (GameError, IllegalAnswer, UnscriptedDecision) as exc:
-            # nothing is half-applied: a failing step raises before it changes the state; mark the game
-            self.aborted = self.aborted or f"{type(exc).__name__}: {exc}"
-            self.events.append({"e": "abort", "reason": self.aborted})
-            raise
+    def run(self) -> list[dict[str, Any]]:
+        """Set up, play every round, score and return the standings (``play`` runs it, see GameCore)."""
+        self.setup()
+        while self.round < self.rules.rounds:
+            self.play_round()
+        return self.finish()
 
     def finish(self) -> list[dict[str, Any]]:
         """Final scoring (purchased weapons' VP, T12/T14), tie-breaks (T15), standings."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import itertools
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, BASIC
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 

@@ -36,7 +36,7 @@ from rulecraft.plugins.tem.model import (
     WeaponDef,
 )
 from rulecraft.plugins.tem.state import MINE, Board
-from rulecraft.runtime import decisions as D
+from rulecraft.runtime.decisions import Decision
 
 # Weights, in VP. Tuned by `python -m bench agents` against random agents and Robot Pilots.
 ENERGY_VP = 0.45          # a resource early in the game; it decays to 0 by the last turn
@@ -95,7 +95,7 @@ class HeuristicAgent:
         self._weapon: str | None = None       # the weapon of the attack under way (for boosts)
 
     # --- plumbing ------------------------------------------------------------------------------
-    def decide(self, decision: D.Decision, view: Any) -> Any:
+    def decide(self, decision: Decision, view: Any) -> Any:
         if self._ruleset is None:
             self._ruleset = view.ruleset
         handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
@@ -133,12 +133,12 @@ class HeuristicAgent:
         return w.damage * 0.7 + power * 0.3 + (0.5 if w.abilities else 0.0)
 
     # --- setup decisions -----------------------------------------------------------------------
-    def _pilot(self, decision: D.Decision, view: Any) -> str:
+    def _pilot(self, decision: Decision, view: Any) -> str:
         """More health lasts longer in Combat and scores less for the enemy."""
         pilots = self._ruleset.pilots
         return max(decision.options, key=lambda pid: (pilots[pid].health, pid))
 
-    def _base(self, decision: D.Decision, view: Any) -> int:
+    def _base(self, decision: Decision, view: Any) -> int:
         """The Base with the richest zones within two steps (Collect and scoring start from there)."""
         seen = self._seen(view)
         board = seen.board
@@ -151,26 +151,26 @@ class HeuristicAgent:
             return total
         return max(decision.options, key=lambda c: (richness(c), -c))
 
-    def _setup_mine(self, decision: D.Decision, view: Any) -> int:
+    def _setup_mine(self, decision: Decision, view: Any) -> int:
         return max(decision.options)       # T8: the number adds to the damage
 
-    def _basic_weapon(self, decision: D.Decision, view: Any) -> str:
+    def _basic_weapon(self, decision: Decision, view: Any) -> str:
         return max(decision.options, key=lambda w: (self._strength(w) + self._weapon_def(w).vp * 0.5, w))
 
     # --- program -------------------------------------------------------------------------------
-    def _program(self, decision: D.Decision, view: Any) -> tuple:
+    def _program(self, decision: Decision, view: Any) -> tuple:
         seen = self._seen(view)
         planner = _Planner(self, seen)
         return planner.best_program(decision.options, decision.pick)
 
-    def _ad_hoc_card(self, decision: D.Decision, view: Any) -> tuple:
+    def _ad_hoc_card(self, decision: Decision, view: Any) -> tuple:
         """T11: any card each turn; the best single step from here (no Combat on the first turn)."""
         seen = self._seen(view)
         planner = _Planner(self, seen)
         return planner.best_single(decision.options)
 
     # --- actions -------------------------------------------------------------------------------
-    def _purchase(self, decision: D.Decision, view: Any) -> str | None:
+    def _purchase(self, decision: Decision, view: Any) -> str | None:
         seen = self._seen(view)
         rv = self._resource_vp(seen)
         best, best_value = None, 0.0
@@ -196,7 +196,7 @@ class HeuristicAgent:
     def _cost_vp(cost: Any, rv: float) -> float:
         return rv * (cost.get(ENERGY, 0) * ENERGY_VP + cost.get(CREDITS, 0) * CREDITS_VP)
 
-    def _power_up(self, decision: D.Decision, view: Any) -> Any:
+    def _power_up(self, decision: Decision, view: Any) -> Any:
         """Upgrade to Power Armor when offered (health, Advanced slots, the way into the Mighty Mech);
         otherwise heal as much as useful."""
         if ("upgrade",) in decision.options:
@@ -204,14 +204,14 @@ class HeuristicAgent:
         heals = [o for o in decision.options if o and o[0] == "heal"]
         return max(heals, key=lambda o: o[1]) if heals else None
 
-    def _mine_number(self, decision: D.Decision, view: Any) -> int | None:
+    def _mine_number(self, decision: Decision, view: Any) -> int | None:
         numbers = [o for o in decision.options if o is not None]
         return max(numbers) if numbers else None
 
-    def _deploy_turret(self, decision: D.Decision, view: Any) -> bool:
+    def _deploy_turret(self, decision: Decision, view: Any) -> bool:
         return True
 
-    def _move_token(self, decision: D.Decision, view: Any) -> int | None:
+    def _move_token(self, decision: Decision, view: Any) -> int | None:
         """Move the deployed token from the poorest zone, if this zone is worth more."""
         seen = self._seen(view)
         zones = seen.board.zones
@@ -222,7 +222,7 @@ class HeuristicAgent:
         poorest = min(cells, key=lambda c: (zones[c].value, c))
         return poorest if zones[poorest].value < here else None
 
-    def _zone(self, decision: D.Decision, view: Any) -> int:
+    def _zone(self, decision: Decision, view: Any) -> int:
         """T10 ties: the most valuable zone, away from enemy pilots."""
         seen = self._seen(view)
         zones = seen.board.zones
@@ -237,19 +237,19 @@ class HeuristicAgent:
         return max(options, key=lambda c: (worth(c), -c))
 
     # --- weapons and the Mighty Mech -----------------------------------------------------------
-    def _equip(self, decision: D.Decision, view: Any) -> tuple:
+    def _equip(self, decision: Decision, view: Any) -> tuple:
         """The strongest loadout; a weapon of each type keeps Power Attacks open (T13)."""
         def worth(loadout: tuple) -> float:
             types = {self._weapon_def(w).type for w in loadout}
             return sum(self._strength(w) for w in loadout) + 0.3 * len(types)
         return max(decision.options, key=lambda lo: (worth(lo), lo == decision.options[0]))
 
-    def _take_mech(self, decision: D.Decision, view: Any) -> str | None:
+    def _take_mech(self, decision: Decision, view: Any) -> str | None:
         sides = [o for o in decision.options if o is not None]
         return sides[0] if sides else None
 
     # --- Combat (T13) --------------------------------------------------------------------------
-    def _attack(self, decision: D.Decision, view: Any) -> tuple:
+    def _attack(self, decision: Decision, view: Any) -> tuple:
         """Finish the enemy with the weakest weapon that can; else hit hardest, keeping weapons that
         counter the enemy's remaining types for a later Power Attack."""
         seen = self._seen(view)
@@ -276,7 +276,7 @@ class HeuristicAgent:
         self._weapon = choice[0]
         return choice
 
-    def _boost(self, decision: D.Decision, view: Any) -> int:
+    def _boost(self, decision: Decision, view: Any) -> int:
         """Paying for damage is buying VP (T2) up to the enemy's remaining health; past it, it is waste."""
         seen = self._seen(view)
         enemy = next((e for e in seen.enemies if e["seat"] == self._opponent), None)
@@ -288,7 +288,7 @@ class HeuristicAgent:
         fitting = [o for o in options if o <= useful]
         return fitting[-1] if fitting else options[0]
 
-    def _ability_choice(self, decision: D.Decision, view: Any) -> Any:
+    def _ability_choice(self, decision: Decision, view: Any) -> Any:
         """Ready the strongest exhausted weapon; give up the weakest ready one; say yes to an optional
         ability (it only runs when payable)."""
         prompt = decision.context.get("prompt")

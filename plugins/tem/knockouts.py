@@ -5,10 +5,10 @@ Damage steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it.
 
 from __future__ import annotations
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import CREDITS, ENERGY, MECH, PILOT
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 

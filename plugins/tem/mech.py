@@ -6,9 +6,9 @@ A step of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; losing the
 
 from __future__ import annotations
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, MECH
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 

@@ -6,10 +6,10 @@ the order T8 gives when a pilot enters a zone.
 
 from __future__ import annotations
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import ProgramCardDef
 from rulecraft.plugins.tem.state import MINE, TURRET, Player
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.hookspecs import hookimpl
 from rulecraft.plugins.tem.model import (
     ADVANCED,
@@ -46,7 +47,6 @@ from rulecraft.plugins.tem.model import (
     Ruleset,
 )
 from rulecraft.plugins.tem.state import MINE, TURRET
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.errors import GameError
 

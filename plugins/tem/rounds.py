@@ -6,9 +6,9 @@ Round steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; a tur
 
 from __future__ import annotations
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 
@@ -52,7 +52,8 @@ class RoundRules:
             if p.program:
                 continue   # already programmed (a scenario set it)
             options = self.hooks.program_options(self, p, self.program_options(p))
-            p.program = list(self.ask(Decision(D.PROGRAM, p.seat, options, pick=self.rules.program_picks)))
+            p.program = list(self.ask(Decision(D.PROGRAM, p.seat, options, pick=self.rules.program_picks,
+                                                distinct=D.ONE_USE_PER_CARD)))
         self.emit("programmed", players=[p.seat for p in self.order()])
 
     def end_round(self) -> None:

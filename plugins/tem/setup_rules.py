@@ -6,9 +6,9 @@ Setup steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; plugi
 
 from __future__ import annotations
 
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import BASE_ZONE, CREDITS, ENERGY, MECH_ZONE, PILOT, RESOURCE_ZONE
 from rulecraft.plugins.tem.state import MINE, Player, Token
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision
 
 

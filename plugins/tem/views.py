@@ -36,11 +36,6 @@ class View:
         return self._state
 
 
-def needs_state(agent: Any) -> bool:
-    """Whether ``agent`` reads ``view.state()`` (default: yes; an agent says ``needs_state = False``)."""
-    return bool(getattr(agent, "needs_state", True))
-
-
 def view_for(game: Game, seat: int) -> dict[str, Any]:
     """The game as seen by ``seat``: plain JSON-like data, with no other player's secret in it."""
     snap = game.snapshot()

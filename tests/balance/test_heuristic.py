@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from rulecraft.plugins.tem import api
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.heuristic import HeuristicAgent
 from rulecraft.plugins.tem.views import View
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, RandomAgent
 
 
@@ -27,7 +27,8 @@ def test_secrets_of_others_do_not_change_its_program(core):
     game = api.table(core, colours=("red", "blue", "green"), agents=[RandomAgent(s) for s in range(3)],
                      seed=4)
     api.place_token(game, "r1c1", owner=1, kind="mine", number=1)
-    decision = Decision(D.PROGRAM, 0, game.program_options(game.players[0]), pick=core.rules.program_picks)
+    decision = Decision(D.PROGRAM, 0, game.program_options(game.players[0]), pick=core.rules.program_picks,
+                        distinct=D.ONE_USE_PER_CARD)
     before = HeuristicAgent(0).decide(decision, View(game, 0))
     game.tokens[api.cell(game, "r1c1")].number = 4
     game.deck.reverse()

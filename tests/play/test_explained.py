@@ -21,10 +21,10 @@ from rulecraft.cli.play_ui import load, make_terminal
 from rulecraft.cli.prompts import HumanAgent
 from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.tem import api
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.views import view_for
-from rulecraft.runtime import decisions as D
 from rulecraft.runtime.decisions import Decision, RandomAgent
 
 # T and R ids anywhere (no arena has a column T or R); E ids only as a citation, "(E4)" or ", E4)", since E3

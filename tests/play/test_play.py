@@ -326,7 +326,7 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
 
 
 def test_every_decision_kind_is_covered():
-    from rulecraft.runtime.decisions import KINDS
+    from rulecraft.plugins.tem.kinds import KINDS
 
     assert set(KINDS) == set(KIND_CASES)
 

@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
-from rulecraft.plugins.games import engine_for
+from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.views import view_for
@@ -36,6 +36,7 @@ from rulecraft.runtime.errors import GameError
 
 HUMAN = "human"
 ROBOT = "robot"
+GAME = "tem"           # the game `rulecraft play` seats you at: its board and prompts are Tiny Epic Mechs'
 
 
 class PlayError(ValueError):
@@ -58,8 +59,9 @@ def new_header(packs: Sequence[str], opponents: str, players: int, seat: int, so
 
     if solo:
         players, seat, opponents = 3, 0, ROBOT
-    if opponents not in agent_names():
-        raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(agent_names())}")
+    known = agent_names(agents_for(GAME))
+    if opponents not in known:
+        raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(known)}")
     agents = [HUMAN if s == seat else opponents for s in range(players)]
     ruleset, hooks, plugins = load(packs, [*extra_plugins, *([_robot_plugin()] if ROBOT in agents else [])])
     if not 2 <= players <= len(ruleset.colours):
@@ -105,7 +107,8 @@ def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners:
         from rulecraft.plugins.tem.robot_pilots import solo_game
 
         return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
-    agents = [human if s == seat else make_agent(kind, f"{seed}/{s}")
+    game_agents = agents_for(head["game"])
+    agents = [human if s == seat else make_agent(kind, f"{seed}/{s}", game_agents)
               for s, kind in enumerate(head["agents"])]
     return engine_for(head["game"])(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners,
                                     colours=head["colours"])
@@ -289,7 +292,7 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
 
     head, lines = logs.read(path)
     events = [json.loads(line) for line in lines]
-    packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
+    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset, hooks, _ = load(packs, head["plugins"])
     matched = 0
     holder: dict[str, Game] = {}
@@ -305,9 +308,9 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
         if on_event is not None:
             on_event(holder["game"], event)
 
-    new_game = engine_for(head["game"])
-    game = holder["game"] = new_game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks,
-                                     listeners=[step], colours=head["colours"])
+    new_game, agents = engine_for(head["game"]), recorded_agents(head, events, agents_for(head["game"]))
+    game = holder["game"] = new_game(ruleset, agents, seed=head["seed"], hooks=hooks, listeners=[step],
+                                     colours=head["colours"])
     problem, stopped = None, False
     try:
         game.play()
@@ -332,7 +335,7 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
     ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
     head = logs.read(path)[0]
-    packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
+    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset = load(packs, head["plugins"])[0]
     picture = Picture(ruleset, head["colours"], head.get("agents"))
 

@@ -20,6 +20,7 @@ from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.packs import Pack
+from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
 
 
@@ -94,3 +95,7 @@ def stack_kinds(packs: Sequence[Pack],
         found[item.kind], owner[item.kind] = item.schema, item.plugin
     return found, problems
 
+
+def pack_plugins(stack: Stack) -> tuple[str, ...]:
+    """The plugins the stack's packs name in their manifests, in load order, once each."""
+    return tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))

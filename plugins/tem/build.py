@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler import errorcodes as codes
-from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError
 from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.stack_plugins import pack_plugins
 from rulecraft.plugins.tem.game import GAME
 from rulecraft.plugins.tem.model import (
     ArenaDef,
@@ -201,29 +202,22 @@ def core_pack_path() -> Path:
     """The shipped tem-core pack folder."""
     from importlib.resources import files
 
-    return Path(str(files("rulecraft.content") / "tem-core"))
+    return Path(str(files("rulecraft.content") / GAME.default_pack))
 
 
-def pack_plugins(stack: Stack) -> tuple[str, ...]:
-    """The plugins the stack's packs name in their manifests, in load order, once each."""
-    return tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))
-
-
-def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = ()) -> Ruleset:
-    """Check the packs at ``paths`` (default: the shipped tem-core) and build their Ruleset, compiling
-    abilities with the DSL words of the packs' plugins and ``plugins``; content errors raise
-    DiagnosticError with the located diagnostics."""
-    from rulecraft.compiler.check import check_packs
-    from rulecraft.compiler.diagnostics import DiagnosticError
-    from rulecraft.plugins.manager import make_manager
-
-    result = check_packs([Path(p) for p in paths] or [core_pack_path()])
-    if not result.ok or result.stack is None:
-        raise DiagnosticError(result.diagnostics)
-    manager = make_manager([*pack_plugins(result.stack), *plugins])
+def build_checked(stack: Stack, compiled: Any = None, vocabulary: Any = None) -> Ruleset:
+    """:func:`build_ruleset` with a located problem raised as DiagnosticError: TEM's ``builder``."""
     try:
-        return build_ruleset(result.stack, vocabulary=manager.vocabulary())
+        return build_ruleset(stack, compiled, vocabulary)
     except BuildError as exc:
         if exc.diagnostic is None:
             raise
         raise DiagnosticError([exc.diagnostic]) from None
+
+
+def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = ()) -> Ruleset:
+    """The Ruleset of the packs at ``paths`` (default: the shipped tem-core), see
+    :func:`rulecraft.plugins.wiring.load_ruleset`."""
+    from rulecraft.plugins.wiring import load_ruleset as load_game_ruleset  # the tools' wiring, on demand
+
+    return load_game_ruleset(paths, plugins, GAME.id)

@@ -529,6 +529,9 @@ def make_robot_agent(seed: int | str = 0) -> RobotSeat:
     return RobotSeat(seed)
 
 
+make_robot_agent.plugins = (NAME,)   # type: ignore[attr-defined]  # agent_plugins: Robots play by R1-R8
+
+
 def robot_hooks(plugins: Sequence[str] = (), installed: bool = True):
     """Hooks with the Robot Pilots plugin loaded (plus ``plugins``)."""
     from rulecraft.plugins.manager import make_hooks

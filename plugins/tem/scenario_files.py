@@ -22,6 +22,7 @@ from rulecraft.compiler.validate import validate_instance, validator
 from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 from rulecraft.plugins.tem.model import BASE_ZONE
 from rulecraft.plugins.tem.scenarios import DEFAULT_SEATS, Scenario
+from rulecraft.plugins.tem.scenarios import run as run  # the runner: with load_all and prepare, TEM's adapter
 
 SCHEMA = SCENARIO_SCHEMA
 CORE = "tem-core"

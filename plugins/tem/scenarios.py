@@ -108,10 +108,12 @@ class _Run:
     def _agents(self, given: Mapping[str, Any]) -> list[Any]:
         """Strict scripted seats, except those ``given.agents`` names by agent kind (``robot``: the Robot
         Pilot procedure, which still takes scripted answers first)."""
+        from rulecraft.plugins.games import agents_for
         from rulecraft.runtime.agents import make_agent
 
-        kinds = given.get("agents") or {}
-        return [make_agent(kinds[c], f"{given.get('seed', 0)}/{i}") if c in kinds else ScriptedAgent()
+        kinds, tem_agents = given.get("agents") or {}, agents_for("tem")
+        seed = given.get("seed", 0)
+        return [make_agent(kinds[c], f"{seed}/{i}", tem_agents) if c in kinds else ScriptedAgent()
                 for i, c in enumerate(self.colours)]
 
     def _table(self, ruleset: Ruleset, hooks: Any, agents: list[Any]) -> Game:

@@ -138,13 +138,20 @@ class Player:
         self.facing: str | None = None    # where a pilot moving by sight faces (a Robot, R2); None: by arrows
 
     def resource(self, name: str) -> int:
-        return self.energy if name == "energy" else self.credits
+        """The player's Energy or Credits; any other name is a bug (KeyError), never silently Credits."""
+        if name == "energy":
+            return self.energy
+        if name == "credits":
+            return self.credits
+        raise KeyError(f"a player has no resource {name!r} (energy or credits)")
 
     def set_resource(self, name: str, value: int) -> None:
         if name == "energy":
             self.energy = value
-        else:
+        elif name == "credits":
             self.credits = value
+        else:
+            raise KeyError(f"a player has no resource {name!r} (energy or credits)")
 
     def snapshot(self) -> dict[str, Any]:
         return {

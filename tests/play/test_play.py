@@ -19,7 +19,7 @@ import pytest
 
 from rulecraft.cli.main import main
 from rulecraft.cli.play_ui import load, make_terminal, new_header, play
-from rulecraft.plugins.games import engine_for
+from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
@@ -38,7 +38,7 @@ def _events(path: Path) -> list[dict]:
 
 
 def _replays(path: Path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks, engine_for).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok
 
 
 def test_a_full_solo_game_against_two_robots(Driver, tmp_path):

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rulecraft.plugins.tem.balance.records import game_record as game_record  # the per-game record (metrics)
 from rulecraft.runtime.balance import stats
 from rulecraft.runtime.balance.stats import Estimate
 

@@ -1,5 +1,5 @@
 """Generate: Mecha Game's print-and-play cards: towers, mechas and commands as faces for the shared sheet
-writer (``rulecraft.compiler.docgen.pdf``), one per card of the pool or per card of the starter decks.
+writer (``rulecraft.plugins.tem.docgen.pdf``), one per card of the pool or per card of the starter decks.
 
 A face shows the type band, the name, the stats in chips (cost, power, durability for a mecha;
 durability and Provide for a tower), the keywords (M16), the ability's generated English and, for a
@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rulecraft.compiler.docgen.cards import Back, Card, Face, Stat
-from rulecraft.compiler.docgen.pdf import SheetOptions, write_sheets
 from rulecraft.plugins.mecha.build import compile_ability
 from rulecraft.plugins.mecha.model import CARD_KINDS
 from rulecraft.plugins.mecha.pack import CORE, load_stack
+from rulecraft.plugins.tem.docgen.cards import Back, Card, Face, Stat
+from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
 BACK = Back("mecha-game", "Mecha Game", "#3d405b", "")

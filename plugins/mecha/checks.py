@@ -2,9 +2,9 @@
 
 The game's stack checks (``CHECKS``, run in order after the entities validate): decks name known cards and
 follow M3 (exactly ``deck_size`` cards, at most ``max_copies`` of a name, the ``unlimited`` cards exempt),
-each seat has one starter deck (M21), and every card's ability compiles with the game's DSL words (the
-vocabulary refuses a target where it cannot be: a command is never in play, M2; only `when attacked` has
-an attacker, M9), its card text has not drifted, and no tower raises its own power (M14).
+each seat has one starter deck (M21), and the engine can play every card's ability (the core's effect
+stage compiles them with the game's words, whose verbs refuse a target where it cannot be: a command is
+never in play, M2; only `when attacked` has an attacker, M9), no tower raising its own power (M14).
 Each problem is a located diagnostic at the field that causes it, with did-you-mean for misspelt ids.
 """
 
@@ -15,7 +15,6 @@ from typing import Any
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.effects.pack import EffectSite, Locator, drift
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
 from rulecraft.plugins.mecha.build import Unplayable, abilities, compile_ability
@@ -125,22 +124,15 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
 
 
 def check_effects(stack: Stack) -> list[Diagnostic]:
-    """Every card's ``ability`` compiles with the game's vocabulary (diagnostics with carets inside the
-    string), its hand-written ``text`` has not drifted, the engine can play it, and no tower raises its
-    own power (M14)."""
-    locator = Locator(stack)
+    """What the engine can play of each card's ability, beyond the DSL's own check (the core's effect
+    stage, after this one, reports syntax, unknown words and drifted text): no `if`, `you may` or payment,
+    and no tower raising its own power (M14)."""
     out: list[Diagnostic] = []
     for kind in CARD_KINDS:
         for entity in stack.of_kind(kind):
-            if not isinstance(entity.data.get("ability"), str):
-                continue
-            site = EffectSite(entity, kind, (), entity.data)
-            compiled = compile_ability(site.source, kind)
-            out += locator.diagnostics(site, compiled)
-            drifted = drift(site, compiled)
-            if drifted is not None:
-                out.append(drifted)
-            if not compiled.ok:
+            source = entity.data.get("ability")
+            compiled = compile_ability(source, kind) if isinstance(source, str) else None
+            if compiled is None or not compiled.ok:
                 continue
             try:
                 found = abilities(compiled)

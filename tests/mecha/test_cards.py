@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecraft.compiler.docgen.pdf import SheetOptions, write_sheets
 from rulecraft.plugins.mecha.cards import printed_cards
+from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from pipeline import check_mecha
-
+from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import games
 from rulecraft.plugins.mecha.build import build_from_stack
 
@@ -147,3 +143,9 @@ def test_a_schema_error_is_located_with_did_you_mean(pack):
     _edit(pack, "mechas.yaml", "keywords: [{pierce: true}]", "keywords: [{perce: true}]")
     _, diagnostics = check_mecha(pack)
     assert diagnostics and all(Path(d.file).name == "mechas.yaml" for d in diagnostics)
+
+
+def check_mecha(path):
+    """`rulecraft check`'s pipeline: the stack and every diagnostic."""
+    result = check_packs([path])
+    return result.stack, result.diagnostics

@@ -4,13 +4,9 @@ and the game reports its end and standings."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from pipeline import check_mecha
-
+from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import games
 from rulecraft.plugins.games import Ref
 from rulecraft.runtime.decisions import RandomAgent
@@ -41,3 +37,9 @@ def test_the_engine_plays_the_built_ruleset_with_the_host_signature():
     assert played.aborted is None and played.events == seen and seen[-1]["e"] == "game-end"
     ranks = {s["colour"]: s["rank"] for s in played.standings}
     assert set(ranks) == {"red", "blue"} and sorted(ranks.values()) in ([1, 2], [1, 1])
+
+
+def check_mecha(path):
+    """`rulecraft check`'s pipeline: the stack and every diagnostic."""
+    result = check_packs([path])
+    return result.stack, result.diagnostics

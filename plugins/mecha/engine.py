@@ -1,7 +1,8 @@
 """Run: the Mecha Game rules engine, driven by a :class:`~rulecraft.plugins.mecha.model.Ruleset`.
 
-One :class:`MechaGame` plays one two-player game: the opening (M4), then turns (M5) until a player loses
-(M20). Every player choice goes through :meth:`MechaGame.ask` to the seat's agent as a
+One :class:`MechaGame` plays one two-player game on the runtime core (``runtime.game.GameCore``): the
+opening (M4), then turns (M5) until a player loses (M20). Every player choice goes through ``ask`` to the
+seat's agent as a
 :class:`~rulecraft.runtime.decisions.Decision` whose answer is validated; every change is an event (a plain
 dict with ``"e"`` first) appended to ``game.events``. The rules are mixins, one module per rule area:
 ``actions`` (the main phase, movement, attacks, the response windows), ``combat``, ``effects`` (abilities,
@@ -10,7 +11,6 @@ triggers, commands). Ruling ids M1-M22 (RULINGS.md) are cited where they decide 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -32,16 +32,19 @@ from rulecraft.plugins.mecha.model import (
 )
 from rulecraft.plugins.mecha.state import Seat, Unit
 from rulecraft.plugins.mecha.views import MechaView
-from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision
-from rulecraft.runtime.errors import GameError, StepCapExceeded
+from rulecraft.runtime.decisions import Agent
+from rulecraft.runtime.game import GameCore
 
 
 class GameOver(Exception):
     """Raised when a loss condition is met (M20): the game ends at once, whatever was resolving."""
 
 
-class MechaGame(ActionRules, CombatRules, EffectRules):
-    """One game. Build it, then :meth:`play` (or drive the phases yourself, see ``mecha.api``)."""
+class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
+    """One game on the runtime core (seats, seeded RNG, events, step cap, ``ask``): build it, then
+    :meth:`play` (or drive the phases yourself, see ``mecha.api``)."""
+
+    view_class = MechaView
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
                  decks: Sequence[Sequence[str]] | None = None, first: int | None = None,
@@ -51,16 +54,13 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         hooks) and ``colours`` names the two seats (default ``a`` and ``b``, M1)."""
         if len(agents) != 2:
             raise ValueError(f"Mecha Game is for 2 players, got {len(agents)} agents")
+        super().__init__(agents, seed, ruleset.rules.step_cap, listeners)
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.cards = ruleset.cards
         self.grid = Grid(self.rules.cols, self.rules.rows)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.agents = list(agents)
         self.hooks = hooks
         self.colours = tuple(colours or ("a", "b"))
-        self.listeners = list(listeners)
         if decks is None:
             decks = [ruleset.decks[d].cards for d in ruleset.seat_decks]
         self.seats = [Seat(0, list(decks[0])), Seat(1, list(decks[1]))]
@@ -74,36 +74,13 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
         self.turn = 0
         self.phase = START_PHASE
         self.pending: list[Pending] = []        # triggered abilities waiting (M7)
-        self.events: list[dict[str, Any]] = []
-        self.steps = 0
-        self.finished = False
         self.winner: int | None = None
         self.reason: str | None = None
         self.standings: list[dict[str, Any]] | None = None
-        self.aborted: str | None = None
-        self.asked: list[Decision] | None = None   # every decision asked, when a caller keeps them here
 
     # --- plumbing ------------------------------------------------------------------------------
-    def emit(self, event_type: str, /, **data: Any) -> None:
-        self.steps += 1
-        if self.steps > self.rules.step_cap:
-            self.aborted = f"step cap of {self.rules.step_cap} exceeded on turn {self.turn}"
-            raise StepCapExceeded(self.aborted + ": a rule or card loops")
-        event = {"e": event_type, **data}
-        self.events.append(event)
-        for listener in self.listeners:
-            listener(event)
-
-    def ask(self, decision: Decision) -> Any:
-        """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
-        seat = decision.player
-        if self.asked is not None:
-            self.asked.append(decision)
-        agent = self.agents[seat]
-        view = MechaView(self, seat, state=getattr(agent, "needs_state", True))
-        answer = decision.check(agent.decide(decision, view))
-        self.emit("decision", kind=decision.kind, player=seat, answer=answer)
-        return answer
+    def where(self) -> str:
+        return f" on turn {self.turn}"
 
     def name(self, cell: int) -> str:
         return self.grid.names[cell]
@@ -191,18 +168,15 @@ class MechaGame(ActionRules, CombatRules, EffectRules):
             self.emit("draw", player=seat, card=card, hand=len(s.hand), deck=len(s.deck))
 
     # --- the whole game ------------------------------------------------------------------------
-    def play(self) -> int | None:
-        """The opening and every turn until the game ends; the winner's seat, or None for a draw."""
+    def run(self) -> list[dict[str, Any]] | None:
+        """The opening and every turn until a loss ends the game (M20); the standings (the winner is
+        ``winner``, None for a draw)."""
         try:
             self.opening()
             while True:
                 self.take_turn()
         except GameOver:
-            return self.winner
-        except (GameError, IllegalAnswer, UnscriptedDecision) as exc:
-            self.aborted = self.aborted or f"{type(exc).__name__}: {exc}"
-            self.events.append({"e": "abort", "reason": self.aborted})
-            raise
+            return self.standings
 
     def opening(self) -> None:
         """M4: the first player by the seeded RNG (unless fixed), shuffle, draw the opening hand, no

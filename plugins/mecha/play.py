@@ -78,12 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     agents[1 - seat] = AGENTS[args.opponent](f"{args.seed}:opponent")
     game = MechaGame(core_ruleset(), agents, seed=args.seed)
     try:
-        winner = game.play()
+        game.play()
     except (EOFError, KeyboardInterrupt):
         print("\nleft the game")
         return 0
-    print("the game is a draw" if winner is None else
-          f"seat {SEAT_NAMES[winner]} wins ({game.reason}) on turn {game.turn}")
+    print("the game is a draw" if game.winner is None else
+          f"seat {SEAT_NAMES[game.winner]} wins ({game.reason}) on turn {game.turn}")
     return 0
 
 

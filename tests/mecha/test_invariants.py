@@ -47,7 +47,7 @@ def test_invariants_hold_after_every_event(seed, a, b):
     checked = []
     game = MechaGame(ruleset, [AGENTS[a](seed), AGENTS[b](seed + 1)], seed=seed)
     game.listeners.append(lambda event: checked.append(_check(game, decks, event)))
-    winner = game.play()
+    standings = game.play()
     assert game.finished and game.steps < ruleset.rules.step_cap // 10
-    assert winner in (0, 1, None) and checked
+    assert game.winner in (0, 1, None) and checked and standings == game.standings
     assert game.events[-1]["e"] == "game-end"

@@ -8,6 +8,7 @@ stack checks (``mecha.checks``) have already reported, at the author's line, any
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rulecraft.compiler.effects import ir
@@ -69,4 +70,8 @@ def build_from_stack(stack: Any, compiled: Any = None, vocabulary: Any = None) -
     cards = [card_entity(kind, entity.data) for kind in CARD_KINDS for entity in stack.of_kind(kind)]
     decks = [entity.data for entity in stack.of_kind("decks")]
     rules = stack.rules.data if stack.rules is not None else {}
-    return build_ruleset(cards, decks, rules)
+    ruleset = build_ruleset(cards, decks, rules)
+    source = {"game": stack.game or "mecha",
+              "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
+              "plugins": [name for pack in stack.packs for name in pack.plugins]}
+    return dataclasses.replace(ruleset, source=source)

@@ -151,6 +151,7 @@ class Ruleset:
     decks: Mapping[str, DeckDef]
     rules: Rules = field(default_factory=Rules)
     seat_decks: tuple[str, str] = ("", "")     # the starter deck of seat A and seat B
+    source: Mapping[str, Any] = field(default_factory=dict)   # the game, packs and plugins it was built from
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

@@ -30,7 +30,7 @@ GAME = GameDefinition(
     builder=Ref("rulecraft.plugins.mecha.build:build_from_stack"),
     engine=Ref("rulecraft.plugins.mecha.engine:MechaGame"),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
-    scenario_adapter=Ref("rulecraft.plugins.mecha.scenarios"),
+    scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
     metrics=Ref("rulecraft.plugins.mecha.metrics:summarize"),
     card_templates=Ref("rulecraft.plugins.mecha.cards:printed_cards"),
 )

@@ -50,15 +50,35 @@ PHASES = ("start", "draw", "main", "end", "turn", "opening")
 SEAT_KEYS = frozenset({"player", "winner"})
 
 
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One expectation that did not hold: where, what the scenario expected, what happened."""
+
+    path: str
+    expected: Any
+    actual: Any
+
+    def __str__(self) -> str:
+        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+
+
 @dataclass(slots=True)
 class Result:
+    """A scenario's outcome, as ``rulecraft test`` reports it: differences, or an ``error`` that stopped
+    it (an illegal action, an unscripted decision, a bad ``given``), and the events of its steps."""
+
     name: str
     covers: tuple[str, ...]
-    differences: list[str] = field(default_factory=list)
+    differences: list[Difference] = field(default_factory=list)
+    error: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
-        return not self.differences
+        return not self.differences and self.error is None
+
+    def problems(self) -> list[str]:
+        return ([self.error] if self.error else []) + [str(d) for d in self.differences]
 
 
 def _seat(value: Any) -> int:
@@ -92,22 +112,23 @@ def table(ruleset: Ruleset, given: Mapping[str, Any]) -> MechaGame:
     return game
 
 
-def _step(game: MechaGame, step: Mapping[str, Any], out: list[str]) -> None:
+def _step(game: MechaGame, step: Mapping[str, Any]) -> str | None:
+    """Run one step; why it could not run, if it could not."""
     if "do" in step:
         action = canonical(step["do"])
         legal = game.main_options(game.active)
         if action not in legal:
-            out.append(f"{list(action)} is not a legal action now; legal: {[list(o) for o in legal]}")
-            return
+            return f"{list(action)} is not a legal action now; legal: {[list(o) for o in legal]}"
         game.act(game.active, action)
         game.resolve_pending()
-        return
+        return None
     phase = step.get("phase")
     runs = {"start": game.start_phase, "draw": game.draw_phase, "main": game.main_phase,
             "end": game.end_phase, "turn": game.take_turn, "opening": game.opening}
     if phase not in runs:
         raise ValueError(f"a step is `do: [...]` or `phase:` one of {', '.join(PHASES)}, not {dict(step)}")
     runs[phase]()
+    return None
 
 
 def _expected(value: Any, key: str | None = None) -> Any:
@@ -123,13 +144,13 @@ def _matches(want: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
 
 
 def _check_events(want: list[Mapping[str, Any]], absent: list[Mapping[str, Any]], events: list[dict],
-                  out: list[str]) -> None:
+                  out: list[Difference]) -> None:
     rest = iter(events)
     for expected in want:
         if not any(_matches(expected, e) for e in rest):
-            out.append(f"no event {expected} in order; got {events}")
+            out.append(Difference("events (in this order)", expected, "not found after the ones before"))
             return
-    out.extend(f"unexpected event {e}" for bad in absent for e in events if _matches(bad, e))
+    out.extend(Difference("no_events", bad, e) for bad in absent for e in events if _matches(bad, e))
 
 
 def _unit_fields(game: MechaGame, cell: str) -> dict[str, Any] | None:
@@ -148,33 +169,35 @@ def _player_fields(game: MechaGame, seat: int) -> dict[str, Any]:
             "bandwidth": bandwidth, "population": population}
 
 
-def _compare(label: str, want: Mapping[str, Any], have: Mapping[str, Any], out: list[str]) -> None:
+def _compare(label: str, want: Mapping[str, Any], have: Mapping[str, Any], out: list[Difference]) -> None:
     for key, value in want.items():
         got = have.get(key)
         if key == "hand" and isinstance(value, int) and isinstance(got, list):
             got = len(got or ())
         if canonical(got) != canonical(value):
-            out.append(f"{label}.{key}: expected {value!r}, got {got!r}")
+            out.append(Difference(f"{label}.{key}", value, got))
 
 
 def _then(game: MechaGame, then: Mapping[str, Any], events: list[dict], asked: list[Decision],
-          out: list[str]) -> None:
+          out: list[Difference]) -> None:
     for cell, want in then.get("units", {}).items():
         have = _unit_fields(game, cell)
         if want is None or have is None:
             if want != have:
-                out.append(f"units.{cell}: expected {want!r}, got {have!r}")
+                out.append(Difference(f"units.{cell}", want, have))
             continue
         _compare(f"units.{cell}", want, have, out)
     for name, want in then.get("players", {}).items():
         _compare(f"players.{name}", want, _player_fields(game, _seat(name)), out)
     legal = game.main_options(game.active) if ("offered" in then or "not_offered" in then) else ()
-    out.extend(f"{o} is not offered" for o in then.get("offered", ()) if canonical(o) not in legal)
-    out.extend(f"{o} is offered" for o in then.get("not_offered", ()) if canonical(o) in legal)
+    out.extend(Difference("offered", o, "not offered") for o in then.get("offered", ())
+               if canonical(o) not in legal)
+    out.extend(Difference("not_offered", o, "offered") for o in then.get("not_offered", ())
+               if canonical(o) in legal)
     if "asked" in then:
         have_asked = [[d.kind, NAMES[d.player]] for d in asked]
         if have_asked != [list(a) for a in then["asked"]]:
-            out.append(f"asked: expected {then['asked']}, got {have_asked}")
+            out.append(Difference("asked", then["asked"], have_asked))
     for name, seen in then.get("view", {}).items():
         state = view_for(game, _seat(name))
         for other, want in seen.items():
@@ -183,10 +206,10 @@ def _then(game: MechaGame, then: Mapping[str, Any], events: list[dict], asked: l
         want = then["winner"]
         have = "none" if not game.finished else "draw" if game.winner is None else NAMES[game.winner]
         if want != have:
-            out.append(f"winner: expected {want}, got {have} ({game.reason})")
+            out.append(Difference("winner", want, f"{have} ({game.reason})"))
     if "reason" in then and (game.reason or "") != then["reason"] and not (
             then["reason"] == "draw" and (game.reason or "").startswith("draw")):
-        out.append(f"reason: expected {then['reason']}, got {game.reason}")
+        out.append(Difference("reason", then["reason"], game.reason))
     _check_events([_expected(e) for e in then.get("events", ())],
                   [_expected(e) for e in then.get("no_events", ())], events, out)
 
@@ -194,12 +217,10 @@ def _then(game: MechaGame, then: Mapping[str, Any], events: list[dict], asked: l
 def run(scenario: Mapping[str, Any], ruleset: Ruleset) -> Result:
     """Play one scenario on ``ruleset``; the result lists every difference from its ``then``."""
     result = Result(str(scenario.get("name", "?")), tuple(scenario.get("covers", ())))
-    out = result.differences
     try:
         game = table(ruleset, scenario.get("given", {}))
     except (KeyError, ValueError) as exc:
-        unknown = f"unknown card {exc}" if isinstance(exc, KeyError) else str(exc)
-        out.append(f"given: {unknown}")
+        result.error = "given: " + (f"unknown card {exc}" if isinstance(exc, KeyError) else str(exc))
         return result
     game.asked = []
     start = len(game.events)
@@ -208,17 +229,19 @@ def run(scenario: Mapping[str, Any], ruleset: Ruleset) -> Result:
             for name, answers in step.get("decisions", {}).items():
                 api.script(game, _seat(name), [(kind, canonical(answer)) for answer_map in answers
                                                for kind, answer in answer_map.items()])
-            _step(game, step, out)
-            if out:
-                return result
+            result.error = _step(game, step)
+            if result.error:
+                break
     except GameOver:
         pass
     except (IllegalAnswer, UnscriptedDecision) as exc:
-        out.append(f"{type(exc).__name__}: {exc}")
+        result.error = f"{type(exc).__name__}: {exc}"
+    result.events = game.events[start:]
+    if result.error:
         return result
     for seat, agent in enumerate(game.agents):
         left = list(getattr(agent, "script", ()))
         if left:
-            out.append(f"seat {NAMES[seat]} left scripted answers unused: {left}")
-    _then(game, scenario.get("then", {}), game.events[start:], game.asked, out)
+            result.differences.append(Difference(f"decisions.{NAMES[seat]}", "every answer used", left))
+    _then(game, scenario.get("then", {}), result.events, game.asked, result.differences)
     return result

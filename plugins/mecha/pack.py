@@ -1,21 +1,16 @@
-"""Load: a Mecha Game pack folder (``content/mecha-core``) read and resolved into a :class:`Ruleset`.
-
-The compiler's loader and layering (``load_packs``, ``resolve``) give the resolved stack and the game's
-builder makes the ruleset; ``core_ruleset`` is the shipped pack, read once per process. Validation and the
-game's stack checks are ``rulecraft check``'s job; an error met here is a ValueError naming its place.
-"""
+"""Load: the Mecha Game packs the game's own tools read: a folder's resolved stack (``load_stack``, for
+the card sheets) and the shipped ``mecha-core`` as a ruleset (``core_ruleset``, checked and built through
+the game host). An error met in ``load_stack`` is a ValueError naming its place."""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler.diagnostics import has_errors
 from rulecraft.compiler.packs import load_packs
 from rulecraft.compiler.resolve import resolve
-from rulecraft.plugins.mecha.build import build_from_stack
 from rulecraft.plugins.mecha.model import Ruleset
 
 CORE = "mecha-core"
@@ -31,12 +26,10 @@ def load_stack(folder: Path) -> Any:
     return stack
 
 
-def load_pack(folder: Path) -> Ruleset:
-    return build_from_stack(load_stack(folder))
-
-
 @cache
 def core_ruleset() -> Ruleset:
-    """The shipped ``mecha-core`` pack (read once per process; the ruleset is immutable)."""
-    with resources.as_file(resources.files("rulecraft.content").joinpath(CORE)) as folder:
-        return load_pack(folder)
+    """The shipped ``mecha-core`` pack, checked and built through the game host (once per process; the
+    ruleset is immutable)."""
+    from rulecraft.plugins.wiring import load_ruleset
+
+    return load_ruleset(game="mecha")

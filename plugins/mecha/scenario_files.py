@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from rulecraft.compiler.loader import load_file
 from rulecraft.compiler.validate import validate_instance, validator
 from rulecraft.plugins.mecha import scenarios
 from rulecraft.plugins.mecha.model import Ruleset
+from rulecraft.plugins.mecha.pack import core_ruleset
 
 SCHEMA = "rulecraft.schemas.mecha:scenario.schema.json"
 SUFFIXES = (".yaml", ".yml")
@@ -62,16 +62,9 @@ def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:
     return found, problems
 
 
-@cache
-def _core() -> Ruleset:
-    from rulecraft.plugins.wiring import load_ruleset
-
-    return load_ruleset(game="mecha")
-
-
 def prepare(scenario: Scenario) -> tuple[Ruleset]:
     """The ruleset a scenario runs on: Mecha Game's core pack, checked and built by the host."""
-    return (_core(),)
+    return (core_ruleset(),)
 
 
 def run(scenario: Scenario, ruleset: Ruleset) -> scenarios.Result:

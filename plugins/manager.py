@@ -99,11 +99,12 @@ class Manager:
                 continue
             self.register(lookup(name), name)
 
-    def vocabulary(self) -> Any:
-        """The effect DSL's core vocabulary plus every word the plugins register (a new registry)."""
-        from rulecraft.plugins.tem.vocabulary import core_vocabulary
+    def vocabulary(self, game: str = "tem") -> Any:
+        """The DSL vocabulary of ``game`` (its ``GameDefinition.vocabulary``, a new registry) plus every
+        word the plugins register."""
+        from rulecraft.plugins.games import get
 
-        vocabulary = core_vocabulary()
+        vocabulary = get(game).vocabulary.load()()
         self.pm.hook.rulecraft_register_vocabulary(vocabulary=vocabulary)
         return vocabulary
 
@@ -147,11 +148,11 @@ def make_manager(plugins: Iterable[str] = (), blocklist: Iterable[str] = (), ins
     return manager
 
 
-def plugin_vocabulary(names: Iterable[str]) -> Any:
-    """The effect DSL vocabulary a pack stack compiles with: the core words plus those of the built-in,
-    installed and named plugins (``names``: the packs' manifest ``plugins``). The compiler's one way in
-    to plugins (``rulecraft check``); raises :class:`PluginLoadError` when a plugin cannot be loaded."""
-    return make_manager(names).vocabulary()
+def plugin_vocabulary(names: Iterable[str], game: str = "tem") -> Any:
+    """The effect DSL vocabulary a pack stack compiles with: the words of its ``game`` plus those of the
+    built-in, installed and named plugins (``names``: the packs' manifest ``plugins``). The compiler's one
+    way in to plugins (``rulecraft check``); raises :class:`PluginLoadError` when one cannot be loaded."""
+    return make_manager(names).vocabulary(game)
 
 
 def plugin_content_kinds(names: Iterable[str]) -> list[ContentKind]:

@@ -73,4 +73,4 @@ def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
     if definition.builder is None:
         raise GameLoadError(f"game {definition.id!r} has no builder")
     manager = make_manager([*pack_plugins(result.stack), *plugins])
-    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary())
+    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary(definition.id))

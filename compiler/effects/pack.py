@@ -139,15 +139,19 @@ def drift(site: EffectSite, compiled: CompiledEffect) -> Diagnostic | None:
 
 
 def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]:
-    """The vocabulary the stack's effects compile with: the core words plus those of the plugins (built-in,
-    installed, and named in the packs' manifests), as the runtime will have them. A named plugin that
-    cannot be loaded is a ``plugin-unavailable`` diagnostic at its manifest entry (vocabulary ``None``).
+    """The vocabulary the stack's effects compile with: the words of the stack's game plus those of the
+    plugins (built-in, installed, and named in the packs' manifests), as the runtime will have them. A
+    named plugin that cannot be loaded is a ``plugin-unavailable`` diagnostic at its manifest entry
+    (vocabulary ``None``).
 
     The plugin manager is imported here, on demand: it is the compiler's one narrow way in to plugins.
     """
     from rulecraft.plugins.manager import plugin_vocabulary
 
-    return ask_plugins(stack.packs, plugin_vocabulary)
+    game = stack.game
+    if game is None:
+        return ask_plugins(stack.packs, plugin_vocabulary)
+    return ask_plugins(stack.packs, lambda names: plugin_vocabulary(names, game))
 
 
 def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Diagnostic]:

@@ -1,0 +1,79 @@
+"""Benchmark Mecha Game: seeded random games on mecha-core (games and decisions per CPU second, CPU µs
+per decision) next to Tiny Epic Mechs' 2-player random games measured the same way in the same run, and
+the heuristic agent's CPU time per decision (mean and slowest; it must decide within 5 ms).
+
+Run with ``python -m bench mecha``. Set RULECRAFT_BENCH_GAMES to change the games per measurement
+(default 300). CPU time, best of 3: a shared machine's load moves wall-clock figures, not these.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from rulecraft.plugins import games
+from rulecraft.plugins.games import Ref
+from rulecraft.plugins.mecha.duel import duel
+from rulecraft.plugins.mecha.engine import MechaGame
+from rulecraft.plugins.mecha.pack import core_ruleset
+from rulecraft.runtime.decisions import RandomAgent
+
+GAMES = int(os.environ.get("RULECRAFT_BENCH_GAMES", "300"))
+REPEAT = 3
+
+
+def _decisions(events: list[dict]) -> int:
+    return sum(1 for e in events if e["e"] == "decision")
+
+
+def _mecha(seed: int) -> int:
+    game = MechaGame(core_ruleset(), [RandomAgent(f"b:{seed}/0"), RandomAgent(f"b:{seed}/1")],
+                     seed=f"b:{seed}")
+    game.play()
+    return _decisions(game.events)
+
+
+_TEM: list = []
+
+
+def _tem_game():
+    """TEM's engine and core ruleset, found through its game definition (wherever the host keeps them):
+    the ruleset loader sits beside TEM's builder."""
+    tem = games.get("tem")
+    load_ruleset = Ref(tem.builder.target.partition(":")[0] + ":load_ruleset").load()
+    return tem.engine.load(), load_ruleset()
+
+
+def _tem(seed: int) -> int:
+    if not _TEM:
+        _TEM.extend(_tem_game())
+    engine, ruleset = _TEM
+    game = engine(ruleset, [RandomAgent(f"b:{seed}/{i}") for i in range(2)], seed=f"b:{seed}")
+    game.play()
+    return _decisions(game.events)
+
+
+def measure(play) -> tuple[float, float]:
+    """(games per CPU second, CPU µs per decision), best of REPEAT."""
+    best = float("inf")
+    decisions = 0
+    for _ in range(REPEAT):
+        start = time.process_time()
+        decisions = sum(play(seed) for seed in range(GAMES))
+        best = min(best, time.process_time() - start)
+    return GAMES / best, 1e6 * best / decisions
+
+
+def run() -> list[str]:
+    core_ruleset()
+    mecha_rate, mecha_us = measure(_mecha)
+    tem_rate, tem_us = measure(_tem)
+    heuristic = duel(["heuristic", "random"], GAMES, seed="bench")["decisions"]["heuristic"]
+    return [
+        f"random 2-player games, {GAMES} per run, CPU time, best of {REPEAT}:",
+        f"   mecha-core  {mecha_rate:7.1f} games/s  {mecha_us:6.1f} µs per decision",
+        f"   tem-core    {tem_rate:7.1f} games/s  {tem_us:6.1f} µs per decision",
+        f"   mecha / tem per decision: {mecha_us / tem_us:.2f}x (target: within 1.5x)",
+        f"heuristic agent: {heuristic['us_mean']:.1f} µs CPU per decision, slowest "
+        f"{heuristic['ms_slowest']:.2f} ms over {heuristic['count']} decisions (limit 5 ms)",
+    ]

@@ -1,0 +1,168 @@
+"""Run: the main phase (M6), placement (M2), bandwidth (M11), movement (M8), attacks (M9, M10, M13, M19)
+and the response windows (M15).
+
+The main phase is one decision after another to the active player, each listing every legal action
+(window (a) of M15 is its command options) until it passes. An attack declaration triggers `when attacked`
+abilities, then opens the attack window; then the attack resolves if the attacker and target are still in
+play and it is still legal, else it fizzles. A window in which a player has no playable command passes for
+it without asking: there is nothing to decide.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulecraft.plugins.mecha import decisions as K
+from rulecraft.plugins.mecha.effects import Pending
+from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW, MECHA, TOWER
+from rulecraft.runtime.decisions import Decision
+
+if TYPE_CHECKING:
+    from rulecraft.plugins.mecha.engine import MechaGame
+    from rulecraft.plugins.mecha.state import Unit
+
+
+class ActionRules:
+    def main_phase(self: MechaGame) -> None:
+        """M6: actions one at a time, in any order, until the active player passes."""
+        self.phase = MAIN_PHASE
+        seat = self.active
+        while True:
+            options = self.main_options(seat)
+            answer = options[0] if len(options) == 1 else self.ask(
+                Decision(K.MAIN, seat, options, {"turn": self.turn}))
+            if answer == K.PASS:
+                return
+            self.act(seat, answer)
+            self.resolve_pending()
+
+    def act(self: MechaGame, seat: int, action: tuple[Any, ...]) -> None:
+        kind = action[0]
+        if kind == "play":
+            self.seats[seat].hand.remove(action[1])
+            self.enter(seat, action[1], self.grid.cell(action[2]))
+        elif kind == "command":
+            self.play_command(seat, action[1], MAIN_WINDOW)
+        elif kind == "move":
+            self.move(self.at[self.grid.cell(action[1])], self.grid.cell(action[2]))
+        else:
+            self.declare_attack(self.at[self.grid.cell(action[1])], action[2])
+
+    def main_options(self: MechaGame, seat: int) -> tuple[tuple[Any, ...], ...]:
+        """Every legal action of the active player now, then pass (the hottest function: kept flat)."""
+        options: list[tuple[Any, ...]] = []
+        at, owners, cards, grid = self.at, self.owner_at, self.cards, self.grid
+        names = grid.names
+        hand = self.seats[seat].hand
+        free = [names[c] for c in grid.entry[seat] if c not in at]
+        if free:
+            bandwidth, population = self._supply[seat]
+            room = bandwidth - population
+            for card_id in dict.fromkeys(hand):
+                card = cards[card_id]
+                if card.type == TOWER or (card.type == MECHA and card.cost <= room):   # M11
+                    options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
+        options += self.command_options(seat, MAIN_WINDOW)
+        neighbours = grid.neighbours
+        for cell in sorted(owners):
+            if owners[cell] != seat:
+                continue
+            unit = at[cell]
+            card = cards[unit.card]
+            if card.type != MECHA:    # towers never act (M6)
+                continue
+            here = names[cell]
+            if not unit.moved:
+                speed = card.keywords.speed
+                if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
+                    options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
+                else:
+                    options += [("move", here, names[to])
+                                for to in sorted(grid.destinations(cell, speed, owners))]
+            if not unit.attacked:
+                options += [("attack", here, target) for target in self.attack_targets(unit, owners)]
+        options.append(K.PASS)
+        return tuple(options)
+
+    # --- movement (M8) --------------------------------------------------------------------------
+    def reachable(self: MechaGame, unit: Unit) -> dict[int, tuple[int, ...]]:
+        """Cells the mecha can move to with one unbroken path of up to its Speed (1 without), each step
+        onto an empty cell; Flight does not change movement."""
+        return self.grid.moves(unit.cell, self.keywords(unit).speed or 1, self.owners())
+
+    def move(self: MechaGame, unit: Unit, to: int) -> None:
+        path = self.reachable(unit)[to]
+        origin = unit.cell
+        self.relocate(unit, to)
+        unit.moved = True
+        self.emit("move", player=unit.owner, card=unit.card, path=[self.name(c) for c in (origin, *path)])
+
+    # --- attacks (M9, M10, M13, M19) --------------------------------------------------------------
+    def attack_targets(self: MechaGame, unit: Unit, owners: dict[int, int] | None = None) -> list[str]:
+        """Enemy units in range (M10) and targetable (M13), then the opponent if the mecha stands in the
+        opponent's entry zone (M19: range does not extend it)."""
+        owners = self.owners() if owners is None else owners
+        seat, grid = unit.owner, self.grid
+        reach = self.cards[unit.card].keywords.range
+        cells = grid.neighbours[unit.cell] if reach <= 1 else sorted(
+            grid.in_range(unit.cell, reach, seat, owners))
+        names = grid.names
+        at, cards = self.at, self.cards
+        out = [names[c] for c in cells if owners.get(c, seat) != seat
+               and (not cards[at[c].card].keywords.flight or self.targetable(unit, at[c]))]
+        if unit.cell in grid.entry_sets[1 - seat]:
+            out.append(K.OPPONENT)
+        return out
+
+    def targetable(self: MechaGame, attacker: Unit, target: Unit) -> bool:
+        """M13: a unit with Flight only by an attacker with Flight or Reach."""
+        if not self.keywords(target).flight:
+            return True
+        kw = self.keywords(attacker)
+        return kw.flight or kw.reach
+
+    def declare_attack(self: MechaGame, attacker: Unit, target_name: str) -> None:
+        """M9: declare, `when attacked` abilities (M7), the attack window (M15(b)), then resolve or
+        fizzle; either way the attack is used."""
+        seat = attacker.owner
+        attacker.attacked = True
+        target = None if target_name == K.OPPONENT else self.at[self.grid.cell(target_name)]
+        self.emit("attack", player=seat, card=attacker.card, attacker=self.name(attacker.cell),
+                  target=target_name)
+        if target is not None:
+            for ability in self.cards[target.card].triggered(ATTACKED):
+                self.pending.append(Pending(target.owner, target.uid, target.card, ability, attacker.uid))
+            self.resolve_pending()
+        self.window(ATTACK_WINDOW, 1 - seat, {"attacker": self.name(attacker.cell), "target": target_name})
+        if attacker.uid not in self.units or not self.still_legal(attacker, target):
+            self.emit("fizzle", player=seat, attacker=attacker.card, target=target_name)
+            return
+        if target is None:
+            self.direct_hit(seat)
+        else:
+            self.strike(attacker, target)
+
+    def still_legal(self: MechaGame, attacker: Unit, target: Unit | None) -> bool:
+        if target is None:
+            return attacker.cell in self.grid.entry[1 - attacker.owner]
+        if target.uid not in self.units:
+            return False
+        return self.name(target.cell) in self.attack_targets(attacker)
+
+    # --- response windows (M15(b), (c)) ----------------------------------------------------------
+    def window(self: MechaGame, window: str, first: int, about: dict[str, Any] | None = None) -> None:
+        """``first`` may play one command or pass, then the other, alternating until both pass in a
+        row. ``about`` names the attack an attack window follows (its decisions' context)."""
+        seat, passes = first, 0
+        while passes < 2:
+            options = self.command_options(seat, window)
+            context = {"window": window, "turn": self.turn, **(about or {})}
+            answer = K.PASS
+            if options:
+                answer = self.ask(Decision(K.WINDOW, seat, (*options, K.PASS), context))
+            if answer == K.PASS:
+                passes += 1
+            else:
+                passes = 0
+                self.play_command(seat, answer[1], window)
+            seat = 1 - seat

@@ -1,0 +1,77 @@
+"""Build: a resolved Mecha Game pack stack as the engine's :class:`~rulecraft.plugins.mecha.model.Ruleset`.
+
+The game's ``builder``. A card's ``ability`` is an effect string compiled by the shared DSL with Mecha
+Game's vocabulary (``mecha.vocabulary``); each checked ability becomes a trigger and its effect steps, the
+data the engine plays (a command's `when played` ability is its effect). The card's type is its kind. The
+stack checks (``mecha.checks``) have already reported, at the author's line, anything refused here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from rulecraft.compiler.effects import ir
+from rulecraft.compiler.effects.build import CompiledEffect, compile_effect
+from rulecraft.compiler.effects.check import fold
+from rulecraft.plugins.mecha.model import CARD_KINDS, Ruleset, build_ruleset
+from rulecraft.plugins.mecha.vocabulary import PLAYED, STEP_VERBS, VOCABULARY
+
+
+class Unplayable(ValueError):
+    """A checked ability uses a construct the engine does not play (an `if`, `you may`, a payment)."""
+
+
+def compile_ability(source: str, kind: str) -> CompiledEffect:
+    return compile_effect(source, kind, VOCABULARY)
+
+
+def abilities(compiled: CompiledEffect) -> list[dict[str, Any]]:
+    """Each checked ability as ``{trigger, effects: [{verb, amount, target}]}``; Unplayable otherwise."""
+    out = []
+    for ability in compiled.abilities:
+        steps = []
+        for sentence in ability.body:
+            if not isinstance(sentence, ir.Seq):
+                raise Unplayable("Mecha Game abilities are steps joined by 'and' (no 'if' or 'you may')")
+            for step in sentence.steps:
+                if not isinstance(step, ir.Do):
+                    raise Unplayable("Mecha Game has no payments in abilities")
+                amount = fold(step.arg("amount"))
+                if not isinstance(amount, ir.Num):
+                    raise Unplayable("an amount is a number")
+                call = step.verb.call
+                target = call.args[0].value if len(call.args) > 1 else None  # type: ignore[union-attr]
+                steps.append({"verb": STEP_VERBS[call.method], "amount": amount.value, "target": target})
+        out.append({"trigger": ability.trigger.id, "effects": steps})
+    return out
+
+
+def card_entity(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A card entity with its ability compiled to the engine's abilities (or a command's effects)."""
+    card = {k: v for k, v in data.items() if k not in ("ability", "text", "text_override")}
+    card["type"] = CARD_KINDS[kind]
+    source = data.get("ability")
+    if isinstance(source, str):
+        compiled = compile_ability(source, kind)
+        if not compiled.ok:
+            raise ValueError(f"{kind} {data.get('id')}: {compiled.problems[0].message}")
+        found = abilities(compiled)
+        if kind == "commands":
+            card["effects"] = [step for a in found if a["trigger"] == PLAYED for step in a["effects"]]
+        else:
+            card["abilities"] = found
+    return card
+
+
+def build_from_stack(stack: Any, compiled: Any = None, vocabulary: Any = None) -> Ruleset:
+    """The ruleset of a resolved stack (``compiled`` and ``vocabulary`` are unused: the game compiles its
+    abilities to steps with its own vocabulary)."""
+    cards = [card_entity(kind, entity.data) for kind in CARD_KINDS for entity in stack.of_kind(kind)]
+    decks = [entity.data for entity in stack.of_kind("decks")]
+    rules = stack.rules.data if stack.rules is not None else {}
+    ruleset = build_ruleset(cards, decks, rules)
+    source = {"game": stack.game or "mecha",
+              "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
+              "plugins": [name for pack in stack.packs for name in pack.plugins]}
+    return dataclasses.replace(ruleset, source=source)

@@ -1,0 +1,98 @@
+"""Generate: Mecha Game's print-and-play cards: towers, mechas and commands as faces for the shared sheet
+writer (``rulecraft.plugins.tem.docgen.pdf``), one per card of the pool or per card of the starter decks.
+
+A face shows the type band, the name, the stats in chips (cost, power, durability for a mecha;
+durability and Provide for a tower), the keywords (M16), the ability's generated English and, for a
+command, the windows it may be played in (M15); designed values are marked as designed (M22) in the
+footnote. Every card shares one back.
+
+``python -m rulecraft.plugins.mecha.cards OUT.pdf [--decks]`` writes the sheets of the shipped pack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rulecraft.plugins.mecha.build import compile_ability
+from rulecraft.plugins.mecha.model import CARD_KINDS
+from rulecraft.plugins.mecha.pack import CORE, load_stack
+from rulecraft.plugins.tem.docgen.cards import Back, Card, Face, Stat
+from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
+
+COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
+BACK = Back("mecha-game", "Mecha Game", "#3d405b", "")
+WINDOW_NAMES = {"main": "your main phase", "attack": "after an attack", "end": "the End window"}
+STATS = {"towers": (("durability", "Durability", "health"), ("provide", "Provide", "energy")),
+         "mechas": (("cost", "Cost", "value"), ("power", "Power", "damage"),
+                    ("durability", "Durability", "health")), "commands": ()}
+
+
+def designed(data: dict[str, Any], field: str) -> bool:
+    """Whether the entity marks ``field`` as designed (M22)."""
+    marks = data.get("designed", ())
+    return marks is True or field in marks
+
+
+def keyword_line(instances: Sequence[dict[str, Any]]) -> str:
+    parts = []
+    for instance in instances:
+        for name, value in instance.items():
+            title = name.title()
+            parts.append(title if value is True else f"{title} {value}u" if name == "provide" else
+                         f"{title} {value}")
+    return ", ".join(parts)
+
+
+def face(kind: str, data: dict[str, Any]) -> Face:
+    provide = sum(i.get("provide", 0) for i in data.get("keywords", ()))
+    values = {**data, "provide": provide}
+    stats = tuple(Stat(label, str(values[field]), icon,
+                       designed(data, field if field != "provide" else "keywords"))
+                  for field, label, icon in STATS[kind] if field != "provide" or provide)
+    lines = []
+    keywords = keyword_line([i for i in data.get("keywords", ()) if "provide" not in i or kind != "towers"])
+    if keywords:
+        lines.append(keywords + ".")
+    if data.get("time"):
+        lines.append(f"Enters with {data['time']} time counters.")
+    if isinstance(data.get("ability"), str):
+        lines.append(data.get("text") or compile_ability(data["ability"], kind).text)
+    if kind == "commands":
+        lines.append("Play in " + " or ".join(WINDOW_NAMES[w] for w in data["windows"]) + ".")
+    marks = data.get("designed", ())
+    return Face(family=kind, band=CARD_KINDS[kind], title=data["name"], stats=stats, text=" ".join(lines),
+                colour=COLOURS[kind], designed=("all",) if marks is True else tuple(marks))
+
+
+def printed_cards(folder: Path, decks: bool = False) -> list[Card]:
+    """The pool, one card each, or (``decks``) every card of every deck in the pack."""
+    stack = load_stack(folder)
+    faces = {e.id: face(kind, e.data) for kind in CARD_KINDS for e in stack.of_kind(kind)}
+    if not decks:
+        return [Card(f, BACK) for f in faces.values()]
+    return [Card(faces[cid], BACK) for deck in stack.of_kind("decks")
+            for cid, n in deck.data["cards"].items() for _ in range(n)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from rulecraft.cli.outputs import named_file
+
+    parser = argparse.ArgumentParser(prog="python -m rulecraft.plugins.mecha.cards", description=__doc__)
+    parser.add_argument("out", type=Path, help="the PDF to write")
+    parser.add_argument("--decks", action="store_true", help="every card of both starter decks")
+    args = parser.parse_args(argv)
+    from importlib import resources
+
+    with resources.as_file(resources.files("rulecraft.content").joinpath(CORE)) as folder:
+        cards = printed_cards(folder, args.decks)
+    write_sheets(cards, named_file(args.out), SheetOptions(footer=CORE))
+    print(f"wrote {len(cards)} cards to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""Cross-check: what Mecha Game content means together, beyond what its schemas can say.
+
+The game's stack checks (``CHECKS``, run in order after the entities validate): decks name known cards and
+follow M3 (exactly ``deck_size`` cards, at most ``max_copies`` of a name, the ``unlimited`` cards exempt),
+each seat has one starter deck (M21), and the engine can play every card's ability (the core's effect
+stage compiles them with the game's words, whose verbs refuse a target where it cannot be: a command is
+never in play, M2; only `when attacked` has an attacker, M9), no tower raising its own power (M14).
+Each problem is a located diagnostic at the field that causes it, with did-you-mean for misspelt ids.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulecraft.compiler import errorcodes as codes
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.validate import did_you_mean
+from rulecraft.plugins.mecha.build import Unplayable, abilities, compile_ability
+from rulecraft.plugins.mecha.model import CARD_KINDS, POWER, THIS, Rules
+
+SEATS = ("a", "b")
+
+
+def _cards(stack: Stack) -> dict[str, Entity]:
+    return {e.id: e for kind in CARD_KINDS for e in stack.of_kind(kind)}
+
+
+def _rule(stack: Stack, name: str) -> Any:
+    rules = stack.rules
+    default = getattr(Rules(), name)
+    return rules.data.get(name, default) if rules is not None else default
+
+
+def _at_key(stack: Stack, entity: Entity, path: tuple[Any, ...], code: Any, message: str,
+            hint: str | None) -> Diagnostic:
+    """A diagnostic at the mapping key ``path`` ends with (a misspelt card id), found in the document
+    that set the value; at the value when the key's place is unknown."""
+    origin = entity.locate(path)
+    for pack in stack.packs:
+        for document in pack.documents:
+            if document.path != origin.file:
+                continue
+            for key_path, span in document.key_spans.items():
+                if key_path and key_path[-1] == path[-1] and span.line == origin.line:
+                    return Diagnostic.spanning(code, message, document.path, (span.line, span.column),
+                                               (span.end_line, span.end_column), hint)
+    return entity.diagnostic(code, message, path, hint=hint)
+
+
+def check_card_ids(stack: Stack) -> list[Diagnostic]:
+    """A deck names cards by id across towers, mechas and commands: an id must be one card only."""
+    seen: dict[str, Entity] = {}
+    out = []
+    for kind in CARD_KINDS:
+        for entity in stack.of_kind(kind):
+            first = seen.setdefault(entity.id, entity)
+            if first is not entity:
+                where = first.locate(("id",))
+                out.append(entity.diagnostic(
+                    codes.DUPLICATE_ID, f"card id '{entity.id}' is both a {first.kind[:-1]} and a "
+                    f"{kind[:-1]}; decks could not tell them apart", ("id",),
+                    hint=f"the {first.kind[:-1]} is at {where.file}:{where.line}:{where.column}"))
+    return out
+
+
+def check_unlimited(stack: Stack) -> list[Diagnostic]:
+    """The cards exempt from the copy limit (M3: Radio Tower) exist."""
+    rules = stack.rules
+    if rules is None:
+        return []
+    known = _cards(stack)
+    return [rules.diagnostic(codes.UNKNOWN_REFERENCE, f"`unlimited` names '{cid}', which is no card",
+                             ("unlimited", i), hint=did_you_mean(cid, known))
+            for i, cid in enumerate(rules.data.get("unlimited", ())) if cid not in known]
+
+
+def check_decks(stack: Stack) -> list[Diagnostic]:
+    """M3: every deck has exactly ``deck_size`` known cards, at most ``max_copies`` of a name (the
+    ``unlimited`` cards exempt); M21: one starter deck per seat."""
+    known = _cards(stack)
+    size, most = _rule(stack, "deck_size"), _rule(stack, "max_copies")
+    unlimited = set(_rule(stack, "unlimited"))
+    out: list[Diagnostic] = []
+    seats: dict[str, Entity] = {}
+    for deck in stack.of_kind("decks"):
+        cards: dict[str, int] = deck.data.get("cards", {})
+        for cid in cards:
+            if cid not in known:
+                out.append(_at_key(stack, deck, ("cards", cid), codes.UNKNOWN_REFERENCE,
+                                   f"deck '{deck.id}' names '{cid}', which is no tower, mecha or command",
+                                   did_you_mean(cid, known)))
+        total = sum(cards.values())
+        if total != size:
+            out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"deck '{deck.id}' has {total} cards; a deck "
+                                       f"has exactly {size} (M3)", ("cards",),
+                                       hint=f"{'remove' if total > size else 'add'} {abs(total - size)}"))
+        by_name: Counter[str] = Counter()
+        first_of: dict[str, str] = {}
+        for cid, n in cards.items():
+            if cid in known and cid not in unlimited:
+                name = known[cid].data.get("name", cid)
+                by_name[name] += n
+                first_of.setdefault(name, cid)
+        for name, n in by_name.items():
+            if n > most:
+                out.append(deck.diagnostic(
+                    codes.COUNT_MISMATCH, f"deck '{deck.id}' has {n} cards named '{name}'; at most {most} "
+                    f"of a name (M3)", ("cards", first_of[name]),
+                    hint=f"only {', '.join(sorted(unlimited)) or 'no card'} may exceed {most}"))
+        seat = deck.data.get("seat")
+        if seat in seats:
+            out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"decks '{seats[seat].id}' and '{deck.id}' are "
+                                       f"both seat {seat}'s starter deck", ("seat",)))
+        elif seat is not None:
+            seats[seat] = deck
+    missing = [s for s in SEATS if s not in seats]
+    if missing and stack.rules is not None:
+        out.append(stack.rules.diagnostic(
+            codes.MISSING_CONTENT, f"no starter deck for seat {' or '.join(missing)}: the game needs one "
+            f"per seat (M21)", ("id",), hint="give a deck `seat: a` or `seat: b`"))
+    return out
+
+
+def check_effects(stack: Stack) -> list[Diagnostic]:
+    """What the engine can play of each card's ability, beyond the DSL's own check (the core's effect
+    stage, after this one, reports syntax, unknown words and drifted text): no `if`, `you may` or payment,
+    and no tower raising its own power (M14)."""
+    out: list[Diagnostic] = []
+    for kind in CARD_KINDS:
+        for entity in stack.of_kind(kind):
+            source = entity.data.get("ability")
+            compiled = compile_ability(source, kind) if isinstance(source, str) else None
+            if compiled is None or not compiled.ok:
+                continue
+            try:
+                found = abilities(compiled)
+            except Unplayable as exc:
+                out.append(entity.diagnostic(codes.EFFECT_ARGUMENTS, f"{kind[:-1]} '{entity.id}': {exc}",
+                                             ("ability",)))
+                continue
+            if kind == "towers" and any(step["verb"] == POWER and step["target"] == THIS
+                                        for ability in found for step in ability["effects"]):
+                out.append(entity.diagnostic(codes.EFFECT_ARGUMENTS, f"tower '{entity.id}': a tower has no "
+                                             f"power to raise (M14)", ("ability",)))
+    return out
+
+
+CHECKS = [check_card_ids, check_unlimited, check_decks, check_effects]

@@ -1,0 +1,163 @@
+"""Run: abilities, their triggers (M7) and commands (M2, M15): effect steps applied to the game.
+
+A triggered ability waits in ``game.pending`` from the event that caused it until the action that caused
+it is over; then the active player's waiting abilities resolve first, in the order it picks, then the
+other player's (M7), each fully before the next. A command resolves fully as soon as it is played, then
+goes to its owner's discard pile (M2, M15). Every step is followed by the loss check (M20).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rulecraft.plugins.mecha import decisions as K
+from rulecraft.plugins.mecha.model import (
+    ADD_ARMOUR,
+    ADD_TIME,
+    ATTACKER,
+    CHOSEN_TARGETS,
+    DAMAGE,
+    DRAW,
+    EACH_DRAWS,
+    MECHA,
+    POWER,
+    THIS,
+    Ability,
+    Step,
+)
+from rulecraft.runtime.decisions import Decision
+
+if TYPE_CHECKING:
+    from rulecraft.plugins.mecha.engine import MechaGame
+    from rulecraft.plugins.mecha.state import Unit
+
+
+@dataclass(slots=True)
+class Pending:
+    """A triggered ability waiting to resolve: whose, from which unit (it may have left play), and the
+    attacker of a `when attacked`."""
+
+    seat: int
+    uid: int
+    card: str
+    ability: Ability
+    attacker: int | None = None
+
+
+class EffectRules:
+    def resolve_pending(self: MechaGame) -> None:
+        """M7: the active player's waiting abilities first, in the order it picks, then the other's."""
+        while self.pending:
+            seat = self.active if any(p.seat == self.active for p in self.pending) else 1 - self.active
+            mine = [i for i, p in enumerate(self.pending) if p.seat == seat]
+            index = mine[0]
+            labels = [self._label(self.pending[i]) for i in mine]
+            if len(set(labels)) > 1:
+                answer = self.ask(Decision(K.TRIGGER_ORDER, seat, tuple(dict.fromkeys(labels)),
+                                           {"waiting": len(mine)}))
+                index = mine[labels.index(answer)]
+            p = self.pending.pop(index)
+            self.emit("trigger", player=p.seat, card=p.card, trigger=p.ability.trigger)
+            self.run_steps(p.seat, p.ability.steps, p.uid, p.attacker)
+
+    def _label(self: MechaGame, p: Pending) -> tuple[str, str, str]:
+        unit = self.units.get(p.uid)
+        return (p.card, self.name(unit.cell) if unit else "", p.ability.trigger)
+
+    def run_steps(self: MechaGame, seat: int, steps: tuple[Step, ...], source: int | None = None,
+                  attacker: int | None = None) -> None:
+        for step in steps:
+            self.run_step(seat, step, source, attacker)
+            self.check_losses()
+
+    def run_step(self: MechaGame, seat: int, step: Step, source: int | None, attacker: int | None) -> None:
+        if step.verb == DRAW:
+            self.draw(seat, step.amount)
+            return
+        if step.verb == EACH_DRAWS:
+            # one event for both players: if both decks run out, both lose in it, a draw (M20)
+            for s in (self.active, 1 - self.active):
+                self.draw(s, step.amount)
+            return
+        unit = self.step_target(seat, step, source, attacker)
+        if unit is None:
+            self.emit("no-target", player=seat, verb=step.verb)
+            return
+        where = self.name(unit.cell)
+        if step.verb == DAMAGE:
+            self.damage_unit(unit, step.amount, "effect")
+        elif step.verb == ADD_ARMOUR:
+            unit.armour += step.amount        # M16: gaining Armour X in play gives X counters at once
+            self.emit("counters", cell=where, kind="armour", added=step.amount, total=unit.armour)
+        elif step.verb == ADD_TIME:
+            unit.time += step.amount
+            self.emit("counters", cell=where, kind="time", added=step.amount, total=unit.time)
+        elif step.verb == POWER and self.cards[unit.card].type == MECHA:
+            unit.power_bonus += step.amount   # until end of turn (M5)
+            self.emit("power", cell=where, added=step.amount, power=self.power(unit))
+
+    def candidates(self: MechaGame, seat: int, target: str) -> list[Unit]:
+        """The units a chosen target may be, in cell order."""
+        return [self.at[cell] for cell in sorted(self.at) if self._fits(seat, self.at[cell], target)]
+
+    def _fits(self: MechaGame, seat: int, unit: Unit, target: str) -> bool:
+        side, kind = CHOSEN_TARGETS[target]
+        if (side == "friendly" and unit.owner != seat) or (side == "enemy" and unit.owner == seat):
+            return False
+        return kind is None or self.cards[unit.card].type == kind
+
+    def step_target(self: MechaGame, seat: int, step: Step, source: int | None,
+                    attacker: int | None) -> Unit | None:
+        if step.target == THIS:
+            return self.units.get(source) if source is not None else None
+        if step.target == ATTACKER:
+            return self.units.get(attacker) if attacker is not None else None
+        assert step.target is not None
+        found = self.candidates(seat, step.target)
+        if len(found) <= 1:
+            return found[0] if found else None
+        options = tuple(self.name(u.cell) for u in found)
+        answer = self.ask(Decision(K.TARGET, seat, options,
+                                   {"verb": step.verb, "amount": step.amount, "target": step.target}))
+        return self.at[self.grid.cell(answer)]
+
+    # --- commands (M2, M15) ---------------------------------------------------------------------
+    def targets_present(self: MechaGame, seat: int) -> set[str]:
+        """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now."""
+        present: set[str] = set()
+        cards = self.cards
+        for unit in self.at.values():
+            side = "friendly" if unit.owner == seat else "enemy"
+            kind = cards[unit.card].type
+            present.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
+        return present
+
+    def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
+        """The commands in hand that may be played in ``window``: it names the window and every chosen
+        target it needs has a candidate (an answer must be a legal option)."""
+        out: list[tuple[Any, ...]] = []
+        cards = self.cards
+        present: set[str] | None = None
+        for card_id in dict.fromkeys(self.seats[seat].hand):
+            card = cards[card_id]
+            if window not in card.windows:
+                continue
+            if present is None:
+                present = self.targets_present(seat)
+            if all(s.target not in CHOSEN_TARGETS or s.target in present for s in card.effects):
+                out.append(("command", card_id))
+        return out
+
+    def play_command(self: MechaGame, seat: int, card_id: str, window: str) -> None:
+        """Resolve a command fully at once (no one answers a command before it resolves, M15), then discard
+        it (M2); abilities it triggered then wait their turn (M7)."""
+        s = self.seats[seat]
+        s.hand.remove(card_id)
+        s.resolving = card_id
+        self.emit("command", player=seat, card=card_id, window=window)
+        self.run_steps(seat, self.cards[card_id].effects)
+        s.resolving = None
+        s.discard.append(card_id)
+        self.emit("discard", player=seat, card=card_id)
+        self.resolve_pending()

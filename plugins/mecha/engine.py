@@ -1,0 +1,270 @@
+"""Run: the Mecha Game rules engine, driven by a :class:`~rulecraft.plugins.mecha.model.Ruleset`.
+
+One :class:`MechaGame` plays one two-player game on the runtime core (``runtime.game.GameCore``): the
+opening (M4), then turns (M5) until a player loses (M20). Every player choice goes through ``ask`` to the
+seat's agent as a
+:class:`~rulecraft.runtime.decisions.Decision` whose answer is validated; every change is an event (a plain
+dict with ``"e"`` first) appended to ``game.events``. The rules are mixins, one module per rule area:
+``actions`` (the main phase, movement, attacks, the response windows), ``combat``, ``effects`` (abilities,
+triggers, commands). Ruling ids M1-M22 (RULINGS.md) are cited where they decide behaviour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rulecraft.plugins.mecha.actions import ActionRules
+from rulecraft.plugins.mecha.board import Grid
+from rulecraft.plugins.mecha.combat import CombatRules
+from rulecraft.plugins.mecha.effects import EffectRules, Pending
+from rulecraft.plugins.mecha.model import (
+    DRAW_PHASE,
+    END_PHASE,
+    ENTERS,
+    LAST_TIME_COUNTER,
+    MECHA,
+    START_PHASE,
+    TOWER,
+    TURN_START,
+    Keywords,
+    Ruleset,
+)
+from rulecraft.plugins.mecha.state import Seat, Unit
+from rulecraft.plugins.mecha.views import MechaView
+from rulecraft.runtime.decisions import Agent
+from rulecraft.runtime.game import GameCore
+
+
+class GameOver(Exception):
+    """Raised when a loss condition is met (M20): the game ends at once, whatever was resolving."""
+
+
+class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
+    """One game on the runtime core (seats, seeded RNG, events, step cap, ``ask``): build it, then
+    :meth:`play` (or drive the phases yourself, see ``mecha.api``)."""
+
+    view_class = MechaView
+
+    def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
+                 decks: Sequence[Sequence[str]] | None = None, first: int | None = None,
+                 listeners: Iterable[Callable[[dict], None]] = (), hooks: Any = None,
+                 colours: Sequence[str] | None = None) -> None:
+        """The game host's engine signature; ``hooks`` is accepted for it (Mecha Game declares no plugin
+        hooks) and ``colours`` names the two seats (default ``a`` and ``b``, M1)."""
+        if len(agents) != 2:
+            raise ValueError(f"Mecha Game is for 2 players, got {len(agents)} agents")
+        super().__init__(agents, seed, ruleset.rules.step_cap, listeners)
+        self.ruleset = ruleset
+        self.rules = ruleset.rules
+        self.cards = ruleset.cards
+        self.grid = Grid(self.rules.cols, self.rules.rows)
+        self.hooks = hooks
+        self.colours = tuple(colours or ("a", "b"))
+        if decks is None:
+            decks = [ruleset.decks[d].cards for d in ruleset.seat_decks]
+        self.seats = [Seat(0, list(decks[0])), Seat(1, list(decks[1]))]
+        self.units: dict[int, Unit] = {}        # uid -> unit in play
+        self.at: dict[int, Unit] = {}           # cell -> unit in play (one per cell, M8)
+        self.owner_at: dict[int, int] = {}      # cell -> its unit's owner: what the geometry reads
+        self._supply = [[0, 0], [0, 0]]         # per seat: bandwidth, population (M11), kept current
+        self.next_uid = 1
+        self.first = first
+        self.active = 0
+        self.turn = 0
+        self.phase = START_PHASE
+        self.pending: list[Pending] = []        # triggered abilities waiting (M7)
+        self.winner: int | None = None
+        self.reason: str | None = None
+        self.standings: list[dict[str, Any]] | None = None
+
+    # --- plumbing ------------------------------------------------------------------------------
+    def where(self) -> str:
+        return f" on turn {self.turn}"
+
+    def name(self, cell: int) -> str:
+        return self.grid.names[cell]
+
+    def owners(self) -> dict[int, int]:
+        """Cell -> the seat owning the unit there: what the board's geometry needs (M8, M10); read-only."""
+        return self.owner_at
+
+    def put(self, unit: Unit) -> None:
+        """A unit comes into play on its cell (entering, or a scenario placing it)."""
+        self.units[unit.uid] = unit
+        self.at[unit.cell] = unit
+        self.owner_at[unit.cell] = unit.owner
+        card = self.cards[unit.card]
+        supply = self._supply[unit.owner]
+        supply[0] += card.keywords.provide if card.type == TOWER else 0
+        supply[1] += card.cost if card.type == MECHA else 0
+
+    def lift(self, unit: Unit) -> None:
+        """A unit leaves play (destroyed): its Provide and cost go with it (M11, M14)."""
+        del self.units[unit.uid]
+        del self.at[unit.cell]
+        del self.owner_at[unit.cell]
+        card = self.cards[unit.card]
+        supply = self._supply[unit.owner]
+        supply[0] -= card.keywords.provide if card.type == TOWER else 0
+        supply[1] -= card.cost if card.type == MECHA else 0
+
+    def relocate(self, unit: Unit, to: int) -> None:
+        del self.at[unit.cell]
+        del self.owner_at[unit.cell]
+        unit.cell = to
+        self.at[to] = unit
+        self.owner_at[to] = unit.owner
+
+    def keywords(self, unit: Unit) -> Keywords:
+        """The unit's keyword totals (M16). A unit that gains Armour X in play gets X armour counters at
+        once (the add-armour verb); the other keywords are printed only."""
+        return self.cards[unit.card].keywords
+
+    def power(self, unit: Unit) -> int:
+        card = self.cards[unit.card]
+        return max(0, card.power + unit.power_bonus) if card.type == MECHA else 0   # M14: towers have none
+
+    def bandwidth(self, seat: int) -> int:
+        """M11: the total Provide of the seat's towers in play."""
+        return self.supply(seat)[0]
+
+    def population(self, seat: int) -> int:
+        """M11: the total printed cost of the seat's mechas in play."""
+        return self.supply(seat)[1]
+
+    def supply(self, seat: int) -> tuple[int, int]:
+        """(bandwidth, population) of ``seat``, kept current as units enter and leave."""
+        bandwidth, population = self._supply[seat]
+        return bandwidth, population
+
+    # --- losing (M20) ---------------------------------------------------------------------------
+    def check_losses(self) -> None:
+        """After every event: a player that met a loss condition loses; both at once is a draw."""
+        lost = [s for s in self.seats if s.lost]
+        if not lost:
+            return
+        if len(lost) == 2:
+            self.winner, self.reason = None, f"draw: {lost[0].lost} and {lost[1].lost}"
+        else:
+            self.winner, self.reason = 1 - lost[0].seat, lost[0].lost
+        self.finished = True
+        self.standings = [{"rank": 1 if self.winner in (None, s.seat) else 2, "player": s.seat,
+                           "colour": self.colours[s.seat], "damage": len(s.damage), "deck": len(s.deck)}
+                          for s in sorted(self.seats, key=lambda s: s.seat != self.winner)]
+        self.emit("game-end", winner=self.winner, reason=self.reason, turn=self.turn)
+        raise GameOver(self.reason)
+
+    def draw(self, seat: int, n: int = 1) -> None:
+        """Draw ``n``; a player who must draw from an empty deck meets a loss condition (M20(1))."""
+        s = self.seats[seat]
+        for _ in range(n):
+            if not s.deck:
+                s.lost = "deck-out"
+                self.emit("deck-out", player=seat)
+                return
+            card = s.deck.pop()
+            s.hand.append(card)
+            self.emit("draw", player=seat, card=card, hand=len(s.hand), deck=len(s.deck))
+
+    # --- the whole game ------------------------------------------------------------------------
+    def run(self) -> list[dict[str, Any]] | None:
+        """The opening and every turn until a loss ends the game (M20); the standings (the winner is
+        ``winner``, None for a draw)."""
+        try:
+            self.opening()
+            while True:
+                self.take_turn()
+        except GameOver:
+            return self.standings
+
+    def opening(self) -> None:
+        """M4: the first player by the seeded RNG (unless fixed), shuffle, draw the opening hand, no
+        mulligan."""
+        if self.first is None:
+            self.first = self.rng.randrange(2)
+        for s in self.seats:
+            self.rng.shuffle(s.deck)
+        self.emit("opening", first=self.first, decks=[len(s.deck) for s in self.seats])
+        for s in self.seats:
+            self.draw(s.seat, self.rules.opening_hand)
+        self.check_losses()
+        self.active = self.first
+        self.turn = 0
+
+    def take_turn(self) -> None:
+        """M5: Start, Draw, Main, End; then the other player's turn."""
+        self.turn += 1
+        self.emit("turn", player=self.active, turn=self.turn)
+        self.start_phase()
+        self.draw_phase()
+        self.main_phase()
+        self.end_phase()
+        self.active = 1 - self.active
+
+    def start_phase(self) -> None:
+        """M5: mechas ready; time counters (M17) and the triggers they and `at the start of your turn`
+        cause (M7); then the entry-zone check (M20(3))."""
+        self.phase = START_PHASE
+        seat = self.active
+        for unit in self.units.values():
+            if unit.owner == seat:
+                unit.moved = unit.attacked = False
+        for unit in sorted(self.units.values(), key=lambda u: u.cell):
+            if unit.owner != seat:
+                continue
+            for ability in self.cards[unit.card].triggered(TURN_START):
+                self.pending.append(Pending(seat, unit.uid, unit.card, ability))
+            if unit.time:
+                unit.time -= 1
+                self.emit("time", cell=self.name(unit.cell), card=unit.card, time=unit.time)
+                if unit.time == 0:
+                    for ability in self.cards[unit.card].triggered(LAST_TIME_COUNTER):
+                        self.pending.append(Pending(seat, unit.uid, unit.card, ability))
+        self.resolve_pending()
+        if not any(self.at.get(c) is None or (self.at[c].owner == seat and self.cards[self.at[c].card].type
+                                              == MECHA) for c in self.grid.entry[seat]):
+            self.seats[seat].lost = "entry-zone-full"
+            self.emit("entry-zone-full", player=seat)
+            self.check_losses()
+
+    def draw_phase(self) -> None:
+        self.phase = DRAW_PHASE
+        if self.turn == 1 and not self.rules.first_player_draws_turn_one:
+            return
+        self.draw(self.active)
+        self.check_losses()
+
+    def end_phase(self) -> None:
+        """M5: the End window (M15(c)), then effects until end of turn expire."""
+        self.phase = END_PHASE
+        self.window("end", 1 - self.active)
+        for unit in self.units.values():
+            if unit.power_bonus:
+                unit.power_bonus = 0
+        self.emit("end-of-turn", player=self.active)
+
+    # --- units entering (M2) -------------------------------------------------------------------
+    def enter(self, seat: int, card_id: str, cell: int) -> Unit:
+        """Put a unit on ``cell`` with its durability, armour (M16) and time (M17) counters."""
+        card = self.cards[card_id]
+        unit = Unit(self.next_uid, card_id, seat, cell, card.durability, card.keywords.armour, card.time)
+        unit.moved = unit.attacked = self.rules.summoning_sickness and card.type == MECHA   # M6
+        self.next_uid += 1
+        self.put(unit)
+        self.emit("enter", player=seat, card=card_id, cell=self.name(cell), durability=unit.durability,
+                  armour=unit.armour, time=unit.time)
+        for ability in card.triggered(ENTERS):
+            self.pending.append(Pending(seat, unit.uid, card_id, ability))
+        return unit
+
+    # --- state for tests, views and logs --------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        names = self.grid.names
+        return {
+            "turn": self.turn, "active": self.active, "phase": self.phase, "first": self.first,
+            "units": {names[c]: u.snapshot(names) for c, u in sorted(self.at.items())},
+            "players": [{**s.snapshot(), "bandwidth": self.bandwidth(s.seat),
+                         "population": self.population(s.seat)} for s in self.seats],
+            "finished": self.finished, "winner": self.winner, "reason": self.reason,
+        }

@@ -1,0 +1,114 @@
+"""Check: Mecha Game's words for the effect DSL: its triggers and verbs, with their English and reference.
+
+The shared DSL (grammar, checker, English back end) compiles a card's ``ability`` with this vocabulary;
+the game's builder then reads each checked verb as an effect step (``verb``, ``amount``, ``target``) for
+the engine, so the printed text and what the engine does come from one tree. A verb on a unit exists once
+per target phrase ("to this", "to the attacker", "to an enemy unit", ...), so the checker itself refuses a
+target where it cannot be (the attacker outside `when attacked`, "this" on a command: effect-timing).
+"""
+
+from __future__ import annotations
+
+from rulecraft.compiler.effects.vocabulary import NUMBER, Arg, Call, Const, Slot, Trigger, Verb, Vocabulary
+from rulecraft.plugins.mecha import model as M
+
+UNITS, COMMANDS = frozenset({"towers", "mechas"}), frozenset({"commands"})
+PLAYED = "played"      # a command's one trigger: it resolves as it is played (M15)
+
+_TRIGGERS = (
+    Trigger(M.ENTERS, "when this enters", "When this enters", "M2: right after the unit is placed",
+            "when this enters: draw 1", kinds=UNITS),
+    Trigger(M.TURN_START, "at the start of your turn", "At the start of your turn",
+            "M5: in your Start phase, with the time counters",
+            "at the start of your turn: add 1 armour to this", kinds=UNITS),
+    Trigger(M.LAST_TIME_COUNTER, "when its last time counter comes off",
+            "When its last time counter is removed",
+            "M17: in your Start phase, when the unit loses its last time counter",
+            "when its last time counter comes off: draw 2", kinds=UNITS),
+    Trigger(M.DESTROYED, "when destroyed", "When this is destroyed",
+            "M12: after the unit left play; its ability still resolves", "when destroyed: draw 1",
+            kinds=UNITS),
+    Trigger(M.ATTACKED, "when attacked", "When this is attacked",
+            "M9: on the attack's declaration, before the attack window",
+            "when attacked: add 1 armour to this", kinds=UNITS),
+    Trigger(PLAYED, "when played", "When played", "M15: the command resolves at once, in a window it names",
+            "when played: deal 2 damage to an enemy unit", kinds=COMMANDS),
+)
+
+# target: (pattern words, English, the triggers it may appear in; None = all)
+_NOT_COMMANDS = frozenset(t.id for t in _TRIGGERS if t.id != PLAYED)
+_TARGETS = {
+    M.THIS: ("this", "this unit", _NOT_COMMANDS),
+    M.ATTACKER: ("the attacker", "the attacker", frozenset({M.ATTACKED})),
+    "enemy-unit": ("an enemy unit", "an enemy unit of your choice", None),
+    "enemy-mecha": ("an enemy mecha", "an enemy mecha of your choice", None),
+    "enemy-tower": ("an enemy tower", "an enemy tower of your choice", None),
+    "friendly-unit": ("a friendly unit", "a unit of yours of your choice", None),
+    "friendly-mecha": ("a friendly mecha", "a mecha of yours of your choice", None),
+    "friendly-tower": ("a friendly tower", "a tower of yours of your choice", None),
+    "any-unit": ("any unit", "any unit of your choice", None),
+    "any-mecha": ("any mecha", "any mecha of your choice", None),
+}
+_MECHA_TARGETS = (M.THIS, M.ATTACKER, "enemy-mecha", "friendly-mecha", "any-mecha")
+_AMOUNT = Slot("amount", NUMBER, 1, 9)
+
+
+def _targeted(method: str, pattern: str, text: str, description: str, targets: tuple[str, ...]
+              ) -> list[Verb]:
+    """One verb per target phrase: ``method`` called with the target and the amount."""
+    out = []
+    for target in targets:
+        words, english, triggers = _TARGETS[target]
+        out.append(Verb(f"{method}_{target.replace('-', '_')}",
+                        pattern.format(target=words, amount="{amount}"), (_AMOUNT,),
+                        Call(method, (Const(target), Arg("amount"))),
+                        text.format(target=english, amount="{amount}"), description,
+                        f"when played: {pattern.format(target=words, amount=2)}" if triggers is None else
+                        f"when attacked: {pattern.format(target=words, amount=1)}", triggers))
+    return out
+
+
+def _verbs() -> list[Verb]:
+    verbs = [
+        Verb("draw", "draw {amount}", (_AMOUNT,), Call("draw", (Arg("amount"),)), "draw {amount}",
+             "You draw cards; drawing from an empty deck loses the game (M20).", "when this enters: draw 1"),
+        Verb("each_player_draws", "each player draws {amount}", (_AMOUNT,),
+             Call("each_player_draws", (Arg("amount"),)), "each player draws {amount}",
+             "Both players draw, as one event: if both decks run out, the game is a draw (M20).",
+             "when played: each player draws 1"),
+    ]
+    verbs += _targeted("damage", "deal {amount} damage to {target}",
+                       "deal {amount} damage to {target}",
+                       "Remove durability counters (armour does not stop it: it is not an attack, M12).",
+                       tuple(_TARGETS))
+    verbs += _targeted("add_armour", "add {amount} armour to {target}",
+                       "add {amount} armour to {target}",
+                       "Armour counters: each takes one attack instead of durability (M12, M16).",
+                       tuple(_TARGETS))
+    verbs += _targeted("add_time", "add {amount} time to {target}",
+                       "add {amount} time to {target}",
+                       "Time counters: one comes off at the start of each of its controller's turns (M17).",
+                       tuple(_TARGETS))
+    verbs += _targeted("power", "give {target} {amount} power",
+                       "{target} gets +{amount} power until end of turn",
+                       "More power for the mecha's attacks this turn (M5: it ends with the turn).",
+                       _MECHA_TARGETS)
+    return verbs
+
+
+# The engine's step for each verb method (the verb id minus its target).
+STEP_VERBS = {"draw": M.DRAW, "each_player_draws": M.EACH_DRAWS, "damage": M.DAMAGE,
+              "add_armour": M.ADD_ARMOUR, "add_time": M.ADD_TIME, "power": M.POWER}
+
+
+def mecha_vocabulary() -> Vocabulary:
+    """A fresh registry of Mecha Game's DSL words."""
+    vocabulary = Vocabulary()
+    for trigger in _TRIGGERS:
+        vocabulary.register_trigger(trigger)
+    for verb in _verbs():
+        vocabulary.register_verb(verb)
+    return vocabulary
+
+
+VOCABULARY = mecha_vocabulary()

@@ -1,0 +1,36 @@
+"""Print-and-play cards for towers, mechas and commands: what each face shows, and the sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulecraft.plugins.mecha.cards import printed_cards
+from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
+
+PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
+
+
+def test_one_face_per_card_of_the_pool_with_its_stats_keywords_ability_and_windows():
+    cards = printed_cards(PACK)
+    faces = {c.front.title: c.front for c in cards}
+    assert len(cards) == 20
+    lancer = faces["Lancer"]
+    assert [(s.label, s.value) for s in lancer.stats] == [("Cost", "2"), ("Power", "2"), ("Durability", "2")]
+    assert "Pierce." in lancer.text and lancer.designed == ("all",)
+    reactor = faces["Fusion Reactor"]
+    assert [(s.label, s.value) for s in reactor.stats] == [("Durability", "1"), ("Provide", "2")]
+    assert "Enters with 3 time counters." in reactor.text
+    assert "When its last time counter is removed: Draw 2." in reactor.text
+    overdrive = faces["Overdrive"]
+    assert "gets +2 power until end of turn" in overdrive.text and "after an attack" in overdrive.text
+    radio = faces["Radio Tower"]
+    assert radio.designed == ("durability", "keywords")      # its name is the text's (M22)
+
+
+def test_the_starter_decks_print_80_cards_on_sheets(tmp_path):
+    cards = printed_cards(PACK, decks=True)
+    assert len(cards) == 80
+    out = tmp_path / "decks.pdf"
+    plan, document = write_sheets(cards, out, SheetOptions(footer="mecha-core"))
+    assert document.startswith(b"%PDF") and out.read_bytes() == document
+    assert plan.cards == 80 and plan.pages >= 80 // 9 and plan.diagnostics == []

@@ -18,6 +18,7 @@ GAME = GameDefinition(
     players=(2, 4),
     default_pack="tem-core",
     description="Program, move and fight with Pilots, weapons and the Mighty Mech over six rounds.",
+    packs="rulecraft.content",
     kinds=MappingProxyType({kind: f"rulecraft.schemas:{kind}.schema.json" for kind in KINDS}),
     stack_checks=(Ref("rulecraft.compiler.crossref"),),
     ability_fields=Ref("rulecraft.compiler.effects.pack:ABILITY_FIELDS"),

@@ -15,7 +15,6 @@ from typing import Any
 
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.views import needs_state
-
 from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points

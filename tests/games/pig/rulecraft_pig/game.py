@@ -17,8 +17,8 @@ GAME = GameDefinition(
     players=(2, 4),
     default_pack="pig-core",
     description="Roll a die as often as you dare; a 1 loses the turn's points. First to the goal wins.",
+    packs="rulecraft_pig.content",
     kinds=MappingProxyType({"pig-rules": "rulecraft_pig:pig-rules.schema.json"}),
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
-    extra=MappingProxyType({"packs": "rulecraft_pig.content"}),
 )

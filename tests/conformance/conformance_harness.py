@@ -39,6 +39,13 @@ GAPS: dict[str, dict[str, str]] = {
     "pig": {check: PACK_GAP for check in ("pack", "random-games", "replay", "views", "docs")},
 }
 
+ROOT = Path(__file__).resolve().parents[2]
+
+# Where a game's rule scenarios live. The definition names the scenario runner's adapter but not the files
+# (a gap: TEM's scenarios are tests of this repository, not data it installs), so the suite keeps the
+# folders here; a game with a `scenario_adapter` and no folder fails until it is added.
+SCENARIOS = {"tem": ROOT / "tests" / "scenarios"}
+
 
 def gap(request: pytest.FixtureRequest, game: str, check: str) -> None:
     """Mark this test a strict xfail when ``check`` is a known gap of ``game``."""
@@ -126,3 +133,4 @@ def seeds(game: str, count: int) -> list[tuple[int, int]]:
     low, high = definition(game).players
     rng = random.Random(f"conformance/{game}")
     return [(n, rng.randrange(2**32)) for n in range(low, high + 1) for _ in range(count)]
+

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conformance_harness import TEST_GAME, definition, pack_folder
+from conformance_harness import ROOT, TEST_GAME, definition, pack_folder
 
 from rulecraft.plugins import games
 from rulecraft.plugins.games import Ref
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_test_only_game_is_installed_as_its_own_distribution():

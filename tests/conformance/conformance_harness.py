@@ -3,7 +3,7 @@
 The suite is OpenSpiel's basic tests for rulecraft (issue 12, item 7): each test takes ``game`` (one
 registered id; the ids are read from the ``rulecraft.games`` entry points, so a newly installed game is
 tested without a line here) and reaches the game through the members of its definition and the shared
-tools only: its ``packs`` package and ``default_pack`` for the pack, ``check_packs`` for the stack, its
+tools only: its ``default_pack``, found by id like any dependency, ``check_packs`` for the stack, its
 ``builder`` for the model, its ``engine`` for games, ``runtime.logs`` for replay.
 
 ``GAPS`` lists, per game, the checks the core cannot pass yet and why; each is a strict xfail, so the day
@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ import pytest
 
 from rulecraft.compiler.check import CheckResult, check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.compiler.packs import PackFinder
 from rulecraft.plugins import games
 from rulecraft.plugins.games import GameDefinition
 from rulecraft.runtime.decisions import RandomAgent
@@ -59,14 +59,12 @@ def definition(game: str) -> GameDefinition:
 
 
 def pack_folder(game: str) -> Path:
-    """The folder of the game's ``default_pack``, among the folders of its ``packs`` package."""
+    """The folder of the game's ``default_pack``, found by id as every tool finds a dependency (the
+    shipped packs and each game's ``packs`` package)."""
     spec = definition(game)
-    assert spec.packs, f"{game}: the definition names no `packs` package, so its default pack cannot be found"
-    for folder in resources.files(spec.packs).iterdir():
-        manifest = folder / "pack.yaml"
-        if manifest.is_file() and f"\nid: {spec.default_pack}\n" in "\n" + manifest.read_text("utf-8"):
-            return Path(str(folder))
-    raise AssertionError(f"{game}: no folder of {spec.packs} holds the default pack {spec.default_pack!r}")
+    found = PackFinder().find(spec.default_pack)
+    assert found is not None, f"{game}: no installed package ships its default pack {spec.default_pack!r}"
+    return Path(str(found[0]))
 
 
 @cache

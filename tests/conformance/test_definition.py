@@ -19,6 +19,7 @@ def test_the_test_only_game_is_installed_as_its_own_distribution():
     assert entry.distribution == "rulecraft-pig" and entry.target == "rulecraft_pig.game:GAME"
     module = Path(entry.load().engine.load().__module__.replace(".", "/") + ".py")
     assert (ROOT / "tests/games/pig" / module).is_file()
+    assert pack_folder(TEST_GAME).is_relative_to(ROOT / "tests/games/pig")   # its pack, found by id
 
 
 def test_the_definition_is_sound(game):

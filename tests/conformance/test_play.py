@@ -64,6 +64,10 @@ def test_a_log_replays_byte_identically(game, request, tmp_path):
         result = logs.replay(path, _load_ruleset(game), lambda plugins: hooks(game, plugins), engine_for)
         assert result.ok, result.message
         assert result.events == len(played.lines)
+    tampered = [*played.game.events[:-1], {**played.game.events[-1], "tampered": True}]
+    logs.write(path, head, tampered)
+    result = logs.replay(path, _load_ruleset(game), lambda plugins: hooks(game, plugins), engine_for)
+    assert not result.ok and "event differs" in result.message, "replay does not compare the lines"
 
 
 class Recording:

@@ -12,7 +12,21 @@ import argparse
 import json
 
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT
-from rulecraft.plugins.games import GameLoadError, registered
+from rulecraft.plugins.games import GameLoadError, UnknownGame, known_games, registered
+
+DEFAULT_GAME = "tem"   # the game of a command given no pack: rulecraft's first-party game
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game ID`` for commands that work on a game without a pack (its vocabulary, its core pack)."""
+    parser.add_argument("--game", default=DEFAULT_GAME, metavar="ID", type=_game_id,
+                        help=f"the game, by the id `rulecraft games` lists (default: {DEFAULT_GAME})")
+
+
+def _game_id(text: str) -> str:
+    if text not in known_games():
+        raise argparse.ArgumentTypeError(UnknownGame(text, known_games()).hint)
+    return text
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -94,11 +94,11 @@ EFFECT_UNREACHABLE = register("effect-unreachable", "A branch of an `if` can nev
 EFFECT_TOO_COMPLEX = register("effect-too-complex", "An effect string is too long or nested too deeply.")
 TEXT_DRIFT = register("text-drift", "A hand-written `text` differs from the text generated from the ability.")
 
-# --- cross-references: what the content means together (compiler/crossref.py) -------------
+# --- cross-references: what the content means together (plugins/tem/crossref.py) -------------
 UNKNOWN_REFERENCE = register("unknown-reference", "A field names an entity that does not exist (a "
                              "colour, ...).")
-MISSING_CONTENT = register("missing-content", "A game lacks something its rules need (the Mighty Mech, the "
-                           "Mech Zone, an arena for a player count).")
+MISSING_CONTENT = register("missing-content", "A game lacks a component its rules need (a unique piece, a "
+                           "board for a player count).")
 COUNT_MISMATCH = register("count-mismatch", "A number of components disagrees with the rule parameters "
                           "(program cards per colour, Bases, the box's inventory).")
 ARENA_SHAPE = register("arena-shape", "An arena cannot be played: ragged rows, Base slots unlike its seats, "
@@ -109,20 +109,19 @@ DESIGNED_UNSET = register("designed-unset", "`designed` names a field the entity
 WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is not stronger than its normal "
                              "attack.", Severity.WARNING)
 
-# --- print: print-and-play card sheets (rulecraft.compiler.docgen.pdf) ----------------------
+# --- print: print-and-play card sheets (rulecraft.plugins.tem.docgen.pdf) ----------------------
 CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")
 
-# --- scenarios: rule tests run by `rulecraft test` (compiler/scenarios.py) -------------------
+# --- scenarios: rule tests run by `rulecraft test` (plugins/tem/scenario_files.py) -------------------
 SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly one thing, or `setup` is "
                          "misplaced.")
 SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")
 SCENARIO_NAME = register("scenario-name", "Two scenarios of one file share a name.")
 SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exist.")
-SCENARIO_ARENA = register("scenario-arena", "A scenario (or its file's `defaults`) puts a zone, a Base or a "
-                          "pilot on a cell its table's arena does not have, or covers the Base slots its "
-                          "players need.")
+SCENARIO_ARENA = register("scenario-arena", "A scenario (or its file's `defaults`) puts a piece on a cell "
+                          "its table's board does not have, or covers the cells its players need.")
 
-# --- generate: a resolved stack -> the runtime's Ruleset (compiler/build.py) -----------------
+# --- generate: a resolved stack -> the runtime's Ruleset (plugins/tem/build.py) -----------------
 ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a value the engine cannot play.")
 
 # --- effects with plugins: the vocabulary of the plugins a pack names (compiler/effects/pack.py) -----

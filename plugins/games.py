@@ -151,6 +151,12 @@ def get(game: object) -> GameDefinition:
     return games[game].load()
 
 
+def agents_for(game: object) -> dict[str, Any]:
+    """The agent factories of the game registered as ``game`` (its ``agents`` member, loaded), for
+    ``rulecraft.runtime.agents``."""
+    return {name: ref.load() for name, ref in get(game).agents.items()}
+
+
 def engine_for(game: object) -> Any:
     """The engine factory of the game registered as ``game`` (what a log's header names)."""
     definition = get(game)

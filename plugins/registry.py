@@ -20,7 +20,7 @@ from typing import Any
 
 ENTRY_POINT_GROUP = "rulecraft"
 # First-party variants: shipped, loaded only when a pack or the command line names them.
-FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.robot_pilots"}
+FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.tem.robot_pilots"}
 
 
 class PluginLoadError(ValueError):

@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 from rulecraft.plugins.games import GameDefinition, Ref
 
+SCENARIO_SCHEMA = "rulecraft.schemas.tem:scenario.schema.json"   # rule scenarios (``rulecraft test``)
 KINDS = ("arenas", "colours", "mighty-mech", "pilots", "program-cards", "rules", "weapons", "zones")
 
 GAME = GameDefinition(
@@ -19,21 +20,21 @@ GAME = GameDefinition(
     default_pack="tem-core",
     description="Program, move and fight with Pilots, weapons and the Mighty Mech over six rounds.",
     packs="rulecraft.content",
-    kinds=MappingProxyType({kind: f"rulecraft.schemas:{kind}.schema.json" for kind in KINDS}),
-    stack_checks=(Ref("rulecraft.compiler.crossref"),),
-    ability_fields=Ref("rulecraft.compiler.effects.pack:ABILITY_FIELDS"),
-    vocabulary=Ref("rulecraft.compiler.effects.vocabulary:core_vocabulary"),
-    effect_context=Ref("rulecraft.runtime.effect_context:EffectContext"),
-    builder=Ref("rulecraft.compiler.build:build_ruleset"),
-    engine=Ref("rulecraft.runtime.engine:Game"),
-    hookspecs=Ref("rulecraft.plugins.hookspecs"),
-    builtin_plugins=(Ref("rulecraft.plugins.core"),),
-    variants=MappingProxyType({"robot-pilots": Ref("rulecraft.plugins.robot_pilots")}),
-    agents=MappingProxyType({"heuristic": Ref("rulecraft.runtime.agents.heuristic:HeuristicAgent"),
-                             "robot": Ref("rulecraft.plugins.robot_pilots:make_robot_agent")}),
-    scenario_adapter=Ref("rulecraft.runtime.scenarios"),
-    metrics=Ref("rulecraft.runtime.balance.metrics:summarize"),
-    docs_pages=Ref("rulecraft.compiler.docgen.pages"),
-    card_templates=Ref("rulecraft.compiler.docgen.cardlayout"),
-    board=Ref("rulecraft.cli.board:Picture"),
+    kinds=MappingProxyType({kind: f"rulecraft.schemas.tem:{kind}.schema.json" for kind in KINDS}),
+    stack_checks=(Ref("rulecraft.plugins.tem.crossref"),),
+    ability_fields=Ref("rulecraft.plugins.tem.vocabulary:ABILITY_FIELDS"),
+    vocabulary=Ref("rulecraft.plugins.tem.vocabulary:core_vocabulary"),
+    effect_context=Ref("rulecraft.plugins.tem.effect_context:EffectContext"),
+    builder=Ref("rulecraft.plugins.tem.build:build_checked"),
+    engine=Ref("rulecraft.plugins.tem.engine:Game"),
+    hookspecs=Ref("rulecraft.plugins.tem.hookspecs"),
+    builtin_plugins=(Ref("rulecraft.plugins.tem.core"),),
+    variants=MappingProxyType({"robot-pilots": Ref("rulecraft.plugins.tem.robot_pilots")}),
+    agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
+                             "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
+    scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
+    metrics=Ref("rulecraft.plugins.tem.balance.metrics"),
+    docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
+    card_templates=Ref("rulecraft.plugins.tem.docgen.cardlayout"),
+    board=Ref("rulecraft.plugins.tem.board:Picture"),
 )

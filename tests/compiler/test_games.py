@@ -14,14 +14,14 @@ from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import games
 from rulecraft.plugins.games import GameDefinition, GameLoadError, Ref, RegisteredGame, UnknownGame
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 
 @pytest.fixture(scope="module")
 def core():
-    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.tem.build import load_ruleset
 
     return load_ruleset()
 

@@ -10,15 +10,16 @@ from __future__ import annotations
 import gc
 import json
 import types
-from pathlib import Path
 from typing import Any
 
-from conformance_harness import definition, gap, hooks, pack_folder, play, ruleset, seat_names, seeds
+from conformance_harness import definition, gap, pack_folder, play, ruleset, seat_names, seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecraft.compiler.check import check_packs
-from rulecraft.plugins.games import engine_for
+from rulecraft.cli.main import main
+from rulecraft.plugins.games import agents_for, engine_for
+from rulecraft.plugins.manager import make_hooks
+from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -45,14 +46,13 @@ def test_the_same_seed_gives_the_same_event_lines(game, request):
     assert other != first, f"{game}: seeds {seed} and {seed + 1} played the same game: is the RNG seeded?"
 
 
-def _load_ruleset(game: str):
-    def load(packs, plugins):
-        result = check_packs([Path(p) for p in packs] or [pack_folder(game)])
-        return definition(game).builder.load()(result.stack)
-    return load
+def _replay(path):
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for)
 
 
 def test_a_log_replays_byte_identically(game, request, tmp_path):
+    """Through the runtime's replay, the game found in the registry from the header (and a tampered line
+    is caught, so the comparison is real)."""
     gap(request, game, "replay")
     for players, seed in seeds(game, 2)[::2]:
         played = play(game, players, seed)
@@ -61,13 +61,25 @@ def test_a_log_replays_byte_identically(game, request, tmp_path):
                            ["random"] * players)
         logs.write(path, head, played.game.events)
         assert path.read_text("utf-8").splitlines()[1:] == played.lines
-        result = logs.replay(path, _load_ruleset(game), lambda plugins: hooks(game, plugins), engine_for)
+        result = _replay(path)
         assert result.ok, result.message
         assert result.events == len(played.lines)
     tampered = [*played.game.events[:-1], {**played.game.events[-1], "tampered": True}]
     logs.write(path, head, tampered)
-    result = logs.replay(path, _load_ruleset(game), lambda plugins: hooks(game, plugins), engine_for)
+    result = _replay(path)
     assert not result.ok and "event differs" in result.message, "replay does not compare the lines"
+
+
+def test_rulecraft_replay_replays_its_log(game, request, tmp_path, capsys):
+    """What a user runs: `rulecraft replay LOG`."""
+    gap(request, game, "cli-replay")
+    players, seed = seeds(game, 1)[0]
+    played = play(game, players, seed)
+    path = tmp_path / "game.jsonl"
+    logs.write(path, logs.header(ruleset(game), [str(pack_folder(game))], [], seed, seat_names(played.game),
+                                 ["random"] * players), played.game.events)
+    code = main(["replay", str(path)])
+    assert code == 0, capsys.readouterr()
 
 
 class Recording:

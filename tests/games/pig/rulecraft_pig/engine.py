@@ -1,28 +1,22 @@
 """Run: Pig's engine, the ``engine`` of its GameDefinition.
 
 On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
-loses them. The first seat to bank ``goal`` points wins at once. Built on rulecraft's generic runtime pieces
-only: :class:`~rulecraft.runtime.decisions.Decision` and its answer check, agents answering
-``decide(decision, view)``, events as plain dicts pushed to listeners, one seeded ``random.Random`` and a
-step cap that aborts cleanly.
+loses them. The first seat to bank ``goal`` points wins at once. The rules are all Pig writes: the seats,
+the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
+the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from rulecraft.runtime.decisions import Decision, IllegalAnswer, UnscriptedDecision
-from rulecraft.runtime.views import needs_state
+from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.game import GameCore
 from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points
 ROLL, HOLD = "roll", "hold"
-
-
-class StepCapExceeded(RuntimeError):
-    """More events than the rules' step cap: an agent that never holds on a die with no bust face."""
 
 
 class PigView:
@@ -31,10 +25,10 @@ class PigView:
 
     __slots__ = ("_state", "player", "ruleset")
 
-    def __init__(self, ruleset: PigRules, player: int, state: dict[str, Any] | None) -> None:
-        self.ruleset = ruleset
+    def __init__(self, game: Pig, player: int, *, state: bool = True) -> None:
+        self.ruleset = game.ruleset
         self.player = player
-        self._state = state
+        self._state = game.snapshot() if state else None
 
     def state(self) -> dict[str, Any]:
         if self._state is None:
@@ -42,8 +36,10 @@ class PigView:
         return self._state
 
 
-class Pig:
+class Pig(GameCore):
     """One game of Pig: build it with the model and one agent per seat, then :meth:`play`."""
+
+    view_class = PigView
 
     def __init__(self, ruleset: PigRules, agents: Sequence[Any], seed: int | str = 0, hooks: Any = None,
                  listeners: Iterable[Callable[[dict], None]] = (), colours: Sequence[str] | None = None
@@ -52,49 +48,24 @@ class Pig:
         colours = list(colours or ruleset.seats[:n])
         if not 2 <= n <= len(ruleset.seats) or len(colours) != n:
             raise ValueError(f"a game of Pig needs 2-{len(ruleset.seats)} players, got {n}")
+        super().__init__(agents, seed, ruleset.step_cap, listeners)
         self.ruleset = ruleset
-        self.agents = list(agents)
         self.colours = colours
-        self.rng = random.Random(seed)
-        self.listeners = list(listeners)
         self.scores = [0] * n
         self.turn_total = 0
         self.current = 0
-        self.events: list[dict[str, Any]] = []
-        self.aborted: str | None = None
         self.standings: list[dict[str, Any]] | None = None
-
-    def emit(self, event_type: str, /, **data: Any) -> None:
-        if len(self.events) >= self.ruleset.step_cap:
-            self.aborted = f"step cap of {self.ruleset.step_cap} exceeded"
-            raise StepCapExceeded(self.aborted)
-        event = {"e": event_type, **data}
-        self.events.append(event)
-        for listener in self.listeners:
-            listener(event)
 
     def snapshot(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "current": self.current, "turn_total": self.turn_total}
 
-    def ask(self, decision: Decision) -> Any:
-        agent = self.agents[decision.player]
-        view = PigView(self.ruleset, decision.player, self.snapshot() if needs_state(agent) else None)
-        answer = decision.check(agent.decide(decision, view))
-        self.emit("decision", kind=decision.kind, player=decision.player, answer=answer)
-        return answer
-
-    def play(self) -> list[dict[str, Any]]:
+    def run(self) -> list[dict[str, Any]]:
         """Play turns until a seat reaches the goal; the standings, best first."""
-        try:
-            self.emit("game-start", players=len(self.agents), goal=self.ruleset.goal)
-            while self.standings is None:
-                self.play_turn()
-                self.current = (self.current + 1) % len(self.agents)
-            return self.standings
-        except (StepCapExceeded, IllegalAnswer, UnscriptedDecision) as exc:
-            self.aborted = self.aborted or f"{type(exc).__name__}: {exc}"
-            self.events.append({"e": "abort", "reason": self.aborted})
-            raise
+        self.emit("game-start", players=len(self.agents), goal=self.ruleset.goal)
+        while self.standings is None:
+            self.play_turn()
+            self.current = (self.current + 1) % len(self.agents)
+        return self.standings
 
     def play_turn(self) -> None:
         seat, rules = self.current, self.ruleset
@@ -126,4 +97,5 @@ class Pig:
             standings.append({"rank": standings[-1]["rank"] if tied else i + 1, "player": seat,
                               "colour": self.colours[seat], "score": self.scores[seat]})
         self.standings = standings
+        self.finished = True
         self.emit("game-end", standings=standings)

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Where a game's rule scenarios live. The definition names the scenario runner's adapter but not the files
 # (a gap: TEM's scenarios are tests of this repository, not data it installs), so the suite keeps the
 # folders here; a game with a `scenario_adapter` and no folder fails until it is added.
-SCENARIOS = {"tem": ROOT / "tests" / "scenarios"}
+SCENARIOS = {"tem": ROOT / "tests" / "scenarios", "pig": ROOT / "tests" / "games" / "pig" / "scenarios"}
 
 
 def gap(request: pytest.FixtureRequest, game: str, check: str) -> None:

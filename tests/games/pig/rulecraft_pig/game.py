@@ -21,4 +21,5 @@ GAME = GameDefinition(
     kinds=MappingProxyType({"pig-rules": "rulecraft_pig:pig-rules.schema.json"}),
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
+    scenario_adapter=Ref("rulecraft_pig.scenarios"),
 )

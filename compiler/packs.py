@@ -8,7 +8,8 @@ A pack is a folder with ``pack.yaml`` (see ``site/docs/reference/pack-format.md`
 - ``load_packs(paths, pack_path) -> (packs, diagnostics)`` reads the packs named on the command
   line and, transitively, the packs they depend on. A dependency is looked up by id in this order:
   the explicit paths, then each ``--pack-path`` folder (the folder itself and its subfolders), then
-  the packs shipped in ``rulecraft.content`` (e.g. ``tem-core``). The result is in load order:
+  the packs shipped in ``rulecraft.content`` (e.g. ``tem-core``) and by the installed games (each
+  ``GameDefinition.packs``, e.g. the test-only game's ``pig-core``). The result is in load order:
   dependencies first, then by id. Each ``Pack.requires`` holds the ids of all packs it depends
   on, directly or not, which is what decides whether two packs may change the same field.
 
@@ -41,6 +42,7 @@ from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.loader import Document, file_kind, load_bytes, load_file
 from rulecraft.compiler.validate import validate_manifest
+from rulecraft.plugins.games import GameLoadError, get, known_games
 
 MANIFEST = "pack.yaml"
 CONTENT_PACKAGE = "rulecraft.content"
@@ -244,10 +246,29 @@ def _peek_id(folder: Traversable) -> str | None:
 
 
 def shipped_packs() -> list[Traversable]:
-    """The pack folders shipped inside rulecraft (``rulecraft.content``), by folder name."""
-    root = resources.files(CONTENT_PACKAGE)
-    return sorted((e for e in root.iterdir() if e.is_dir() and e.joinpath(MANIFEST).is_file()),
-                  key=lambda e: e.name)
+    """The pack folders shipped inside rulecraft (``rulecraft.content``), then those each installed game
+    ships (the package its ``GameDefinition.packs`` names), by folder name within each package."""
+    found: list[Traversable] = []
+    for package in dict.fromkeys([CONTENT_PACKAGE, *_game_pack_packages()]):
+        root = resources.files(package)
+        found += sorted((e for e in root.iterdir() if e.is_dir() and e.joinpath(MANIFEST).is_file()),
+                        key=lambda e: e.name)
+    return found
+
+
+def _game_pack_packages() -> list[str]:
+    """The ``packs`` packages of the registered games, by game id. A game that fails to load is skipped
+    here (``rulecraft games`` reports it): an unrelated broken game must not break another game's pack."""
+    packages = []
+    for game in known_games():
+        try:
+            package = get(game).packs
+            if package:
+                resources.files(package)   # the package exists and is importable
+                packages.append(package)
+        except (GameLoadError, ModuleNotFoundError, TypeError):
+            continue
+    return packages
 
 
 class PackFinder:

@@ -98,6 +98,7 @@ class GameDefinition:
     card_templates: Ref | None = None         # print-and-play card layout
     board: Ref | None = None                  # the terminal board of `rulecraft play` / `replay --watch`
     description: str = ""
+    packs: str = ""                           # importable package whose folders are the game's shipped packs
     extra: Mapping[str, Any] = field(default_factory=dict)   # members only the game's own tools read
 
     def accepts(self, players: int) -> bool:

@@ -147,7 +147,8 @@ def _context(case: Case, tmp: str) -> Iterator[None]:
         if case.spec.get("games"):        # test games: GameDefinitions in the case folder, registered by id
             stack.enter_context(mock.patch.dict(sys.modules))
             stack.enter_context(mock.patch.object(sys, "path", [str(case.folder.resolve()), *sys.path]))
-            stack.enter_context(mock.patch.object(games, "registered", _with_games(case.spec["games"])))
+        # rulecraft's own games and the case's only: a case's output never depends on what else is installed
+        stack.enter_context(mock.patch.object(games, "registered", _with_games(case.spec.get("games", {}))))
         if "bug" in case.spec:            # internal-error: no content can cause it, so the case plants one
             module, attribute = case.spec["bug"].split(":")
             stack.enter_context(mock.patch.object(importlib.import_module(module), attribute, _planted_bug))
@@ -155,7 +156,9 @@ def _context(case: Case, tmp: str) -> Iterator[None]:
 
 
 def _with_games(extra: dict[str, str]) -> Any:
-    """``rulecraft.plugins.games.registered`` with the case's test games (``id: module:attribute``) added."""
+    """``rulecraft.plugins.games.registered`` limited to the games rulecraft itself ships, with the case's
+    test games (``id: module:attribute``) added: a third-party game installed beside rulecraft (the
+    test-only Pig, a user's own) never changes what a case prints, e.g. ``game-missing``'s list of games."""
     from importlib.metadata import EntryPoint
 
     from rulecraft.plugins import games
@@ -166,7 +169,8 @@ def _with_games(extra: dict[str, str]) -> Any:
         found = {gid: games.RegisteredGame(gid, target, "(this case)",
                                            EntryPoint(gid, target, games.GAMES_ENTRY_POINT_GROUP))
                  for gid, target in extra.items()}
-        return dict(sorted({**installed(), **found}.items()))
+        shipped = {gid: entry for gid, entry in installed().items() if entry.distribution == "rulecraft"}
+        return dict(sorted({**shipped, **found}.items()))
 
     return registered
 

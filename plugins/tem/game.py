@@ -19,6 +19,7 @@ GAME = GameDefinition(
     players=(2, 4),
     default_pack="tem-core",
     description="Program, move and fight with Pilots, weapons and the Mighty Mech over six rounds.",
+    packs="rulecraft.content",
     kinds=MappingProxyType({kind: f"rulecraft.schemas.tem:{kind}.schema.json" for kind in KINDS}),
     stack_checks=(Ref("rulecraft.plugins.tem.crossref"),),
     ability_fields=Ref("rulecraft.plugins.tem.vocabulary:ABILITY_FIELDS"),

@@ -1,0 +1,65 @@
+"""Conformance: the game's own pack checks clean, and `docs`, `print` and its DSL reference build from it."""
+
+from __future__ import annotations
+
+import pytest
+from conformance_harness import checked, definition, gap, pack_folder
+
+from rulecraft.cli.main import main
+from rulecraft.compiler.diagnostics import format_human, has_errors
+
+
+def test_its_default_pack_checks_clean_and_names_the_game(game, request):
+    gap(request, game, "pack")
+    result = checked(game)
+    assert not has_errors(result.diagnostics), format_human(result.diagnostics)
+    assert result.game == game and result.stack.game == game
+    assert set(result.stack.kinds()) <= set(definition(game).kinds), "a kind the definition does not declare"
+
+
+def test_docs_builds_its_rules_site(game, request, tmp_path, capsys):
+    """Every game gets a rules site (its generated pages, when it declares ``docs_pages``, are added)."""
+    gap(request, game, "docs")
+    pytest.importorskip("mkdocs")
+    out = tmp_path / "site"
+    code = main(["docs", str(pack_folder(game)), "--out", str(out)])
+    assert code == 0, capsys.readouterr().err
+    assert (out / "index.html").is_file()
+
+
+def test_print_builds_its_cards(game, request, tmp_path, capsys):
+    """A game with ``card_templates`` prints its cards; one without is refused cleanly (a usage or content
+    error, never a traceback)."""
+    gap(request, game, "print")
+    pytest.importorskip("fpdf")
+    out = tmp_path / "cards.pdf"
+    code = main(["print", str(pack_folder(game)), "--out", str(out)])
+    err = capsys.readouterr().err
+    if definition(game).card_templates is None:
+        assert code in (1, 2) and "Traceback" not in err and not out.exists(), err
+    else:
+        assert code == 0, err
+        assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_its_dsl_reference_is_complete(game):
+    """Every word of the game's vocabulary is in its reference with a description and an example (the
+    reference compiles each example as it prints it)."""
+    spec = definition(game)
+    if spec.vocabulary is None:
+        pytest.skip(f"{game} declares no effect DSL vocabulary")
+    from rulecraft.compiler.effects.reference import reference
+
+    vocabulary = spec.vocabulary.load()()
+    text = reference(vocabulary)
+    entries = [*((f"`{t.phrase}`", t.step, t.example) for t in vocabulary.triggers.values()),
+               *((f"`{v.pattern}`", v.description, v.example) for v in vocabulary.verbs.values()),
+               *((f"`{a.name}`", a.description, a.example) for a in vocabulary.attributes.values())]
+    assert entries, f"{game}: an empty vocabulary"
+    for word, description, example in entries:
+        assert word in text, f"{game}: {word} is missing from the DSL reference"
+        assert description.strip() and example.strip(), f"{game}: {word} has no description or example"
+    for kind in vocabulary.kinds.values():
+        assert kind.description.strip(), f"{game}: kind {kind.name} has no description"
+        for value in kind.values:
+            assert f"`{value}`" in text, f"{game}: {kind.name} value {value!r} is missing from the reference"

@@ -1,0 +1,22 @@
+"""Conformance: the game's rule scenarios run through `rulecraft test` and pass."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conformance_harness import SCENARIOS, definition
+
+from rulecraft.cli.main import main
+
+
+def test_its_rule_scenarios_run_and_pass(game, capsys):
+    if definition(game).scenario_adapter is None:
+        pytest.skip(f"{game} declares no scenario adapter")
+    folder = SCENARIOS.get(game)
+    assert folder is not None and folder.is_dir(), f"{game}: add its scenario folder to SCENARIOS"
+    code = main(["test", "--game", game, str(folder), "-q"])
+    out = capsys.readouterr().out
+    passed = re.search(r"(\d+) passed, (\d+) failed", out)
+    assert code == 0 and passed, out
+    assert int(passed[1]) > 0 and passed[2] == "0", out

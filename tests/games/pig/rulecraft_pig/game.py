@@ -1,0 +1,25 @@
+"""Run: the definition of Pig as a game plugin, registered as ``pig`` under ``rulecraft.games`` by its own
+distribution (``tests/games/pig/pyproject.toml``), exactly as a third-party game would be.
+
+Pig leaves out what it does not offer (no DSL, hooks, print templates or board); every member it has is a
+:class:`~rulecraft.plugins.games.Ref`, so importing this module imports no engine or schema.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from rulecraft.plugins.games import GameDefinition, Ref
+
+GAME = GameDefinition(
+    id="pig",
+    name="Pig",
+    players=(2, 4),
+    default_pack="pig-core",
+    description="Roll a die as often as you dare; a 1 loses the turn's points. First to the goal wins.",
+    packs="rulecraft_pig.content",
+    kinds=MappingProxyType({"pig-rules": "rulecraft_pig:pig-rules.schema.json"}),
+    builder=Ref("rulecraft_pig.model:build"),
+    engine=Ref("rulecraft_pig.engine:Pig"),
+    scenario_adapter=Ref("rulecraft_pig.scenarios"),
+)

@@ -1,0 +1,34 @@
+"""Resolve: Pig's runtime model, built from a checked pack stack (the ``builder`` of its GameDefinition).
+
+The whole game is one ``pig-rules`` entity: the goal, the die, the face that busts a turn, the seats' names
+and the step cap. The model is frozen plain data, shared read-only by every game built from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+RULES_KIND = "pig-rules"
+
+
+@dataclass(frozen=True, slots=True)
+class PigRules:
+    goal: int                   # the first to bank this many points wins
+    faces: int                  # the die's faces, 1..faces
+    bust: int                   # the face that loses the turn's points and ends the turn
+    seats: tuple[str, ...]      # the seats' names (a log's `colours`)
+    step_cap: int               # events one game may emit before it aborts (a runaway rule or agent)
+    source: dict[str, Any] = field(default_factory=dict, compare=False)   # game and packs, for log headers
+
+
+def build(stack: Any, compiled: Any = None, vocabulary: Any = None) -> PigRules:
+    """The model of a resolved stack (``compiled`` and ``vocabulary`` are unused: Pig has no DSL)."""
+    entity = stack.get(RULES_KIND, RULES_KIND)
+    if entity is None:
+        raise ValueError(f"the stack defines no {RULES_KIND} entity '{RULES_KIND}'")
+    data = entity.data
+    return PigRules(goal=data["goal"], faces=data["faces"], bust=data["bust"], seats=tuple(data["seats"]),
+                    step_cap=data["step-cap"],
+                    source={"game": stack.game,
+                            "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs]})

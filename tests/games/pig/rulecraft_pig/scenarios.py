@@ -1,0 +1,92 @@
+"""Run: Pig's rule scenarios for ``rulecraft test --game pig`` (its GameDefinition's ``scenario_adapter``).
+
+A scenario file holds ``scenarios:``, each with a ``name``, the rules it ``covers``, the seat count
+(``players``), the die's faces in order (``rolls``), each seat's answers in order (``answers: {seat: [roll,
+hold]}``) and what must hold once the rolls are used up: ``then: {scores: [...], events: [...]}`` (each
+expected event a subset of an emitted one, in order). The game runs on Pig's own pack until the scripted
+die is empty.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.runtime.decisions import ScriptedAgent, UnscriptedDecision
+from rulecraft_pig.engine import ROLL_OR_HOLD, Pig
+
+
+@dataclass
+class Scenario:
+    name: str
+    covers: list[str]
+    file: str
+    line: int
+    spec: dict[str, Any]
+
+
+@dataclass
+class Difference:
+    path: str
+    expected: Any
+    actual: Any
+
+
+@dataclass
+class Result:
+    passed: bool
+    error: str | None
+    differences: list[Difference]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+class ScriptedDie:
+    """The game's RNG replaced by the scenario's faces, in order; used up, the scenario ends."""
+
+    def __init__(self, faces: list[int], sides: int) -> None:
+        self.faces, self.sides = list(faces), sides
+
+    def random(self) -> float:
+        if not self.faces:
+            raise UnscriptedDecision("the scenario's rolls are used up")
+        return (self.faces.pop(0) - 0.5) / self.sides
+
+
+def load_all(paths: list[Path]) -> tuple[list[Scenario], list[Any]]:
+    files = [f for p in paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
+    found = []
+    for path in files:
+        text = path.read_text("utf-8")
+        nodes = dict((k.value, v) for k, v in yaml.compose(text).value)["scenarios"].value
+        for node, spec in zip(nodes, yaml.safe_load(text)["scenarios"], strict=True):
+            found.append(Scenario(spec["name"], list(spec.get("covers", [])), str(path),
+                                  node.start_mark.line + 1, spec))
+    return found, []
+
+
+def prepare(scenario: Scenario) -> tuple[Any]:
+    return (load_ruleset((), (), "pig"),)
+
+
+def run(scenario: Scenario, ruleset: Any) -> Result:
+    spec = scenario.spec
+    answers = spec.get("answers", {})
+    agents = [ScriptedAgent([(ROLL_OR_HOLD, a) for a in answers.get(seat, [])])
+              for seat in range(spec["players"])]
+    game = Pig(ruleset, agents, seed=0)
+    game.rng = ScriptedDie(spec["rolls"], ruleset.faces)
+    with contextlib.suppress(UnscriptedDecision):   # the scripted die used up: the scenario's end
+        game.play()
+    then, differences = spec.get("then", {}), []
+    if "scores" in then and then["scores"] != game.scores:
+        differences.append(Difference("scores", then["scores"], game.scores))
+    emitted = iter(game.events)
+    for want in then.get("events", []):
+        if not any(all(event.get(k) == v for k, v in want.items()) for event in emitted):
+            differences.append(Difference("events", want, "not emitted (in this order)"))
+    return Result(not differences, None, differences, game.events)

@@ -14,7 +14,9 @@ every game needs and the tools rely on:
 - **decisions**: :meth:`ask` puts a :class:`~rulecraft.runtime.decisions.Decision` to its seat's agent with
   that seat's view (``view_class(game, seat, state=...)``, the game's hidden-information view), validates
   the answer and logs it as a ``decision`` event;
-- **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings).
+- **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings);
+- **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
+  and dies with the game (no module-global map keyed by games).
 
 The hot paths (``push``, ``ask``) are the same code TEM's engine ran before the core was lifted out of it:
 no per-event or per-decision indirection is added (``python -m bench engine`` measures it).
@@ -50,6 +52,7 @@ class GameCore:
         self.finished = False
         self.aborted: str | None = None
         self.asked: list[Decision] | None = None   # every decision asked, when a caller keeps them here
+        self.stash: dict[str, Any] = {}   # per-plugin state of this game, by the plugin's registered name
         self._cap = step_cap
         self._view = self.view_class
 

@@ -40,6 +40,10 @@ class GameCore:
     """One game's shared machinery; a game's engine subclasses it and implements :meth:`run`."""
 
     view_class: ClassVar[ViewFactory]      # the game's view: what an agent may see (hidden information)
+    # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
+    # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
+    __slots__ = ("__dict__", "_cap", "_view", "aborted", "agents", "asked", "events", "finished", "listeners",
+                 "rng", "seed", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = ()) -> None:

@@ -16,6 +16,7 @@ from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.cli.outputs import named_file, output_folder
 from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.plugins.games import get
 from rulecraft.plugins.tem.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 
 
@@ -66,7 +67,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CONTENT
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra
     try:
-        from rulecraft.plugins.tem.docgen.cards import cards
         from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
         from rulecraft.plugins.tem.docgen.preview import write_previews
     except ModuleNotFoundError as exc:
@@ -74,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
             raise
         raise UsageError(f"print needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
 
+    game = get(result.game)
+    if game.card_templates is None:
+        raise UsageError(f"print: {game.name} has no cards to print")
+    cards = game.card_templates.load().cards      # the game's cards of the stack (GameDefinition)
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
     options = SheetOptions(args.card, args.paper, args.bleed, args.backs, args.flip, footer)
     plan, document = write_sheets(cards(result.stack), args.out, options)

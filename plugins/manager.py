@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 import pluggy
@@ -166,6 +166,19 @@ def _noop(*args: Any) -> None:
     return None
 
 
+def _fast_program_options(game, player, options):
+    return options
+
+
+def unanswered(fast: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a facade method: when no plugin implements its hook, ``Hooks`` uses ``fast`` instead (what the
+    method returns for no answer, without calling pluggy), so the hot path stays cheap."""
+    def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        method.unanswered = fast   # type: ignore[attr-defined]
+        return method
+    return mark
+
+
 class Hooks:
     """Typed facade over ``pm.hook`` (tox 4 style): one method per rule step, keyword arguments built
     here. A notification hook nobody implements is replaced by a no-op, so the hot path stays cheap."""
@@ -173,84 +186,100 @@ class Hooks:
     def __init__(self, manager: Manager) -> None:
         self.manager = manager
         self._h = manager.pm.hook
-        for name in ("setup_start", "setup_done", "round_start", "round_end", "zone_entered",
-                     "combat_start", "combat_end", "attack", "knocked_out", "retreated", "game_end",
-                     "program_options", "move_destination", "perform_action", "setup_player",
-                     "place_bases", "starting_player", "token_hurts", "out_of_weapons", "respawn",
-                     "may_take_mech", "mech_taken"):
+        for name, unanswered in _UNANSWERED.items():
             if not getattr(self._h, f"rulecraft_{name}").get_hookimpls():
-                setattr(self, name, _FAST[name])
+                setattr(self, name, unanswered)
 
     @property
     def plugin_names(self) -> list[str]:
         return list(self.manager.names)
 
     # setup
+    @unanswered(_noop)
     def setup_start(self, game) -> None:
         self._h.rulecraft_setup_start(game=game)
 
+    @unanswered(_noop)
     def setup_player(self, game, player) -> bool:
         return bool(self._h.rulecraft_setup_player(game=game, player=player))
 
+    @unanswered(_noop)
     def place_bases(self, game) -> bool:
         return bool(self._h.rulecraft_place_bases(game=game))
 
+    @unanswered(_noop)
     def starting_player(self, game) -> int | None:
         return self._h.rulecraft_starting_player(game=game)
 
+    @unanswered(_noop)
     def setup_done(self, game) -> None:
         self._h.rulecraft_setup_done(game=game)
 
     # program
+    @unanswered(_noop)
     def round_start(self, game) -> None:
         self._h.rulecraft_round_start(game=game)
 
+    @unanswered(_fast_program_options)
     def program_options(self, game, player, options):
         result = self._h.rulecraft_program_options(game=game, player=player, options=options)
         return options if result is None else tuple(result)
 
     # movement and entering a zone
+    @unanswered(_noop)
     def move_destination(self, game, player, card, orientation) -> int | None:
         return self._h.rulecraft_move_destination(game=game, player=player, card=card,
                                                    orientation=orientation)
 
+    @unanswered(_noop)
     def zone_entered(self, game, player, cell) -> None:
         self._h.rulecraft_zone_entered(game=game, player=player, cell=cell)
 
+    @unanswered(_noop)
     def token_hurts(self, game, player, token) -> bool | None:
         return self._h.rulecraft_token_hurts(game=game, player=player, token=token)
 
     # actions
+    @unanswered(_noop)
     def perform_action(self, game, player, action) -> bool:
         return bool(self._h.rulecraft_perform_action(game=game, player=player, action=action))
 
     # combat
+    @unanswered(_noop)
     def combat_start(self, game, attacker, defender) -> None:
         self._h.rulecraft_combat_start(game=game, attacker=attacker, defender=defender)
 
+    @unanswered(_noop)
     def attack(self, game, attacker, target, weapon, power) -> None:
         self._h.rulecraft_attack(game=game, attacker=attacker, target=target, weapon=weapon, power=power)
 
+    @unanswered(_noop)
     def out_of_weapons(self, game, player, combat) -> bool:
         return bool(self._h.rulecraft_out_of_weapons(game=game, player=player, combat=combat))
 
+    @unanswered(_noop)
     def combat_end(self, game, attacker, defender, outcome) -> None:
         self._h.rulecraft_combat_end(game=game, attacker=attacker, defender=defender, outcome=outcome)
 
     # KO and retreat
+    @unanswered(_noop)
     def knocked_out(self, game, player, by) -> None:
         self._h.rulecraft_knocked_out(game=game, player=player, by=by)
 
+    @unanswered(_noop)
     def respawn(self, game, player, by) -> bool:
         return bool(self._h.rulecraft_respawn(game=game, player=player, by=by))
 
     # the Mighty Mech
+    @unanswered(_noop)
     def may_take_mech(self, game, player, entering) -> bool | None:
         return self._h.rulecraft_may_take_mech(game=game, player=player, entering=entering)
 
+    @unanswered(_noop)
     def mech_taken(self, game, player) -> None:
         self._h.rulecraft_mech_taken(game=game, player=player)
 
+    @unanswered(_noop)
     def retreated(self, game, player, opponent) -> None:
         self._h.rulecraft_retreated(game=game, player=player, opponent=opponent)
 
@@ -259,6 +288,7 @@ class Hooks:
         return [item for result in self._h.rulecraft_round_scores(game=game, player=player)
                 for item in result or ()]
 
+    @unanswered(_noop)
     def round_end(self, game) -> None:
         self._h.rulecraft_round_end(game=game)
 
@@ -269,6 +299,7 @@ class Hooks:
     def standing_key(self, game, player) -> tuple:
         return tuple(self._h.rulecraft_standing_key(game=game, player=player))
 
+    @unanswered(_noop)
     def game_end(self, game, standings) -> None:
         self._h.rulecraft_game_end(game=game, standings=standings)
 
@@ -281,16 +312,10 @@ class Hooks:
         return result
 
 
-def _fast_program_options(game, player, options):
-    return options
-
-
-_FAST = {name: _noop for name in ("setup_start", "setup_done", "round_start", "round_end", "zone_entered",
-                                  "combat_start", "combat_end", "attack", "knocked_out", "retreated",
-                                  "game_end", "move_destination", "perform_action", "setup_player",
-                                  "place_bases", "starting_player", "token_hurts", "out_of_weapons",
-                                  "respawn", "may_take_mech", "mech_taken")}
-_FAST["program_options"] = _fast_program_options
+_UNANSWERED: dict[str, Callable[..., Any]] = {
+    name: method.unanswered for name, method in vars(Hooks).items() if hasattr(method, "unanswered")}
+"""Each rule step's fast path, derived from the facade itself: what it returns when no plugin implements
+its hook (every rule step is written once, as its facade method)."""
 
 _DEFAULT: Hooks | None = None
 

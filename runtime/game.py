@@ -14,7 +14,9 @@ every game needs and the tools rely on:
 - **decisions**: :meth:`ask` puts a :class:`~rulecraft.runtime.decisions.Decision` to its seat's agent with
   that seat's view (``view_class(game, seat, state=...)``, the game's hidden-information view), validates
   the answer and logs it as a ``decision`` event;
-- **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings).
+- **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings);
+- **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
+  and dies with the game (no module-global map keyed by games).
 
 The hot paths (``push``, ``ask``) are the same code TEM's engine ran before the core was lifted out of it:
 no per-event or per-decision indirection is added (``python -m bench engine`` measures it).
@@ -38,6 +40,10 @@ class GameCore:
     """One game's shared machinery; a game's engine subclasses it and implements :meth:`run`."""
 
     view_class: ClassVar[ViewFactory]      # the game's view: what an agent may see (hidden information)
+    # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
+    # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
+    __slots__ = ("__dict__", "_cap", "_view", "aborted", "agents", "asked", "events", "finished", "listeners",
+                 "rng", "seed", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = ()) -> None:
@@ -50,6 +56,7 @@ class GameCore:
         self.finished = False
         self.aborted: str | None = None
         self.asked: list[Decision] | None = None   # every decision asked, when a caller keeps them here
+        self.stash: dict[str, Any] = {}   # per-plugin state of this game, by the plugin's registered name
         self._cap = step_cap
         self._view = self.view_class
 

@@ -188,7 +188,9 @@ class CompiledPack:
 
 
 def stack_key(stack: Stack, vocabulary: Vocabulary) -> str:
-    parts = [str(rulecraft_version()), vocabulary.fingerprint()]
+    """The cache key of a stack's compiled effects: rulecraft's version, the stack's game and the
+    fingerprint of the vocabulary it compiles with (the game's words and its plugins'), and every file."""
+    parts = [str(rulecraft_version()), f"game:{stack.game}", vocabulary.fingerprint()]
     for pack in stack.packs:
         parts += [pack.id, str(pack.version)]
         for document in pack.documents:

@@ -40,8 +40,8 @@ from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
 
 
-class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules, ActionRules,
-           EquipmentRules, AbilityRules, GameCore):
+class Game(GameCore, SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules,
+           ActionRules, EquipmentRules, AbilityRules):
     """One game. Build it, then :meth:`play` (or drive the steps yourself, see plugins.tem.api)."""
 
     view_class = View

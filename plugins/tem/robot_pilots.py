@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import random
-import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -75,12 +74,10 @@ class Robots:
         return len(self.humans) == 1 and bool(self.seats)
 
 
-_GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def robots(game) -> Robots:
-    """The game's Robots, found once from its agents: a seat is a Robot when ``agent.robot`` is true."""
-    found = _GAMES.get(game)
+    """The game's Robots, found once from its agents (a seat is a Robot when ``agent.robot`` is true) and
+    kept in the game's stash under this plugin's name."""
+    found = game.stash.get(NAME)
     if found is None:
         seats = [p.seat for p in game.players if getattr(game.agents[p.seat], "robot", False)]
         humans = tuple(p.seat for p in game.players if p.seat not in seats)
@@ -88,7 +85,7 @@ def robots(game) -> Robots:
         first = humans[0] if humans else 0
         clockwise = sorted(seats, key=lambda s: (s - first) % n)   # the left Robot first (R1)
         letters = {seat: "AB"[k % 2] for k, seat in enumerate(clockwise)}
-        found = _GAMES[game] = Robots(frozenset(seats), letters, humans)
+        found = game.stash[NAME] = Robots(frozenset(seats), letters, humans)
     return found
 
 

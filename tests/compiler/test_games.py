@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from importlib.metadata import EntryPoint
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,13 @@ def test_a_log_of_an_unregistered_game_is_a_usage_error_with_did_you_mean(core, 
     logs.write(tmp_path / "old.jsonl", head, game.events)
     assert main(["replay", str(tmp_path / "old.jsonl")]) == 2
     assert "header field 'game'" in capsys.readouterr().err
+
+
+def test_the_compiled_effects_cache_key_names_the_game():
+    from rulecraft.compiler.effects.pack import stack_key
+    from rulecraft.plugins.tem.vocabulary import VOCABULARY
+
+    stack = check_packs([Path(__file__).resolve().parents[2] / "content" / "tem-core"]).stack
+    key = stack_key(stack, VOCABULARY)
+    stack.game = "another-game"
+    assert stack_key(stack, VOCABULARY) != key

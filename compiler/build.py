@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
@@ -31,6 +31,9 @@ from rulecraft.runtime.model import (
     frozen_data,
     frozen_map,
 )
+
+if TYPE_CHECKING:
+    from rulecraft.compiler.check import Layer
 
 SLOT_CODES = {"R": "resource", "B": "base", "M": "mech", ".": None}
 
@@ -209,15 +212,16 @@ def pack_plugins(stack: Stack) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))
 
 
-def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = ()) -> Ruleset:
-    """Check the packs at ``paths`` (default: the shipped tem-core) and build their Ruleset, compiling
-    abilities with the DSL words of the packs' plugins and ``plugins``; content errors raise
-    DiagnosticError with the located diagnostics."""
+def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
+                 layers: Sequence[Layer] = ()) -> Ruleset:
+    """Check the packs at ``paths`` (default: the shipped tem-core), with generated ``layers`` on top, and
+    build their Ruleset, compiling abilities with the DSL words of the packs' plugins and ``plugins``;
+    content errors raise DiagnosticError with the located diagnostics."""
     from rulecraft.compiler.check import check_packs
     from rulecraft.compiler.diagnostics import DiagnosticError
     from rulecraft.plugins.manager import make_manager
 
-    result = check_packs([Path(p) for p in paths] or [core_pack_path()])
+    result = check_packs([Path(p) for p in paths] or [core_pack_path()], layers=layers)
     if not result.ok or result.stack is None:
         raise DiagnosticError(result.diagnostics)
     manager = make_manager([*pack_plugins(result.stack), *plugins])

@@ -25,13 +25,15 @@ from rulecraft.runtime.errors import GameError
 
 @dataclass(frozen=True)
 class Config:
-    """What is simulated: a pack stack (empty = the shipped tem-core), plugins, seat agents, players."""
+    """What is simulated: a pack stack (empty = the shipped tem-core), plugins, seat agents, players, and
+    a sweep's point: assignments (``rulecraft.compiler.variations``) layered on top of the stack."""
 
     packs: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ()
     agents: tuple[str, ...] = ("random",)
     players: int = 4
     label: str = ""
+    point: tuple = ()
 
     @property
     def name(self) -> str:
@@ -79,13 +81,14 @@ _CACHE: dict[tuple, Table] = {}
 def table_for(config: Config) -> Table:
     """The configuration's ruleset and hooks, built once per process: the packs' own plugins, then the
     configuration's, then the plugins its agents need (``robot`` seats need Robot Pilots' rules)."""
-    key = (config.packs, config.plugins, config.agents)
+    key = (config.packs, config.plugins, config.agents, config.point)
     if key not in _CACHE:
         from rulecraft.compiler.build import load_ruleset
+        from rulecraft.compiler.variations import point_layers
         from rulecraft.plugins.manager import make_hooks
 
         plugins = [*config.plugins, *agent_plugins(config.agents)]
-        ruleset = load_ruleset(list(config.packs), plugins)
+        ruleset = load_ruleset(list(config.packs), plugins, point_layers(config.point))
         names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
         _CACHE[key] = Table(ruleset, make_hooks(names), names)
     return _CACHE[key]

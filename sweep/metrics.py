@@ -1,0 +1,143 @@
+"""Report: what a sweep reads from each game, folded into exact running totals where the games are played.
+
+A metric is named on the command line (``--metric``): ``seat-win-rate:0``, ``owner-win-rate:ID`` (the
+seats owning weapon or pilot ID), ``purchase-rate:ID``, ``vp`` or ``vp:SOURCE`` (mean VP per player, from
+one source: ``weapons``, ``mech``...), ``rounds``, ``turns``; the game offers its own in
+``GAME_METRICS``. Each reads a game record (``rulecraft.runtime.balance.records``) into observations.
+
+Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
+squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
+adding them in any order, on any number of workers, gives the same figures to the last digit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulecraft.runtime.balance import stats
+
+Record = dict[str, Any]
+Reader = Callable[[Record, str], Iterable[Any]]
+
+
+@dataclass(frozen=True)
+class Total:
+    """Count, sum and sum of squares of a metric's observations: enough for its mean and interval."""
+
+    n: int = 0
+    total: Fraction = Fraction(0)
+    squares: Fraction = Fraction(0)
+
+    def __add__(self, other: Total) -> Total:
+        return Total(self.n + other.n, self.total + other.total, self.squares + other.squares)
+
+    @classmethod
+    def of(cls, values: Iterable[Any]) -> Total:
+        out = [Fraction(v) for v in values]
+        return cls(len(out), sum(out, Fraction(0)), sum((v * v for v in out), Fraction(0)))
+
+
+@dataclass(frozen=True)
+class Metric:
+    """``rate`` metrics (observations in [0, 1]) get a Wilson interval, ``mean`` ones a t interval."""
+
+    name: str
+    shape: str
+    reader: Reader
+    argument: str
+    description: str
+
+    def read(self, record: Record) -> Total:
+        return Total.of(self.reader(record, self.argument))
+
+    def estimate(self, total: Total) -> stats.Estimate:
+        if self.shape == "rate":
+            return stats.wilson(float(total.total), total.n)
+        if total.n == 0:
+            return stats.Estimate(math.nan, math.nan, math.nan, 0)
+        mean = total.total / total.n
+        if total.n == 1:
+            return stats.Estimate(float(mean), -math.inf, math.inf, 1)
+        variance = (total.squares - total.n * mean * mean) / (total.n - 1)
+        return stats.t_estimate(float(mean), math.sqrt(float(variance) / total.n), total.n - 1, total.n)
+
+
+def _seat_win(record: Record, seat: str) -> list[float]:
+    return [s["win"] for s in record["seats"] if str(s["seat"]) == seat]
+
+
+def _owner_win(record: Record, entity: str) -> list[float]:
+    return [s["win"] for s in record["seats"] if entity in s["owned"] or s.get("pilot") == entity]
+
+
+def _purchase(record: Record, entity: str) -> list[int]:
+    return [int(entity in s["purchased"]) for s in record["seats"]]
+
+
+def _vp(record: Record, source: str) -> list[int]:
+    return [s["vp_by_source"].get(source, 0) if source else s["vp"] for s in record["seats"]]
+
+
+def _per_game(field: str) -> Reader:
+    return lambda record, _: [record[field]]
+
+
+# name -> (shape, reader, needs an argument, description)
+CORE_METRICS: dict[str, tuple[str, Reader, bool, str]] = {
+    "seat-win-rate": ("rate", _seat_win, True, "win rate of seat N (0 = the first seat)"),
+    "owner-win-rate": ("rate", _owner_win, True, "win rate of the players owning weapon or pilot ID"),
+    "purchase-rate": ("rate", _purchase, True, "share of players who bought ID"),
+    "vp": ("mean", _vp, False, "final VP per player, or VP from one source (vp:weapons, vp:mech)"),
+    "rounds": ("mean", _per_game("rounds"), False, "rounds per game"),
+    "turns": ("mean", _per_game("turns"), False, "turns per game"),
+}
+# Tiny Epic Mechs' own: what its records say that another game's need not.
+GAME_METRICS: dict[str, tuple[str, Reader, bool, str]] = {
+    "mech-control-rate": ("rate", lambda r, _: [int(r["mech_controller"] is not None)], False,
+                          "share of games where someone controlled the Mighty Mech at the end"),
+    "combats": ("mean", _per_game("combats"), False, "Combats per game"),
+    "kos": ("mean", _per_game("kos"), False, "knock-outs per game"),
+}
+
+
+def known() -> dict[str, tuple[str, Reader, bool, str]]:
+    return {**CORE_METRICS, **GAME_METRICS}
+
+
+class MetricError(ValueError):
+    """An unknown metric, or one missing its argument: a usage error."""
+
+
+def parse_metric(text: str) -> Metric:
+    """``NAME`` or ``NAME:ARGUMENT`` -> Metric."""
+    name, _, argument = text.strip().partition(":")
+    table = known()
+    if name not in table:
+        import difflib
+
+        close = difflib.get_close_matches(name, table, n=1)
+        raise MetricError(f"unknown metric {name!r}" + (f"; did you mean {close[0]!r}?" if close else "")
+                          + "; known: " + ", ".join(table))
+    shape, reader, needs, description = table[name]
+    if needs and not argument:
+        raise MetricError(f"metric {name!r} needs an argument: {name}:ARG ({description})")
+    return Metric(text.strip(), shape, reader, argument, description)
+
+
+def fold(records: Iterable[Record], metrics: Iterable[Metric]) -> tuple[dict[str, Total], int, int]:
+    """Per metric name the total over the finished games; also the games played and aborted."""
+    metrics = list(metrics)
+    totals = {m.name: Total() for m in metrics}
+    played = aborted = 0
+    for record in records:
+        played += 1
+        if record["aborted"]:
+            aborted += 1
+            continue
+        for m in metrics:
+            totals[m.name] = totals[m.name] + m.read(record)
+    return totals, played, aborted

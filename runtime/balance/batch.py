@@ -125,8 +125,10 @@ def batches(games: int, jobs: int) -> list[range]:
 
 
 def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
-             progress: Callable[[int], None] | None = None, log_dir: Path | None = None) -> Run:
-    """Play ``games`` games on ``jobs`` processes; ``progress(n)`` is called as n more games finish."""
+             progress: Callable[[int], None] | None = None, log_dir: Path | None = None,
+             backend: Any = None) -> Run:
+    """Play ``games`` games on ``jobs`` processes, or on a started ``backend`` (``rulecraft.sweep.backends``:
+    a Dask cluster); ``progress(n)`` is called as n more games finish."""
     import time
 
     start = time.perf_counter()
@@ -134,7 +136,12 @@ def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
     records: list[dict[str, Any]] = []
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    for chunk in _run_batches(config, seed, games, jobs, log_dir):
+    if backend is None:
+        chunks = _run_batches(config, seed, games, jobs, log_dir)
+    else:
+        tasks = [(config, seed, indices, log_dir) for indices in batches(games, backend.workers)]
+        chunks = (chunk for _, chunk in backend.run(play_batch, tasks))
+    for chunk in chunks:
         records.extend(chunk)
         if progress is not None:
             progress(len(chunk))

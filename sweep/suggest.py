@@ -31,8 +31,8 @@ class Suggestion:
     def text(self) -> str:
         if self.value is None:
             return f"no crossing of {self.target:g} in the swept range; nearest point {self.nearest:g}"
-        low = f"<= {self.low:g}" if self.open_low else f"{self.low:g}"
-        high = f">= {self.high:g}" if self.open_high else f"{self.high:g}"
+        low = f"<= {self.low:.3g}" if self.open_low else f"{self.low:.3g}"
+        high = f">= {self.high:.3g}" if self.open_high else f"{self.high:.3g}"
         return f"{self.value:.3g} (95% interval {low} .. {high})"
 
     def to_dict(self) -> dict:

@@ -82,6 +82,8 @@ def _check_args(args: argparse.Namespace) -> None:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.scheduler and args.backend != "dask":
+        raise UsageError("--scheduler needs --backend dask")
     if args.compare and args.packs:
         raise UsageError("give the packs inside --compare A B, not as well before it")
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -153,8 +155,6 @@ def backend_for(args: argparse.Namespace, workers: int):
     """The backend the options name, started; a usage error if it cannot start."""
     from rulecraft.sweep.backends import BackendError, make_backend
 
-    if args.scheduler and args.backend != "dask":
-        raise UsageError("--scheduler needs --backend dask")
     backend = make_backend(args.backend, workers, args.scheduler)
     try:
         return backend.__enter__()

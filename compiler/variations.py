@@ -221,15 +221,16 @@ def point_layers(point: Point) -> list:
 
 def relocate(diagnostics: Sequence[Diagnostic], point: Point) -> list[Diagnostic]:
     """Diagnostics located in the generated layer, re-pointed at the ``--vary`` and value behind them
-    (the generated file exists nowhere a person could open it)."""
+    (the generated file exists nowhere a person could open it); any other names the point in its hint."""
     _, spans = layer_text(point)
     out = []
     for d in diagnostics:
         in_file = [s for s in spans if s.file == d.file]    # a file's own lines (its kind) -> its first
         span = next((s for s in in_file if d.line is not None and s.first <= d.line <= s.last),
                     in_file[0] if in_file else None)
-        if span is None:
-            out.append(d)
+        if span is None:     # found elsewhere in the stack, but only with this point on it
+            where = f"with the sweep point {label(point)}"
+            out.append(replace(d, hint=f"{d.hint}; {where}" if d.hint else where))
             continue
         a = span.assignment
         out.append(Diagnostic(d.code, f"{a.field} = {json.dumps(a.value)}: {d.message}",

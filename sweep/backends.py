@@ -6,9 +6,10 @@ same whatever the backend, the number of workers or the order tasks finish in.
 
 - ``local``: a process pool on this machine (``sim --jobs``); one worker plays in this process.
 - ``dask``: Dask's distributed scheduler. With no address it starts a ``LocalCluster`` of worker
-  processes bound to 127.0.0.1 (no dashboard); with ``tcp://HOST:PORT`` it joins a running cluster,
-  whose workers must have rulecraft and the packs installed at the same paths. Each worker process
-  loads a configuration's ruleset once and keeps it (``rulecraft.runtime.balance.batch.table_for``).
+  processes bound to 127.0.0.1 (its dashboard too, on a free port); with ``tcp://HOST:PORT`` it joins a
+  running cluster, whose workers must have rulecraft and the packs installed at the same paths. Each
+  worker process loads a configuration's ruleset once and keeps it
+  (``rulecraft.runtime.balance.batch.table_for``).
   A task whose worker dies is re-run elsewhere by the scheduler; one that raises is retried twice.
   Ctrl-C cancels every task and closes the cluster before the error reaches the command.
 """
@@ -66,8 +67,10 @@ class DaskBackend:
 
     name = "dask"
 
-    def __init__(self, workers: int = 1, scheduler: str | None = None, processes: bool = True):
+    def __init__(self, workers: int = 1, scheduler: str | None = None, processes: bool = True,
+                 connect_timeout: float = 10):
         self.requested, self.scheduler, self.processes = workers, scheduler, processes
+        self.connect_timeout = connect_timeout
         self.client: Any = None
         self.cluster: Any = None
 
@@ -84,10 +87,10 @@ class DaskBackend:
             if self.scheduler is None:
                 self.cluster = LocalCluster(n_workers=self.requested, threads_per_worker=1,
                                             processes=self.processes, host="127.0.0.1",
-                                            dashboard_address=None, silence_logs=logging.ERROR)
+                                            dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(self.scheduler, timeout=10)
+                self.client = Client(self.scheduler, timeout=self.connect_timeout)
         except OSError as exc:
             self.__exit__()
             raise BackendError(f"no Dask cluster at {self.scheduler}: {exc}") from None

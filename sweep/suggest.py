@@ -103,15 +103,13 @@ def _band(points: list[tuple[float, Estimate]], target: float, value: float) -> 
 
 
 def refined_values(suggestion: Suggestion, xs: Sequence[float], count: int, integral: bool) -> list[float]:
-    """``count`` new values spread over the suggestion's interval (clipped to the swept range), not
-    swept yet; whole numbers for a field that takes them."""
+    """Up to ``count`` values not swept yet inside the suggestion's interval (clipped to the swept range):
+    for a field of whole numbers the ones nearest the suggested value, otherwise evenly spread."""
     if suggestion.value is None or count < 1:
         return []
     low, high = max(suggestion.low, min(xs)), min(suggestion.high, max(xs))
-    if high <= low:
-        low, high = (max(x for x in xs if x <= suggestion.value), min(x for x in xs if x >= suggestion.value))
-    step = (high - low) / (count + 1)
-    new = [low + step * (i + 1) for i in range(count)]
     if integral:
-        new = [float(round(v)) for v in new]
-    return sorted({int(v) if integral else round(v, 10) for v in new} - set(xs))
+        candidates = set(range(math.floor(low), math.ceil(high) + 1)) - {int(x) for x in xs}
+        return sorted(sorted(candidates, key=lambda v: (abs(v - suggestion.value), v))[:count])
+    step = (high - low) / (count + 1)
+    return sorted({round(low + step * (i + 1), 10) for i in range(count)} - set(xs))

@@ -47,5 +47,5 @@ def test_no_crossing_names_the_nearest_point():
 def test_refined_values_fall_inside_the_interval_and_are_new():
     xs = [0, 4, 8]
     s = suggest(xs, line(xs, 0.1, 0.0, 0.15), 0.4)     # crossing 4, band 2.5 .. 5.5
-    new = refined_values(s, xs, 3, True)
-    assert new and all(2.5 <= v <= 5.5 and v not in xs for v in new)
+    assert refined_values(s, xs, 2, True) == [3, 5]         # the whole numbers nearest 4, 4 itself swept
+    assert refined_values(s, xs, 3, False) == [3.25, 4.75]       # evenly spread; 4.0 is swept already

@@ -2,7 +2,7 @@
 
 A metric is named on the command line (``--metric``): ``seat-win-rate:0``, ``owner-win-rate:ID`` (the
 seats owning weapon or pilot ID), ``purchase-rate:ID``, ``vp`` or ``vp:SOURCE`` (mean VP per player, from
-one source: ``weapons``, ``mech``...), ``rounds``, ``turns``; the game offers its own in
+one source: ``weapons``, ``ko``...), ``rounds``, ``turns``; the game offers its own in
 ``GAME_METRICS``. Each reads a game record (``rulecraft.runtime.balance.records``) into observations.
 
 Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
@@ -91,7 +91,7 @@ CORE_METRICS: dict[str, tuple[str, Reader, bool, str]] = {
     "seat-win-rate": ("rate", _seat_win, True, "win rate of seat N (0 = the first seat)"),
     "owner-win-rate": ("rate", _owner_win, True, "win rate of the players owning weapon or pilot ID"),
     "purchase-rate": ("rate", _purchase, True, "share of players who bought ID"),
-    "vp": ("mean", _vp, False, "final VP per player, or VP from one source (vp:weapons, vp:mech)"),
+    "vp": ("mean", _vp, False, "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
     "rounds": ("mean", _per_game("rounds"), False, "rounds per game"),
     "turns": ("mean", _per_game("turns"), False, "turns per game"),
 }

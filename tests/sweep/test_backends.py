@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 
 import pytest
 
@@ -77,3 +78,25 @@ def test_scheduler_needs_dask_and_an_address_that_answers(capsys):
     assert "--scheduler needs --backend dask" in capsys.readouterr().err
     with pytest.raises(BackendError, match=r"no Dask cluster at tcp://127\.0\.0\.1:1"):
         DaskBackend(scheduler="tcp://127.0.0.1:1", connect_timeout=0.5).__enter__()
+
+
+def test_ctrl_c_cancels_every_task(cluster):
+    def interrupt(_games: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(sweep_of(40), cluster, progress=interrupt)
+    deadline = time.monotonic() + 10
+    while any(cluster.client.processing().values()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(cluster.client.processing().values())      # nothing left running on the cluster
+    assert all(r.games == 16 for r in run_sweep(sweep_of(), cluster).results)    # and it is still usable
+
+
+def test_sweep_cli_on_dask_matches_local(tmp_path):
+    args = ["sweep", "--vary", f"{COIL}=1,3", "--games", "6", "--seed", "2", "--workers", "2", "--quiet"]
+    assert main([*args, "--out", str(tmp_path / "local")]) == 0
+    assert main([*args, "--backend", "dask", "--out", str(tmp_path / "dask")]) == 0
+    local, dask = (json.loads((tmp_path / side / "points.json").read_text()) for side in ("local", "dask"))
+    assert local["points"] == dask["points"] and dask["configuration"]["backend"] == "dask"
+    assert "data:image/png;base64," in (tmp_path / "dask" / "report.html").read_text()

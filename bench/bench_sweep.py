@@ -47,7 +47,7 @@ def run() -> list[str]:
                     local_s, local_figures = _timed(local, agents)
                 dask_s, dask_figures = _timed(dask, agents)
                 same = "identical" if local_figures == dask_figures else "DIFFERENT"
-                lines.append(
-                    f"  {agents:9} {total} games, {workers} worker(s): local {total / local_s / workers:6.1f} "
-                    f"games/s/worker, dask {total / dask_s / workers:6.1f} games/s/worker ({same} figures)")
+                local_rate, dask_rate = total / local_s / workers, total / dask_s / workers
+                lines.append(f"  {agents:9} {total} games, {workers} worker(s): local {local_rate:6.1f} "
+                             f"games/s/worker, dask {dask_rate:6.1f} games/s/worker ({same} figures)")
     return lines

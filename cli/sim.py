@@ -124,7 +124,7 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 
 @contextlib.contextmanager
 def game_progress(console, description: str, total: int, quiet: bool):
-    """One progress bar of games (whichever processes or cluster play them); yields ``advance(n)``."""
+    """One progress bar of games (whichever processes or cluster play them); yields ``advance(n, total)``."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -144,7 +144,9 @@ def game_progress(console, description: str, total: int, quiet: bool):
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task(description, total=total, rate="")
 
-        def advance(n: int) -> None:
+        def advance(n: int, total: int | None = None) -> None:
+            if total is not None:       # the work grew or shrank (a sweep's --refine)
+                progress.update(task, total=total)
             progress.advance(task, n)
             speed = progress.tasks[0].speed
             progress.update(task, rate=f"{speed:.1f}/s" if speed else "")

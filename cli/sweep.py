@@ -140,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         output_folder(args.out, "sweep")
     base = _config([str(p) for p in args.packs], args.plugin, args)
+    if args.scheduler:          # a running cluster's workers find the packs by absolute path
+        base = replace(base, packs=tuple(str(Path(p).resolve()) for p in base.packs))
     _prepare(base)
     _check_points(base, points)
     sweep = Sweep(base, variations, points, metrics, args.games, str(args.seed), target, args.refine)

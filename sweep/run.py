@@ -75,8 +75,9 @@ def play_points(sweep: Sweep, points: Sequence[Point], backend: Any,
     return results
 
 
-def run_sweep(sweep: Sweep, backend: Any, progress: Callable[[int], None] | None = None) -> Sweep:
-    """Play the grid, suggest, and with ``refine`` play points inside the suggestion's interval too."""
+def run_sweep(sweep: Sweep, backend: Any, progress: Callable[..., None] | None = None) -> Sweep:
+    """Play the grid, suggest, and with ``refine`` play points inside the suggestion's interval too;
+    ``progress(n)`` as n more games finish, ``progress(0, total)`` when refining changes the total."""
     start = time.perf_counter()
     sweep.backend, sweep.workers = backend.name, backend.workers
     sweep.results = play_points(sweep, sweep.points, backend, progress)
@@ -87,6 +88,8 @@ def run_sweep(sweep: Sweep, backend: Any, progress: Callable[[int], None] | None
         integral = all(isinstance(v, int) for v in variation.values)
         new = [with_value(sweep.points[0], variation.field, v)
                for v in refined_values(sweep.suggestion, xs, sweep.refine, integral)]
+        if progress is not None:
+            progress(0, games_in(sweep, len(new)))
         for result in play_points(sweep, new, backend, progress):
             result.refined = True
             sweep.results.append(result)

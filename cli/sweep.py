@@ -43,8 +43,8 @@ def register(subparsers) -> None:
                         help="a field and its values, e.g. 'weapons:lightning-coil.cost.energy=1..4' "
                              "(repeatable: the grid is the cross product)")
     parser.add_argument("--metric", action="append", default=[], metavar="NAME[:ARG]",
-                        help="what to read at each point (repeatable; default: the owner win rate and "
-                             "purchase rate of each varied entity, and rounds per game)")
+                        help="what to read at each point (repeatable; default: the owner win rate of "
+                             "each varied weapon or pilot, a weapon's purchase rate, and rounds per game)")
     parser.add_argument("--target", metavar="METRIC=VALUE",
                         help="suggest the first --vary's value that brings METRIC to VALUE")
     parser.add_argument("--refine", type=int, default=0, metavar="N",
@@ -80,7 +80,7 @@ def _variations(args: argparse.Namespace):
 
 
 def _metrics(args: argparse.Namespace, variations):
-    from rulecraft.sweep.metrics import MetricError, parse_metric
+    from rulecraft.sweep.metrics import MetricError, default_metrics, parse_metric
 
     names = list(args.metric)
     target = None
@@ -95,10 +95,7 @@ def _metrics(args: argparse.Namespace, variations):
                              "'owner-win-rate:lightning-coil=0.25'")
         names.append(name)
     if not names:
-        for v in variations:
-            if v.kind != "rules":
-                names += [f"owner-win-rate:{v.id}", f"purchase-rate:{v.id}"]
-        names.append("rounds")
+        names = default_metrics((v.kind, v.id) for v in variations)
     try:
         metrics = [parse_metric(n) for n in dict.fromkeys(names)]
     except MetricError as exc:

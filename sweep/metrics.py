@@ -104,6 +104,17 @@ GAME_METRICS: dict[str, tuple[str, Reader, bool, str]] = {
 }
 
 
+# What a sweep reads by default about a varied entity of each kind (then the game length).
+GAME_DEFAULTS: dict[str, tuple[str, ...]] = {"weapons": ("owner-win-rate", "purchase-rate"),
+                                             "pilots": ("owner-win-rate",)}
+
+
+def default_metrics(entities: Iterable[tuple[str, str]]) -> list[str]:
+    """The metrics a sweep reads without ``--metric``, for the varied ``(kind, id)`` entities."""
+    names = [f"{name}:{entity_id}" for kind, entity_id in entities for name in GAME_DEFAULTS.get(kind, ())]
+    return list(dict.fromkeys([*names, "rounds"]))
+
+
 def known() -> dict[str, tuple[str, Reader, bool, str]]:
     return {**CORE_METRICS, **GAME_METRICS}
 

@@ -59,7 +59,8 @@ def register(subparsers) -> None:
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
     parser.add_argument("--workers", type=int, default=1, metavar="W",
-                        help="local processes, or Dask workers of a new LocalCluster (default 1)")
+                        help="local processes, or Dask workers of a new LocalCluster (default 1; a running "
+                             "cluster at --scheduler has its own)")
     add_backend_arguments(parser)
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="write report.html, points.json and points.csv into DIR")

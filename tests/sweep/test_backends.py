@@ -93,10 +93,16 @@ def test_ctrl_c_cancels_every_task(cluster):
     assert all(r.games == 16 for r in run_sweep(sweep_of(), cluster).results)    # and it is still usable
 
 
-def test_sweep_cli_on_dask_matches_local(tmp_path):
+def test_sweep_cli_on_dask_matches_local(tmp_path, cluster):
+    """A new LocalCluster, and the running one at --scheduler, give the local backend's figures."""
     args = ["sweep", "--vary", f"{COIL}=1,3", "--games", "6", "--seed", "2", "--workers", "2", "--quiet"]
+    address = cluster.client.scheduler_info()["address"]
     assert main([*args, "--out", str(tmp_path / "local")]) == 0
     assert main([*args, "--backend", "dask", "--out", str(tmp_path / "dask")]) == 0
-    local, dask = (json.loads((tmp_path / side / "points.json").read_text()) for side in ("local", "dask"))
-    assert local["points"] == dask["points"] and dask["configuration"]["backend"] == "dask"
+    assert main([*args, "--backend", "dask", "--scheduler", address, "--out", str(tmp_path / "running")]) == 0
+    local, dask, running = (json.loads((tmp_path / side / "points.json").read_text())
+                            for side in ("local", "dask", "running"))
+    assert local["points"] == dask["points"] == running["points"]
+    assert dask["configuration"]["backend"] == running["configuration"]["backend"] == "dask"
     assert "data:image/png;base64," in (tmp_path / "dask" / "report.html").read_text()
+    assert cluster.workers == 2         # the running cluster outlives the sweep that used it

@@ -4,17 +4,24 @@ with each metric plotted against the varied value, its 95% interval as a band, a
 
 from __future__ import annotations
 
+import base64
 import csv
 import html
+import io
 import json
 import math
 from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler.variations import label
-from rulecraft.runtime.balance.files import write_json
-from rulecraft.runtime.balance.html import STYLE, _embed, _figure, _table
 from rulecraft.sweep.run import Sweep
+
+# The page's look, and the plots drawn by matplotlib with no window and embedded as PNG: the file stands
+# alone. Kept here, not shared with a game's own sim report, so that a sweep of any game needs no game's
+# report code.
+STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px}
+h2{border-bottom:2px solid #4c78a8;margin-top:2em}img{max-width:100%}"""
 
 
 def _finite(x: float) -> float | None:
@@ -105,11 +112,23 @@ def print_table(sweep: Sweep, console: Any) -> None:
                       f"{sweep.target[1]:g}: {sweep.suggestion.text}")
 
 
+def _html_table(headers: list[str], rows: list[list[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
 def _plot(sweep: Sweep, metric_index: int) -> str:
     """The metric against the first varied value, one line (and band) per combination of the others."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
     metric = sweep.metrics[metric_index]
     first = sweep.variations[0]
-    plt, fig, ax = _figure()
+    fig = Figure(figsize=(7.0, 3.4), dpi=100)
+    ax = fig.subplots()
     numeric = first.numeric
     positions = {v: i for i, v in enumerate(first.values)}
     lines: dict[str, list[tuple[float, Any]]] = {}
@@ -135,7 +154,11 @@ def _plot(sweep: Sweep, metric_index: int) -> str:
     ax.set_ylabel(metric.name)
     ax.set_title(f"{metric.name}: {metric.description}", fontsize=9)
     ax.legend(fontsize=7)
-    return _embed(plt, fig)
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    return f'<img alt="{html.escape(metric.name)}" src="data:image/png;base64,' \
+           f'{base64.b64encode(buffer.getvalue()).decode("ascii")}">'
 
 
 def report_html(sweep: Sweep, command: str) -> str:
@@ -150,10 +173,10 @@ def report_html(sweep: Sweep, command: str) -> str:
     parts.append("<h2>Metrics</h2>")
     parts += [_plot(sweep, i) for i in range(len(sweep.metrics))]
     headers, rows = table_rows(sweep)
-    parts.append("<h2>Points</h2>" + _table(headers, rows))
+    parts.append("<h2>Points</h2>" + _html_table(headers, rows))
     config = configuration(sweep, command)
-    parts.append("<h2>Configuration</h2>" + _table(["setting", "value"], [[k, json.dumps(v)]
-                                                                        for k, v in config.items()]))
+    parts.append("<h2>Configuration</h2>" + _html_table(["setting", "value"],
+                                                        [[k, json.dumps(v)] for k, v in config.items()]))
     data = json.dumps(report_data(sweep, command)).replace("</", "<\\/")
     parts.append(f"<script type='application/json' id='sweep-data'>{data}</script></body></html>")
     return "".join(parts)
@@ -161,6 +184,7 @@ def report_html(sweep: Sweep, command: str) -> str:
 
 def write_report(out: Path, sweep: Sweep, command: str) -> None:
     """``points.json``, ``points.csv`` and ``report.html`` into the (claimed) output folder ``out``."""
-    write_json(out / "points.json", report_data(sweep, command))
+    text = json.dumps(report_data(sweep, command), indent=2, allow_nan=False)   # no NaN: strict JSON
+    (out / "points.json").write_text(text + "\n", encoding="utf-8")
     write_csv(out / "points.csv", sweep)
     (out / "report.html").write_text(report_html(sweep, command), encoding="utf-8")

@@ -36,9 +36,12 @@ class Suggestion:
         return f"{self.value:.3g} (95% interval {low} .. {high})"
 
     def to_dict(self) -> dict:
-        return {"target": self.target, "value": self.value, "low": self.low, "high": self.high,
-                "open_low": self.open_low, "open_high": self.open_high, "nearest": self.nearest,
-                "text": self.text}
+        def finite(x: float | None) -> float | None:
+            return x if x is not None and math.isfinite(x) else None
+
+        return {"target": self.target, "value": self.value, "low": finite(self.low),
+                "high": finite(self.high), "open_low": self.open_low, "open_high": self.open_high,
+                "nearest": self.nearest, "text": self.text}
 
 
 def suggest(xs: Sequence[float], estimates: Sequence[Estimate], target: float) -> Suggestion:

@@ -58,3 +58,11 @@ def test_an_output_folder_rulecraft_did_not_write_is_refused(tmp_path, capsys):
     (tmp_path / "notes.txt").write_text("mine")
     assert main(["sweep", "--vary", f"{COIL}=1", "--games", "1", "--out", str(tmp_path)]) == 2
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_no_crossing_is_reported_in_strict_json(tmp_path):
+    out = tmp_path / "none"
+    assert main(["sweep", "--vary", f"{COIL}=1,3", "--games", "3", "--target", "rounds=50", "--out", str(out),
+                 "--quiet"]) == 0
+    suggestion = json.loads((out / "points.json").read_text())["suggestion"]
+    assert suggestion["value"] is None and suggestion["low"] is None and "no crossing" in suggestion["text"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -87,7 +88,8 @@ class DaskBackend:
             if self.scheduler is None:
                 self.cluster = LocalCluster(n_workers=self.requested, threads_per_worker=1,
                                             processes=self.processes, host="127.0.0.1",
-                                            dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR)
+                                            dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
+                                            preload=[__name__])
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.scheduler, timeout=self.connect_timeout)
@@ -114,6 +116,13 @@ class DaskBackend:
         except BaseException:
             self.client.cancel(futures)
             raise
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by Dask in each worker process of our LocalCluster (a preload): Ctrl-C in the terminal reaches
+    the whole process group, and it is this process's to handle (cancel, close the cluster), so a worker
+    ignores it instead of dying with a traceback on the user's screen."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def make_backend(name: str, workers: int, scheduler: str | None = None) -> LocalBackend | DaskBackend:

@@ -106,3 +106,13 @@ def test_sweep_cli_on_dask_matches_local(tmp_path, cluster):
     assert dask["configuration"]["backend"] == running["configuration"]["backend"] == "dask"
     assert "data:image/png;base64," in (tmp_path / "dask" / "report.html").read_text()
     assert cluster.workers == 2         # the running cluster outlives the sweep that used it
+
+
+def test_workers_leave_ctrl_c_to_the_command(cluster):
+    """Ctrl-C reaches the whole process group; the command cancels and closes, so a worker ignores it
+    rather than printing a traceback."""
+    pids = cluster.client.run(os.getpid)
+    for pid in pids.values():
+        os.kill(pid, signal.SIGINT)
+    time.sleep(0.3)
+    assert cluster.client.run(os.getpid) == pids

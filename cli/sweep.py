@@ -10,9 +10,6 @@ below); ``--target 'METRIC=VALUE'`` suggests the value of the first ``--vary`` t
 VALUE, with its interval, and ``--refine N`` plays N more points inside that interval. Games run on
 local processes or a Dask cluster (``--backend dask``, with ``--scheduler`` for a running one) with the
 same figures either way. ``--out DIR`` writes report.html, points.json and points.csv.
-
-metrics: seat-win-rate:N, owner-win-rate:ID, purchase-rate:ID, vp[:SOURCE], rounds, turns, and the
-game's own: mech-control-rate, combats, kos.
 """
 
 from __future__ import annotations
@@ -35,8 +32,11 @@ from rulecraft.cli.sim import (
 
 
 def register(subparsers) -> None:
+    from rulecraft.sweep.metrics import usage_lines
+
     parser = subparsers.add_parser("sweep", help="simulate a grid of rule or card values and suggest one",
-                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                                   description=__doc__, epilog="metrics:\n" + "\n".join(usage_lines()),
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
                         help="pack folders (default: the shipped tem-core)")
     parser.add_argument("--vary", action="append", default=[], required=True, metavar="KIND:ID.FIELD=VALUES",

@@ -86,21 +86,21 @@ def _per_game(field: str) -> Reader:
     return lambda record, _: [record[field]]
 
 
-# name -> (shape, reader, needs an argument, description)
-CORE_METRICS: dict[str, tuple[str, Reader, bool, str]] = {
-    "seat-win-rate": ("rate", _seat_win, True, "win rate of seat N (0 = the first seat)"),
-    "owner-win-rate": ("rate", _owner_win, True, "win rate of the players owning weapon or pilot ID"),
-    "purchase-rate": ("rate", _purchase, True, "share of players who bought ID"),
-    "vp": ("mean", _vp, False, "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
-    "rounds": ("mean", _per_game("rounds"), False, "rounds per game"),
-    "turns": ("mean", _per_game("turns"), False, "turns per game"),
+# name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional), text)
+CORE_METRICS: dict[str, tuple[str, Reader, str, str]] = {
+    "seat-win-rate": ("rate", _seat_win, "N", "win rate of seat N (0 = the first seat)"),
+    "owner-win-rate": ("rate", _owner_win, "ID", "win rate of the players owning weapon or pilot ID"),
+    "purchase-rate": ("rate", _purchase, "ID", "share of players who bought ID"),
+    "vp": ("mean", _vp, "[SOURCE]", "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
+    "rounds": ("mean", _per_game("rounds"), "", "rounds per game"),
+    "turns": ("mean", _per_game("turns"), "", "turns per game"),
 }
 # Tiny Epic Mechs' own: what its records say that another game's need not.
-GAME_METRICS: dict[str, tuple[str, Reader, bool, str]] = {
-    "mech-control-rate": ("rate", lambda r, _: [int(r["mech_controller"] is not None)], False,
+GAME_METRICS: dict[str, tuple[str, Reader, str, str]] = {
+    "mech-control-rate": ("rate", lambda r, _: [int(r["mech_controller"] is not None)], "",
                           "share of games where someone controlled the Mighty Mech at the end"),
-    "combats": ("mean", _per_game("combats"), False, "Combats per game"),
-    "kos": ("mean", _per_game("kos"), False, "knock-outs per game"),
+    "combats": ("mean", _per_game("combats"), "", "Combats per game"),
+    "kos": ("mean", _per_game("kos"), "", "knock-outs per game"),
 }
 
 
@@ -115,8 +115,14 @@ def default_metrics(entities: Iterable[tuple[str, str]]) -> list[str]:
     return list(dict.fromkeys([*names, "rounds"]))
 
 
-def known() -> dict[str, tuple[str, Reader, bool, str]]:
+def known() -> dict[str, tuple[str, Reader, str, str]]:
     return {**CORE_METRICS, **GAME_METRICS}
+
+
+def usage_lines() -> list[str]:
+    """One line per metric, ``name:ARG  what it reads``, for ``--help``."""
+    return [f"  {name}{':' + usage if usage and not usage.startswith('[') else usage.replace('[', '[:')}"
+            f"  {text}" for name, (_, _, usage, text) in known().items()]
 
 
 class MetricError(ValueError):
@@ -133,9 +139,9 @@ def parse_metric(text: str) -> Metric:
         close = difflib.get_close_matches(name, table, n=1)
         raise MetricError(f"unknown metric {name!r}" + (f"; did you mean {close[0]!r}?" if close else "")
                           + "; known: " + ", ".join(table))
-    shape, reader, needs, description = table[name]
-    if needs and not argument:
-        raise MetricError(f"metric {name!r} needs an argument: {name}:ARG ({description})")
+    shape, reader, usage, description = table[name]
+    if usage and not usage.startswith("[") and not argument:
+        raise MetricError(f"metric {name!r} needs an argument: {name}:{usage} ({description})")
     return Metric(text.strip(), shape, reader, argument, description)
 
 

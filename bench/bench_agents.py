@@ -17,11 +17,11 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from rulecraft.runtime.agents.heuristic import HeuristicAgent
+from rulecraft.plugins.tem.balance.metrics import summarize
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.heuristic import HeuristicAgent
 from rulecraft.runtime.balance.batch import Config, simulate, table_for
-from rulecraft.runtime.balance.metrics import summarize
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 SPEED_GAMES = 40          # per configuration, one process
 SCALING_GAMES = 80        # 4 heuristic agents, on 1 then 2 processes
@@ -38,7 +38,7 @@ def _cpu() -> float:
 
 def _speed(agents: tuple[str, ...], games: int, jobs: int = 1, seed: str = "bench") -> tuple[float, float]:
     """(games per wall second, games per CPU second)."""
-    config = Config(agents=agents)
+    config = Config(game="tem", agents=agents)
     table_for(config)                        # load outside the timing
     start, cpu = time.perf_counter(), _cpu()
     run = simulate(config, games, seed, jobs)
@@ -66,7 +66,7 @@ def _ceiling(n: int = 3_000_000) -> float:
 
 
 def _win_rate(agents: tuple[str, ...], players: int = 4, jobs: int = 2) -> dict[str, Any]:
-    run = simulate(Config(agents=agents, players=players), WIN_GAMES, "bench-wins", jobs)
+    run = simulate(Config(game="tem", agents=agents, players=players), WIN_GAMES, "bench-wins", jobs)
     rows = {row["agent"]: row for row in summarize(run.records)["win_rate"]["agent"]}
     return rows["heuristic"]
 
@@ -85,7 +85,7 @@ class _Timed:
 
 
 def _decision_times() -> tuple[dict[str, list[float]], float]:
-    ruleset, hooks, _ = table_for(Config())
+    ruleset, hooks, _ = table_for(Config(game="tem"))
     times: dict[str, list[float]] = defaultdict(list)
     for index in range(TIMING_GAMES):
         seat = index % 4

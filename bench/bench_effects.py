@@ -19,6 +19,7 @@ from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects.build import compile_effect, load_handlers
 from rulecraft.compiler.effects.pack import compile_stack, sites
 from rulecraft.compiler.effects.vocabulary import Arg, Call, Choice, Const
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "tem-core"
 CALLS = 200_000
@@ -48,9 +49,10 @@ def compile_all(effects: list[str]) -> float:
     """CPU seconds to parse, check, generate, verify and load handlers for every effect."""
     start = time.process_time()
     for source in effects:
-        compiled = compile_effect(source, "weapon")
+        compiled = compile_effect(source, "weapon", VOCABULARY)
         assert compiled.ok, source
-        load_handlers(compiled.triggers, compiled.python, compiled.texts, "<bench>")
+        load_handlers(compiled.triggers, compiled.python, compiled.texts, "<bench>",
+                              VOCABULARY.methods)
     return time.process_time() - start
 
 
@@ -246,10 +248,10 @@ def run() -> list[str]:
             stack = check_packs([CORE]).stack
             count = len(list(sites(stack)))
             start = time.process_time()
-            compile_stack(stack, use_cache=True)
+            compile_stack(stack, VOCABULARY, use_cache=True)
             cold = time.process_time() - start
             start = time.process_time()
-            warm = compile_stack(stack, use_cache=True)
+            warm = compile_stack(stack, VOCABULARY, use_cache=True)
             cached = time.process_time() - start
             assert warm.from_cache
         finally:
@@ -266,8 +268,9 @@ def run() -> list[str]:
     lines.append(f"per call, ns (best of 3 x {CALLS:,}): generated / hand-written / tree-walk")
     worst_hand, worst_walk = 0.0, float("inf")
     for name, (source, hand) in CASES.items():
-        compiled = compile_effect(source, "weapon")
-        [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "<bench>")
+        compiled = compile_effect(source, "weapon", VOCABULARY)
+        [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "<bench>",
+                              VOCABULARY.methods)
         tree = compiled.abilities[0]
         generated = per_call(ability.handler, ctx)
         written = per_call(hand, ctx)

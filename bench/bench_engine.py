@@ -13,9 +13,9 @@ import os
 import pstats
 import time
 
-from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins.tem.build import load_ruleset
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_GAMES", "400"))
 PLAYERS = 4

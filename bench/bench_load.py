@@ -15,6 +15,7 @@ from rulecraft.compiler.check import few_collections, stack_stages, validate_sta
 from rulecraft.compiler.packs import load_packs
 from rulecraft.compiler.resolve import resolve
 from rulecraft.compiler.validate import validate_document
+from rulecraft.plugins.tem.game import GAME
 
 PER_FILE = 500  # weapons per generated file, well under the loader's size cap
 REPEAT = 3
@@ -58,7 +59,7 @@ def _stages(paths: list[Path]) -> dict[str, float]:
         times[name] = time.process_time() - start
 
     timed("load", lambda: state.update(packs=load_packs(paths)[0]))
-    timed("validate", lambda: [validate_document(d) for p in state["packs"] for d in p.documents])
+    timed("validate", lambda: [validate_document(d, GAME.kinds) for p in state["packs"] for d in p.documents])
     timed("resolve", lambda: state.update(stack=resolve(state["packs"])[0]))
     timed("entities", lambda: validate_stack(state["stack"]))
     timed("checks", lambda: [check(state["stack"]) for stage in stack_stages() for check in stage])

@@ -8,12 +8,12 @@ import contextlib
 import statistics
 import time
 
-from rulecraft.cli.board import Picture
 from rulecraft.cli.play_ui import load
 from rulecraft.cli.screen import Panes, render
+from rulecraft.plugins.tem.board import Picture
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
-from rulecraft.runtime.views import view_for
 
 SIZES = [(80, 24), (120, 40)]
 REDRAWS = 40

@@ -22,9 +22,9 @@ from typing import IO, Any
 
 from rich.console import Console
 
-from rulecraft.cli.board import Picture
 from rulecraft.cli.prompts import Terminal
 from rulecraft.cli.screen import Panes, render
+from rulecraft.plugins.tem.board import Picture
 
 try:
     import termios

@@ -21,7 +21,7 @@ from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError, format_h
 
 # Command modules, in the order ``--help`` lists them.
 COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "sweep", "play", "replay", "dsl", "test",
-                       "schemas", "new"]
+                       "schemas", "games", "new"]
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 

@@ -1,7 +1,7 @@
 """Command ``rulecraft new pack NAME [--depends ID]...``: start a content pack in a new folder.
 
 The dependencies are found like any pack's (``--pack-path``, then the shipped packs) and checked first;
-the scaffold (``rulecraft.compiler.scaffold``) then passes ``rulecraft check`` and its first scenario
+the scaffold (``rulecraft.plugins.tem.scaffold``) then passes ``rulecraft check`` and its first scenario
 passes ``rulecraft test``. A folder that exists and is not empty is refused (exit 2): nothing is
 overwritten.
 """
@@ -18,7 +18,7 @@ from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.packs import PackFinder
-from rulecraft.compiler.scaffold import NewPack, ScaffoldRefused, scaffold_pack
+from rulecraft.plugins.tem.scaffold import NewPack, ScaffoldRefused, scaffold_pack
 
 PACK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # pack.schema.json's `id` pattern
 DEFAULT_DEPENDS = ["tem-core"]

@@ -26,15 +26,17 @@ from typing import IO, Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.board import Picture
 from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
+from rulecraft.plugins.games import agents_for, engine_for
+from rulecraft.plugins.tem.board import Picture
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime import logs
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
-from rulecraft.runtime.views import view_for
 
 HUMAN = "human"
 ROBOT = "robot"
+GAME = "tem"           # the game `rulecraft play` seats you at: its board and prompts are Tiny Epic Mechs'
 
 
 class PlayError(ValueError):
@@ -57,8 +59,9 @@ def new_header(packs: Sequence[str], opponents: str, players: int, seat: int, so
 
     if solo:
         players, seat, opponents = 3, 0, ROBOT
-    if opponents not in agent_names():
-        raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(agent_names())}")
+    known = agent_names(agents_for(GAME))
+    if opponents not in known:
+        raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(known)}")
     agents = [HUMAN if s == seat else opponents for s in range(players)]
     ruleset, hooks, plugins = load(packs, [*extra_plugins, *([_robot_plugin()] if ROBOT in agents else [])])
     if not 2 <= players <= len(ruleset.colours):
@@ -72,7 +75,7 @@ def new_header(packs: Sequence[str], opponents: str, players: int, seat: int, so
 
 
 def _robot_plugin() -> str:
-    from rulecraft.plugins.robot_pilots import NAME
+    from rulecraft.plugins.tem.robot_pilots import NAME
 
     return NAME
 
@@ -87,8 +90,8 @@ def load(packs: Sequence[str], plugins: Sequence[str]) -> tuple[Any, Any, list[s
 def _load(packs: tuple[str, ...], plugins: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
     """Built once per process: a ruleset is immutable and shared by games, and hooks keep no game state
     of their own (as ``runtime.balance.batch`` shares them)."""
-    from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
 
     ruleset = load_ruleset(list(packs), list(plugins))
     names = tuple(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
@@ -101,12 +104,14 @@ def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners:
 
     seed, seat = head["seed"], head["play"]["human"]
     if head["play"].get("solo"):
-        from rulecraft.plugins.robot_pilots import solo_game
+        from rulecraft.plugins.tem.robot_pilots import solo_game
 
         return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
-    agents = [human if s == seat else make_agent(kind, f"{seed}/{s}")
+    game_agents = agents_for(head["game"])
+    agents = [human if s == seat else make_agent(kind, f"{seed}/{s}", game_agents)
               for s, kind in enumerate(head["agents"])]
-    return Game(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
+    return engine_for(head["game"])(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners,
+                                    colours=head["colours"])
 
 
 class LogWriter:
@@ -287,7 +292,7 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
 
     head, lines = logs.read(path)
     events = [json.loads(line) for line in lines]
-    packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
+    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset, hooks, _ = load(packs, head["plugins"])
     matched = 0
     holder: dict[str, Game] = {}
@@ -303,8 +308,9 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
         if on_event is not None:
             on_event(holder["game"], event)
 
-    game = holder["game"] = Game(ruleset, recorded_agents(head, events), seed=head["seed"], hooks=hooks,
-                                 listeners=[step], colours=head["colours"])
+    new_game, agents = engine_for(head["game"]), recorded_agents(head, events, agents_for(head["game"]))
+    game = holder["game"] = new_game(ruleset, agents, seed=head["seed"], hooks=hooks, listeners=[step],
+                                     colours=head["colours"])
     problem, stopped = None, False
     try:
         game.play()
@@ -329,7 +335,7 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
     ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
     head = logs.read(path)[0]
-    packs = [p for p in head["packs"] if p != logs.BUILTIN_PACK]
+    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset = load(packs, head["plugins"])[0]
     picture = Picture(ruleset, head["colours"], head.get("agents"))
 

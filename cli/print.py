@@ -16,7 +16,7 @@ from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.cli.outputs import named_file, output_folder
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
+from rulecraft.plugins.tem.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -66,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CONTENT
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra
     try:
-        from rulecraft.compiler.docgen.cards import cards
-        from rulecraft.compiler.docgen.pdf import SheetOptions, write_sheets
-        from rulecraft.compiler.docgen.preview import write_previews
+        from rulecraft.plugins.tem.docgen.cards import cards
+        from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
+        from rulecraft.plugins.tem.docgen.preview import write_previews
     except ModuleNotFoundError as exc:
         if (exc.name or "").split(".")[0] not in {"fpdf", "PIL", "pypdfium2"}:
             raise

@@ -20,9 +20,18 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.board import ARROWS, STATUS, Picture, abilities_text, card_name, label, price, weapon_text
 from rulecraft.cli.reasons import amount, have
-from rulecraft.runtime import decisions as D
+from rulecraft.plugins.tem import kinds as D
+from rulecraft.plugins.tem.board import (
+    ARROWS,
+    STATUS,
+    Picture,
+    abilities_text,
+    card_name,
+    label,
+    price,
+    weapon_text,
+)
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})

@@ -8,7 +8,7 @@ its decision to the person at the terminal (the rules they follow are named in t
 
 from __future__ import annotations
 
-from rulecraft.runtime.model import ADVANCED, BASIC, CREDITS, ENERGY, MECH, PILOT, POWER_ARMOR, Ruleset
+from rulecraft.plugins.tem.model import ADVANCED, BASIC, CREDITS, ENERGY, MECH, PILOT, POWER_ARMOR, Ruleset
 
 ICONS = {ENERGY: "⚡", CREDITS: "$"}
 STATUS = {PILOT: "Pilot", POWER_ARMOR: "Power Armor", MECH: "Mighty Mech"}

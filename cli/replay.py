@@ -25,8 +25,9 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.games import agents_for, engine_for
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
     from rulecraft.runtime.logs import replay
 
     failed = 0
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             if _stopped_play_log(path):
                 failed += not _verify_stopped(path)
                 continue
-            result = replay(path, load_ruleset, make_hooks)
+            result = replay(path, load_ruleset, make_hooks, engine_for, agents_for)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         print(("ok    " if result.ok else "FAIL  ") + result.message)

@@ -12,8 +12,7 @@ import argparse
 from pathlib import Path
 
 from rulecraft.cli.main import EXIT_CLEAN, UsageError
-from rulecraft.compiler.schema_export import ExportRefused, export_schemas
-from rulecraft.compiler.validate import SUFFIX, schema_file, schema_names
+from rulecraft.compiler.schema_export import ExportRefused, export_schemas, schema_files
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,8 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.write is None:
-        for name in schema_names():
-            print(f"{name + SUFFIX:28} {schema_file(name)}")
+        for name, where in schema_files().items():
+            print(f"{name:32} {where}")
         return EXIT_CLEAN
     try:
         export = export_schemas(args.write)

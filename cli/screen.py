@@ -21,7 +21,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from rulecraft.cli.board import SMALL_CELL, Picture
+from rulecraft.plugins.tem.board import SMALL_CELL, Picture
 
 SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit

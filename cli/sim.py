@@ -15,11 +15,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import UsageError
 from rulecraft.cli.outputs import output_folder
 
 if TYPE_CHECKING:
-    from rulecraft.runtime.balance.comparison import StackCards
+    from rulecraft.plugins.tem.balance.comparison import StackCards
 
 
 def register(subparsers) -> None:
@@ -30,6 +31,7 @@ def register(subparsers) -> None:
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", default="1", help="the run's seed; game i uses SEED:i (default 1)")
     parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
                         help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
                              "robot (a Robot Pilot: its games load robot-pilots) (default random)")
@@ -51,6 +53,7 @@ def register(subparsers) -> None:
 
 
 def _config(items: list[str], plugins: list[str], args: argparse.Namespace, label: str = ""):
+    from rulecraft.plugins.games import get
     from rulecraft.runtime.balance.batch import Config
 
     packs, extra = [], []
@@ -60,7 +63,7 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
         elif item:
             packs.append(_pack_folder(item))
     return Config(packs=tuple(packs), plugins=tuple([*plugins, *extra]), agents=tuple(args.agents_list),
-                  players=args.players, label=label)
+                  players=args.players, label=label, game=args.game, core=get(args.game).default_pack)
 
 
 def _pack_folder(item: str) -> str:
@@ -76,6 +79,7 @@ def _pack_folder(item: str) -> str:
 
 
 def _check_args(args: argparse.Namespace) -> None:
+    from rulecraft.plugins.games import agents_for
     from rulecraft.runtime.agents import agent_names
 
     if args.games < 1:
@@ -87,7 +91,7 @@ def _check_args(args: argparse.Namespace) -> None:
     if args.compare and args.packs:
         raise UsageError("give the packs inside --compare A B, not as well before it")
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
-    known = agent_names()
+    known = agent_names(agents_for(args.game))
     for name in args.agents_list or ["(none)"]:
         if name not in known:
             raise UsageError(f"unknown agent {name!r} in --agents; known: {', '.join(known)}")
@@ -97,8 +101,8 @@ def _prepare(config) -> StackCards:
     """Load the configuration once in this process: content errors and bad plugins surface here. Returns
     the stack's pilots and weapons, so that the report has a row for each, taken or not."""
     from rulecraft.plugins.manager import PluginLoadError
+    from rulecraft.plugins.tem.balance.comparison import cards_of
     from rulecraft.runtime.balance.batch import table_for
-    from rulecraft.runtime.balance.comparison import cards_of
 
     try:
         ruleset = table_for(config).ruleset
@@ -178,7 +182,7 @@ def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
 
 
 def _write(out: Path, name: str, run, report: dict) -> None:
-    from rulecraft.runtime.balance.files import write_csv, write_json
+    from rulecraft.plugins.tem.balance.files import write_csv, write_json
 
     write_json(out / f"{name}records.json", run.records)
     write_csv(out / f"{name}records.csv", run.records)
@@ -188,10 +192,10 @@ def _write(out: Path, name: str, run, report: dict) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from rulecraft.plugins.tem.balance.comparison import compare
+    from rulecraft.plugins.tem.balance.metrics import summarize
+    from rulecraft.plugins.tem.balance.terminal import print_comparison, print_report
     from rulecraft.runtime.balance.batch import table_for
-    from rulecraft.runtime.balance.comparison import compare
-    from rulecraft.runtime.balance.metrics import summarize
-    from rulecraft.runtime.balance.terminal import print_comparison, print_report
 
     _check_args(args)
     for folder in (args.out, args.log):
@@ -227,8 +231,8 @@ def run(args: argparse.Namespace) -> int:
         comparison.update(a=args.compare[0], b=args.compare[1])
         print_comparison(comparison, args.compare[0], args.compare[1], out)
     if args.out is not None:
-        from rulecraft.runtime.balance.files import write_comparison_csv, write_json
-        from rulecraft.runtime.balance.html import report_html
+        from rulecraft.plugins.tem.balance.files import write_comparison_csv, write_json
+        from rulecraft.plugins.tem.balance.html import report_html
 
         args.out.mkdir(parents=True, exist_ok=True)
         names = ["a-", "b-"] if args.compare else [""]

@@ -19,6 +19,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import UsageError
 from rulecraft.cli.outputs import output_folder
 from rulecraft.cli.sim import (
@@ -38,7 +39,7 @@ def register(subparsers) -> None:
                                    description=__doc__, epilog="metrics:\n" + "\n".join(usage_lines()),
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
-                        help="pack folders (default: the shipped tem-core)")
+                        help="pack folders (default: the core pack of --game)")
     parser.add_argument("--vary", action="append", default=[], required=True, metavar="KIND:ID.FIELD=VALUES",
                         help="a field and its values, e.g. 'weapons:lightning-coil.cost.energy=1..4' "
                              "(repeatable: the grid is the cross product)")
@@ -54,6 +55,7 @@ def register(subparsers) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per point (default 100)")
     parser.add_argument("--seed", default="1", help="the sweep's seed; game i uses SEED:i at every point")
     parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
                         help="seat agents, cycled over the seats and rotated each game (default random)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",

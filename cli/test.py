@@ -11,7 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulecraft.cli.main import PathNotFound
+from rulecraft.cli.games import add_game_option
+from rulecraft.cli.main import PathNotFound, UsageError
 
 EVENTS_SHOWN = 60
 
@@ -24,14 +25,20 @@ def register(subparsers) -> None:
     parser.add_argument("-k", dest="match", metavar="TEXT",
                         help="run only scenarios whose name or covers contain TEXT")
     parser.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
+    add_game_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from rulecraft.compiler.diagnostics import DiagnosticError, format_human, has_errors
-    from rulecraft.compiler.scenarios import load_all, prepare
+    from rulecraft.plugins.games import get
     from rulecraft.plugins.manager import PluginLoadError
-    from rulecraft.runtime.scenarios import run as run_scenario
+
+    game = get(args.game)
+    if game.scenario_adapter is None:
+        raise UsageError(f"game {game.id!r} has no rule scenarios")
+    adapter = game.scenario_adapter.load()      # load_all(paths), prepare(scenario), run(scenario, ...)
+    load_all, prepare, run_scenario = adapter.load_all, adapter.prepare, adapter.run
 
     for path in args.paths:
         if not path.exists():

@@ -1,7 +1,8 @@
 """Check: run the front end over a pack stack: load, validate, resolve, validate entities, stack checks.
 
-Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs)``. Before any file
-is validated, the content kinds the stack's plugins register are collected
+Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs, game)``. Before any
+file is validated, the stack's game is settled from the manifests (``rulecraft.compiler.stack_game``) and the
+content kinds the stack's plugins register are collected
 (``rulecraft.compiler.stack_plugins``); files of those kinds validate against the plugin's schema.
 Each stage runs only when the stages before it reported no error, so a later stage may trust what an
 earlier one guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
@@ -10,7 +11,7 @@ reported once, not as a cascade. ``stack`` is ``None`` when resolution did not r
 Later stages plug in without touching this module: a module listed in ``CHECK_MODULES`` exposes
 ``CHECKS: list[Callable[[Stack], list[Diagnostic]]]``. Each module is one stage: all its checks
 run (so every problem of that family is reported), and the next module runs only if they found no
-error: cross-references (``rulecraft.compiler.crossref``), then effects
+error: cross-references (``rulecraft.plugins.tem.crossref``), then effects
 (``rulecraft.compiler.effects.pack``).
 """
 
@@ -27,16 +28,15 @@ from pathlib import Path
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.packs import Pack, load_packs
 from rulecraft.compiler.resolve import Stack, resolve
+from rulecraft.compiler.stack_game import stack_game
 from rulecraft.compiler.stack_plugins import stack_kinds
-from rulecraft.compiler.validate import NO_PLUGIN_KINDS, validate_document, validate_entity
+from rulecraft.compiler.validate import NO_KINDS, validate_document, validate_entity
+from rulecraft.plugins.games import GameDefinition, get
 
 StackCheck = Callable[[Stack], list[Diagnostic]]
 
-# Modules contributing stack checks, in the order they run.
-CHECK_MODULES: list[str] = [
-    "rulecraft.compiler.crossref",
-    "rulecraft.compiler.effects.pack",  # every effect compiles; card text has not drifted
-]
+# The core's own stage, after the game's stack checks: every effect compiles; card text has not drifted.
+EFFECTS_STAGE = "rulecraft.compiler.effects.pack"
 
 
 @dataclass(slots=True)
@@ -47,23 +47,25 @@ class CheckResult:
     stack: Stack | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     packs: list[Pack] = field(default_factory=list)
+    game: str | None = None     # the id of the stack's game, once the manifests agree on one
 
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
 
 
-def stack_stages() -> list[list[StackCheck]]:
-    """The registered stack checks, one stage per module in ``CHECK_MODULES`` order."""
-    return [list(importlib.import_module(name).CHECKS) for name in CHECK_MODULES]
+def stack_stages(game: GameDefinition) -> list[list[StackCheck]]:
+    """The game's stack checks, one stage per module in ``game.stack_checks`` order, then the effects."""
+    modules = [*(ref.load() for ref in game.stack_checks), importlib.import_module(EFFECTS_STAGE)]
+    return [list(module.CHECKS) for module in modules]
 
 
-def validate_stack(stack: Stack, plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> list[Diagnostic]:
+def validate_stack(stack: Stack, content_kinds: Mapping[str, str] = NO_KINDS) -> list[Diagnostic]:
     """Resolved entities against their kind's ``definitions.entity`` (a plugin kind's from its schema):
     patches and ``extends`` can leave gaps that no single file shows. Entities their file already
     checked whole are skipped."""
     return [d for kind in stack.kinds() for entity in stack.of_kind(kind) if not entity.checked
-            for d in validate_entity(kind, entity.data, entity.diagnostic, plugin_kinds)]
+            for d in validate_entity(kind, entity.data, entity.diagnostic, content_kinds)]
 
 
 @contextmanager
@@ -100,24 +102,31 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
         layer, problems = make(list(packs))
         packs.append(layer)
         diagnostics += problems
-    plugin_kinds: dict[str, str] = {}
-    if packs:
-        plugin_kinds, problems = stack_kinds(packs)
-        diagnostics += problems
-        if has_errors(problems):
-            return _sorted(CheckResult(None, diagnostics, packs))
+    game, problems = stack_game(packs)
+    diagnostics += problems
+    if has_errors(problems):
+        return _sorted(CheckResult(None, diagnostics, packs))
+    if game is None:    # no pack was read
+        return _sorted(CheckResult(None, diagnostics, packs))
+    definition = get(game)
+    added, problems = stack_kinds(packs, definition.kinds)
+    diagnostics += problems
+    if has_errors(problems):
+        return _sorted(CheckResult(None, diagnostics, packs))
+    content_kinds = {**definition.kinds, **added}
     for pack in packs:
         for document in pack.documents:
-            diagnostics += validate_document(document, plugin_kinds)
-    result = CheckResult(None, diagnostics, packs)
+            diagnostics += validate_document(document, content_kinds)
+    result = CheckResult(None, diagnostics, packs, game)
     if has_errors(diagnostics) or not packs:
         return _sorted(result)
     stack, problems = resolve(packs)
     result.diagnostics += problems
     if has_errors(problems):
         return _sorted(result)
+    stack.game = game
     result.stack = stack
-    for stage in ([partial(validate_stack, plugin_kinds=plugin_kinds)], *stack_stages()):
+    for stage in ([partial(validate_stack, content_kinds=content_kinds)], *stack_stages(definition)):
         for check in stage:
             result.diagnostics += check(stack)
         if has_errors(result.diagnostics):

@@ -94,11 +94,11 @@ EFFECT_UNREACHABLE = register("effect-unreachable", "A branch of an `if` can nev
 EFFECT_TOO_COMPLEX = register("effect-too-complex", "An effect string is too long or nested too deeply.")
 TEXT_DRIFT = register("text-drift", "A hand-written `text` differs from the text generated from the ability.")
 
-# --- cross-references: what the content means together (compiler/crossref.py) -------------
+# --- cross-references: what the content means together (plugins/tem/crossref.py) -------------
 UNKNOWN_REFERENCE = register("unknown-reference", "A field names an entity that does not exist (a "
                              "colour, ...).")
-MISSING_CONTENT = register("missing-content", "A game lacks something its rules need (the Mighty Mech, the "
-                           "Mech Zone, an arena for a player count).")
+MISSING_CONTENT = register("missing-content", "A game lacks a component its rules need (a unique piece, a "
+                           "board for a player count).")
 COUNT_MISMATCH = register("count-mismatch", "A number of components disagrees with the rule parameters "
                           "(program cards per colour, Bases, the box's inventory).")
 ARENA_SHAPE = register("arena-shape", "An arena cannot be played: ragged rows, Base slots unlike its seats, "
@@ -109,20 +109,19 @@ DESIGNED_UNSET = register("designed-unset", "`designed` names a field the entity
 WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is not stronger than its normal "
                              "attack.", Severity.WARNING)
 
-# --- print: print-and-play card sheets (rulecraft.compiler.docgen.pdf) ----------------------
+# --- print: print-and-play card sheets (rulecraft.plugins.tem.docgen.pdf) ----------------------
 CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")
 
-# --- scenarios: rule tests run by `rulecraft test` (compiler/scenarios.py) -------------------
+# --- scenarios: rule tests run by `rulecraft test` (plugins/tem/scenario_files.py) -------------------
 SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly one thing, or `setup` is "
                          "misplaced.")
 SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")
 SCENARIO_NAME = register("scenario-name", "Two scenarios of one file share a name.")
 SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exist.")
-SCENARIO_ARENA = register("scenario-arena", "A scenario (or its file's `defaults`) puts a zone, a Base or a "
-                          "pilot on a cell its table's arena does not have, or covers the Base slots its "
-                          "players need.")
+SCENARIO_ARENA = register("scenario-arena", "A scenario (or its file's `defaults`) puts a piece on a cell "
+                          "its table's board does not have, or covers the cells its players need.")
 
-# --- generate: a resolved stack -> the runtime's Ruleset (compiler/build.py) -----------------
+# --- generate: a resolved stack -> the runtime's Ruleset (plugins/tem/build.py) -----------------
 ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a value the engine cannot play.")
 
 # --- effects with plugins: the vocabulary of the plugins a pack names (compiler/effects/pack.py) -----
@@ -148,3 +147,10 @@ NOT_A_REGULAR_FILE = register("not-a-regular-file", "A file a pack lists is a fo
                               "symlink loop, not a regular file.")
 CONTROL_CHARACTER = register("control-character", "A content file holds a NUL byte or a control character "
                              "(other than tab and line breaks).")
+
+# --- games: which game a stack is for (compiler/stack_game.py) ------------------------------------------
+GAME_UNKNOWN = register("game-unknown", "A manifest's `game` names no registered game (`rulecraft games`).")
+GAME_MISMATCH = register("game-mismatch", "Packs of two games are mixed: a pack depends on or is checked "
+                                          "with a pack for another game.")
+GAME_MISSING = register("game-missing", "No pack of the stack says which game it is for, directly or "
+                                        "through what it depends on.")

@@ -117,6 +117,7 @@ class Stack:
 
     packs: list[Pack]
     entities: dict[str, dict[str, Entity]] = field(default_factory=dict)
+    game: str | None = None      # the registered id of the stack's game (``rulecraft.compiler.stack_game``)
 
     def get(self, kind: str, entity_id: str) -> Entity | None:
         return self.entities.get(kind, {}).get(entity_id)

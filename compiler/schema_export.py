@@ -2,7 +2,9 @@
 
 The schemas inside the installed package are the ones ``rulecraft check`` validates with; an editor
 (the YAML language server in VS Code, Neovim, JetBrains...) needs them as files at a stable path. The
-export writes every ``*.schema.json`` of ``rulecraft.schemas`` into one folder and a marker file,
+export writes every ``*.schema.json`` of ``rulecraft.schemas`` (the manifest's) and, under a folder named
+after each registered game (``tem/``), every schema of the packages its content kinds live in, and a
+marker file,
 ``.rulecraft-schemas.json``, with the SHA-256 of each file it wrote. Running it again refreshes those
 files (after an upgrade of rulecraft), but it never overwrites a file it did not write or that was
 edited since: such a file is a conflict and nothing at all is written.
@@ -13,9 +15,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from rulecraft.compiler.validate import SUFFIX, schema_file, schema_names
+from rulecraft.plugins import games
 
 MARKER = ".rulecraft-schemas.json"
 
@@ -42,9 +47,22 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def schema_files() -> dict[str, Traversable]:
+    """Every schema by its path in the export (``pack.schema.json``, ``tem/weapons.schema.json``) and the
+    installed file it is."""
+    found = {name + SUFFIX: schema_file(name) for name in schema_names()}
+    for gid in games.known_games():
+        packages = sorted({resource.partition(":")[0] for resource in games.get(gid).kinds.values()})
+        for package in packages:
+            for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
+                if entry.name.endswith(SUFFIX):
+                    found[f"{gid}/{entry.name}"] = entry
+    return found
+
+
 def shipped_schemas() -> dict[str, bytes]:
-    """Every shipped schema by file name (``weapons.schema.json``), as bytes."""
-    return {name + SUFFIX: schema_file(name).read_bytes() for name in schema_names()}
+    """Every schema by its path in the export, as bytes."""
+    return {name: entry.read_bytes() for name, entry in schema_files().items()}
 
 
 def _recorded(folder: Path) -> dict[str, str]:
@@ -96,6 +114,7 @@ def export_schemas(folder: Path) -> Export:
         raise ExportRefused(folder, conflicts)
     folder.mkdir(parents=True, exist_ok=True)
     for name, data in to_write.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     files = {name: _digest(data) for name, data in shipped_schemas().items()}
     marker = {"written_by": "rulecraft schemas --write", "files": files}

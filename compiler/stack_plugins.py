@@ -13,14 +13,15 @@ kind is a shipped kind or another plugin's), ``plugin-kind-schema`` (its schema 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.packs import Pack
-from rulecraft.compiler.validate import kinds, load_schema
+from rulecraft.compiler.resolve import Stack
+from rulecraft.compiler.validate import load_schema
 
 
 def _locate(packs: Sequence[Pack], plugin: str, code: ErrorCode, message: str,
@@ -63,8 +64,10 @@ def ask_plugins(packs: Sequence[Pack],
     return None, out
 
 
-def stack_kinds(packs: Sequence[Pack]) -> tuple[dict[str, str], list[Diagnostic]]:
-    """``{kind: schema resource}`` of the kinds the stack's plugins add, and the problems found."""
+def stack_kinds(packs: Sequence[Pack],
+                game_kinds: Mapping[str, str]) -> tuple[dict[str, str], list[Diagnostic]]:
+    """``{kind: schema resource}`` of the kinds the stack's plugins add to its game's (``game_kinds``),
+    and the problems found."""
     from rulecraft.plugins.manager import plugin_content_kinds
 
     if not packs:
@@ -76,7 +79,7 @@ def stack_kinds(packs: Sequence[Pack]) -> tuple[dict[str, str], list[Diagnostic]
     owner: dict[str, str] = {}
     problems = []
     for item in registered:
-        if item.kind in kinds() or item.kind in found:
+        if item.kind in game_kinds or item.kind in found:
             other = f"plugin '{owner[item.kind]}'" if item.kind in owner else "a shipped kind"
             problems.append(_locate(packs, item.plugin, codes.KIND_CLASH,
                                     f"plugin '{item.plugin}' registers content kind '{item.kind}', which is "
@@ -92,3 +95,7 @@ def stack_kinds(packs: Sequence[Pack]) -> tuple[dict[str, str], list[Diagnostic]
         found[item.kind], owner[item.kind] = item.schema, item.plugin
     return found, problems
 
+
+def pack_plugins(stack: Stack) -> tuple[str, ...]:
+    """The plugins the stack's packs name in their manifests, in load order, once each."""
+    return tuple(dict.fromkeys(name for p in stack.packs for name in p.manifest.data.get("plugins") or ()))

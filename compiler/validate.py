@@ -1,16 +1,14 @@
 """Validate: check content files and resolved entities against the draft-07 schemas.
 
-The schemas in ``rulecraft.schemas`` are the same files editors use through the YAML language
-server, so a modder sees the same rules inline as ``rulecraft check`` reports. Layout (agreed
-with the content pack): ``<kind>.schema.json`` describes one whole content FILE of that kind
-(``kind``, ``entries``, ``replace``, ``patch``, ``remove``) and carries
-``definitions.fields`` (every field, no ``required``) and ``definitions.entity`` (fields plus
-what a finished entity must have); ``pack.schema.json`` describes a manifest.
-
-Plugins add kinds (``rulecraft_register_content_kinds``): a plugin kind's schema is named by its
-resource string ``"package:file.schema.json"`` (a file inside an importable package), with the same
-layout. Wherever this module takes a schema ``name``, such a resource string is accepted too, and
-``validate_document``/``validate_entity`` take the stack's plugin kinds as ``{kind: resource}``.
+The schemas are the same files editors use through the YAML language server, so a modder sees the same
+rules inline as ``rulecraft check`` reports. ``rulecraft.schemas`` holds the core's own
+(``pack.schema.json``, a manifest); the content kinds are the game's (``GameDefinition.kinds``) and the
+stack's plugins' (``rulecraft_register_content_kinds``), each named by its resource string
+``"package:file.schema.json"`` (a file inside an importable package). Layout: ``<kind>.schema.json``
+describes one whole content FILE of that kind (``kind``, ``entries``, ``replace``, ``patch``, ``remove``)
+and carries ``definitions.fields`` (every field, no ``required``) and ``definitions.entity`` (fields plus
+what a finished entity must have). Wherever this module takes a schema ``name``, a resource string is
+accepted too, and ``validate_document``/``validate_entity`` take the stack's kinds as ``{kind: resource}``.
 
 Every validator is built once. All errors are reported, each mapped from the JSON path of the
 failing value back to the author's line and column: unknown keys point at the key, a missing
@@ -44,9 +42,8 @@ from rulecraft.compiler.loader import Document, JsonPath
 
 SCHEMA_PACKAGE = "rulecraft.schemas"
 MANIFEST_SCHEMA = "pack"
-NOT_KINDS = frozenset({MANIFEST_SCHEMA, "scenario"})   # schemas of files that are not content kinds
 SUFFIX = ".schema.json"
-NO_PLUGIN_KINDS: Mapping[str, str] = MappingProxyType({})
+NO_KINDS: Mapping[str, str] = MappingProxyType({})
 
 
 class Locate(Protocol):
@@ -58,17 +55,16 @@ class Locate(Protocol):
 
 @cache
 def schema_names() -> tuple[str, ...]:
-    """Every schema shipped in ``rulecraft.schemas``, by name (``weapons`` for weapons.schema.json)."""
+    """Every schema of the core in ``rulecraft.schemas``, by name (``pack`` for pack.schema.json)."""
     names = (p.name[: -len(SUFFIX)] for p in resources.files(SCHEMA_PACKAGE).iterdir()
              if p.name.endswith(SUFFIX))
     return tuple(sorted(names))
 
 
-def kinds(plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> tuple[str, ...]:
-    """The content kinds a file may declare: every shipped schema except the manifest's, then the
-    kinds of the stack's plugins (``plugin_kinds``)."""
-    shipped = tuple(name for name in schema_names() if name not in NOT_KINDS and not name.startswith("_"))
-    return shipped + tuple(kind for kind in plugin_kinds if kind not in shipped)
+def kinds(stack_kinds: Mapping[str, str] = NO_KINDS) -> tuple[str, ...]:
+    """The content kinds a file of the stack may declare: the game's, then its plugins' (``stack_kinds``,
+    ``{kind: schema resource}``)."""
+    return tuple(stack_kinds)
 
 
 def schema_file(name: str) -> Traversable:
@@ -298,9 +294,9 @@ def validate_manifest(doc: Document) -> list[Diagnostic]:
     return validate_instance(doc.data, validator(MANIFEST_SCHEMA), doc.diagnostic)
 
 
-def validate_document(doc: Document, plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> list[Diagnostic]:
-    """Check a content file against the schema of the ``kind`` it declares (a shipped kind, or one of
-    ``plugin_kinds``: ``{kind: "package:file.schema.json"}``)."""
+def validate_document(doc: Document, stack_kinds: Mapping[str, str] = NO_KINDS) -> list[Diagnostic]:
+    """Check a content file against the schema of the ``kind`` it declares, one of ``stack_kinds``
+    (``{kind: "package:file.schema.json"}``: the game's and its plugins')."""
     data = doc.data
     if not isinstance(data, dict):
         return [doc.diagnostic(codes.SCHEMA_TYPE,
@@ -308,19 +304,19 @@ def validate_document(doc: Document, plugin_kinds: Mapping[str, str] = NO_PLUGIN
                                hint="start the file with `kind: <kind>`")]
     if "kind" not in data:
         return [doc.diagnostic(codes.SCHEMA_REQUIRED, "missing required field 'kind'",
-                               hint="known kinds: " + ", ".join(kinds(plugin_kinds)))]
+                               hint="known kinds: " + ", ".join(kinds(stack_kinds)))]
     kind = data["kind"]
-    known = kinds(plugin_kinds)
+    known = kinds(stack_kinds)
     if not isinstance(kind, str) or kind not in known:
         return [doc.diagnostic(codes.UNKNOWN_KIND, f"unknown kind {_short(kind)}", ("kind",),
                                hint=_choices_hint(kind, known))]
-    return validate_instance(data, validator(plugin_kinds.get(kind, kind)), doc.diagnostic)
+    return validate_instance(data, validator(stack_kinds[kind]), doc.diagnostic)
 
 
 def validate_entity(kind: str, data: dict[str, Any], locate: Locate,
-                    plugin_kinds: Mapping[str, str] = NO_PLUGIN_KINDS) -> list[Diagnostic]:
+                    stack_kinds: Mapping[str, str] = NO_KINDS) -> list[Diagnostic]:
     """Check one resolved entity against its kind schema's ``definitions.entity``."""
-    name = plugin_kinds.get(kind, kind)
+    name = stack_kinds[kind]
     if "entity" not in load_schema(name).get("definitions", {}):
         return []
     return validate_instance(data, validator(name, "entity"), locate)

@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 
 import pluggy
 
-from rulecraft.plugins import core, hookspecs
 from rulecraft.plugins.registry import (
     FIRST_PARTY,
     PluginLoadError,
@@ -26,7 +25,8 @@ from rulecraft.plugins.registry import (
     installed_entry_points,
     lookup,
 )
-from rulecraft.plugins.results import problem
+from rulecraft.plugins.tem import core, hookspecs
+from rulecraft.plugins.tem.results import problem
 from rulecraft.runtime.errors import PluginError
 
 __all__ = ["FIRST_PARTY", "ContentKind", "Hooks", "Manager", "PluginLoadError", "UnknownPlugin",
@@ -46,7 +46,7 @@ class ContentKind(NamedTuple):
 def _wrap(function, plugin: str, hook: str, argnames: tuple[str, ...]):
     """``function`` (one plugin's implementation of ``hook``) reporting every failure as a PluginError: an
     exception, a ``SystemExit`` (a plugin cannot end the run; ``KeyboardInterrupt`` still does) and a
-    result of the wrong type or range (:mod:`rulecraft.plugins.results`)."""
+    result of the wrong type or range (:mod:`rulecraft.plugins.tem.results`)."""
     @functools.wraps(function)
     def call(*args):
         try:
@@ -101,7 +101,7 @@ class Manager:
 
     def vocabulary(self) -> Any:
         """The effect DSL's core vocabulary plus every word the plugins register (a new registry)."""
-        from rulecraft.compiler.effects.vocabulary import core_vocabulary
+        from rulecraft.plugins.tem.vocabulary import core_vocabulary
 
         vocabulary = core_vocabulary()
         self.pm.hook.rulecraft_register_vocabulary(vocabulary=vocabulary)

@@ -20,7 +20,7 @@ from typing import Any
 
 ENTRY_POINT_GROUP = "rulecraft"
 # First-party variants: shipped, loaded only when a pack or the command line names them.
-FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.robot_pilots"}
+FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.tem.robot_pilots"}
 
 
 class PluginLoadError(ValueError):
@@ -45,11 +45,16 @@ def _installed_paths() -> list[str]:
     return [p for p in sys.path if p and os.path.abspath(p) != here]
 
 
+def installed_distributions() -> list[metadata.Distribution]:
+    """The installed distributions, from ``sys.path`` without the current folder, in path order."""
+    return list(metadata.distributions(path=_installed_paths()))
+
+
 def installed_entry_points() -> dict[str, metadata.EntryPoint]:
     """The ``rulecraft`` entry points of the installed distributions, by name (the first one found wins,
     as Python's own import does)."""
     found: dict[str, metadata.EntryPoint] = {}
-    for dist in metadata.distributions(path=_installed_paths()):
+    for dist in installed_distributions():
         for ep in dist.entry_points:
             if ep.group == ENTRY_POINT_GROUP:
                 found.setdefault(ep.name, ep)

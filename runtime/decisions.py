@@ -1,9 +1,10 @@
 """Run: decisions the engine asks agents, answer validation, and the built-in agents.
 
-Every player choice is a :class:`Decision`: its ``kind``, the ``player`` (seat) who decides, the legal
-``options`` and a small ``context``. An agent answers with one of the options; for a decision with
-``pick > 1`` (the program) it answers with a tuple of ``pick`` options whose first elements (cards)
-are pairwise distinct. The engine validates every answer and raises :class:`IllegalAnswer` otherwise.
+Every player choice is a :class:`Decision`: its ``kind`` (a game's own word: the core knows none), the
+``player`` (seat) who decides, the legal ``options`` and a small ``context``. An agent answers with one of
+the options; for a decision with ``pick > 1`` it answers with a tuple of ``pick`` options, pairwise
+different in the decision's :class:`Distinct` key when it has one (Tiny Epic Mechs: a program uses each
+card once). The engine validates every answer and raises :class:`IllegalAnswer` otherwise.
 
 Writing an agent takes a few lines::
 
@@ -11,42 +12,33 @@ Writing an agent takes a few lines::
         def decide(self, decision, view):
             return decision.options[0] if decision.pick == 1 else tuple(...)
 
-``view`` is a :class:`rulecraft.runtime.views.View`: ``view.ruleset`` (the public definitions),
-``view.player`` and ``view.state()``, the player's own view of the game (T16), and no path to the live
-game. An agent that never calls ``view.state()`` sets ``needs_state = False`` so it is not built.
+``view`` is the game's view of the seat (``GameCore.view_class``): in every game ``view.ruleset`` (the
+public definitions), ``view.player`` and ``view.state()``, the player's own view of the game, and no path
+to the live game. An agent that never calls ``view.state()`` sets ``needs_state = False`` so it is not
+built.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from rulecraft.runtime.views import needs_state
 
-# Decision kinds, in the order they usually come up.
-PILOT = "pilot"                  # keep one of the dealt pilots
-BASE = "base"                    # where to place your Base (T5)
-SETUP_MINE = "setup-mine"        # the secret Mine on your Base (T17)
-BASIC_WEAPON = "basic-weapon"    # the secret Basic weapon pick
-PROGRAM = "program"              # 4 of 8 cards, in order, each with an orientation (T4)
-AD_HOC_CARD = "ad-hoc-card"      # any card and orientation, in Ad Hoc Mode (T11)
-EQUIP = "equip"                  # which owned weapons to equip (T12)
-TAKE_MECH = "take-mech"          # take the Mighty Mech: a side id, or None to decline
-ATTACK = "attack"                # (weapon id, power attack?) (T13)
-BOOST = "boost"                  # how much to pay for an ability (choose_amount)
-ABILITY_CHOICE = "ability-choice"  # any other choice an ability asks for
-POWER_UP = "power-up"            # ("heal", energy) | ("upgrade",) | None
-PURCHASE = "purchase"            # a weapon id | None
-MINE_NUMBER = "mine-number"      # a Mine number from supply | None
-DEPLOY_TURRET = "deploy-turret"  # True | False
-MOVE_TOKEN = "move-token"        # which deployed token to move (a cell) | None
-ZONE = "zone"                    # which zone among tied closest ones (T10)
+def needs_state(agent: Any) -> bool:
+    """Whether ``agent`` reads ``view.state()`` (default: yes; an agent says ``needs_state = False``)."""
+    return bool(getattr(agent, "needs_state", True))
 
-KINDS = (PILOT, BASE, SETUP_MINE, BASIC_WEAPON, PROGRAM, AD_HOC_CARD, EQUIP, TAKE_MECH, ATTACK, BOOST,
-         ABILITY_CHOICE, POWER_UP, PURCHASE, MINE_NUMBER, DEPLOY_TURRET, MOVE_TOKEN, ZONE)
+
+@dataclass(frozen=True, slots=True)
+class Distinct:
+    """The picks of a multi-pick answer must differ in ``key`` (a game's rule, e.g. a card used once);
+    ``what`` names one such thing in the error (``"a card"``)."""
+
+    key: Callable[[Any], Hashable]
+    what: str
 
 
 class IllegalAnswer(ValueError):
@@ -64,6 +56,7 @@ class Decision:
     options: tuple[Any, ...]
     context: dict[str, Any] = field(default_factory=dict)
     pick: int = 1
+    distinct: Distinct | None = None
 
     def check(self, answer: Any) -> Any:
         """Return the canonical answer, or raise IllegalAnswer saying what was expected."""
@@ -81,9 +74,10 @@ class Decision:
             if item not in self.options:
                 raise IllegalAnswer(f"player {self.player}: {item!r} is not a legal pick for the {self.kind} "
                                     f"decision; legal: {_preview(self.options)}")
-        if len({item[0] for item in answer}) != self.pick:
+        distinct = self.distinct
+        if distinct is not None and len({distinct.key(item) for item in answer}) != self.pick:
             raise IllegalAnswer(
-                f"player {self.player}: the {self.kind} decision uses a card twice: {answer!r}")
+                f"player {self.player}: the {self.kind} decision uses {distinct.what} twice: {answer!r}")
         return answer
 
     def random_answer(self, rng: random.Random) -> Any:
@@ -91,21 +85,23 @@ class Decision:
         options = self.options
         if self.pick == 1:
             return options[int(rng.random() * len(options))]
-        by_card = _BY_CARD.get(options)
-        if by_card is None:
-            if len(_BY_CARD) >= 64:
-                _BY_CARD.clear()
+        if self.distinct is None:
+            return tuple(rng.sample(options, self.pick))
+        by_key = _BY_KEY.get((options, self.distinct))
+        if by_key is None:
+            if len(_BY_KEY) >= 64:
+                _BY_KEY.clear()
             grouped: dict[Any, list[Any]] = {}
             for option in options:
-                grouped.setdefault(option[0], []).append(option)
-            by_card = _BY_CARD[options] = (list(grouped), grouped)
-        cards, grouped = by_card
-        return tuple(rng.choice(grouped[card]) for card in rng.sample(cards, self.pick))
+                grouped.setdefault(self.distinct.key(option), []).append(option)
+            by_key = _BY_KEY[(options, self.distinct)] = (list(grouped), grouped)
+        keys, grouped = by_key
+        return tuple(rng.choice(grouped[key]) for key in rng.sample(keys, self.pick))
 
 
-# Options grouped by card for multi-pick answers: a program's options are the same every round, so the
-# grouping is computed once per option set (read-only; bounded).
-_BY_CARD: dict[tuple[Any, ...], tuple[list[Any], dict[Any, list[Any]]]] = {}
+# Options grouped by their distinct key for multi-pick answers: a program's options are the same every
+# round, so the grouping is computed once per option set (read-only; bounded).
+_BY_KEY: dict[tuple[tuple[Any, ...], Distinct], tuple[list[Any], dict[Any, list[Any]]]] = {}
 
 
 def canonical(value: Any) -> Any:

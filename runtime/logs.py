@@ -1,33 +1,34 @@
 """Run: JSON Lines game logs and their replay.
 
-A log's first line is a header (format, rulecraft version, the pack stack as given, plugins, seed,
-colours, agents); every other line is one event, serialised compactly in emission order. Replaying runs
-the same game again from the header, feeding each seat the answers recorded in its ``decision`` events,
-and checks that every event serialises to the very same line (byte for byte).
+A log's first line is a header (format, rulecraft version, the game's registered id, the pack stack as
+given, plugins, seed, colours, agents); every other line is one event, serialised compactly in emission
+order. Replaying runs the same game again from the header, feeding each seat the answers recorded in its
+``decision`` events, and checks that every event serialises to the very same line (byte for byte). The
+game that replays is the one the header names, resolved by the caller through the game registry
+(``engine_for``): the runtime imports no registry and no game.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulecraft.runtime.agents import NO_AGENTS, Factory, make_agent
 from rulecraft.runtime.decisions import RecordedAgent
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import GameError
-from rulecraft.runtime.model import Ruleset
 
 FORMAT = 1
-BUILTIN_PACK = "builtin:tem-core"
+BUILTIN = "builtin:"     # a header's pack named by its id: the game's core pack shipped with rulecraft
 
 
 def dumps(event: dict[str, Any]) -> str:
     return json.dumps(event, separators=(",", ":"), ensure_ascii=False)
 
 
-def header(ruleset: Ruleset, packs: Sequence[str], plugins: Sequence[str], seed: int | str,
+def header(ruleset: Any, packs: Sequence[str], plugins: Sequence[str], seed: int | str,
            colours: Sequence[str], agents: Sequence[str]) -> dict[str, Any]:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -35,9 +36,16 @@ def header(ruleset: Ruleset, packs: Sequence[str], plugins: Sequence[str], seed:
         rulecraft_version = version("rulecraft")
     except PackageNotFoundError:   # running from a source tree without installing
         rulecraft_version = "unknown"
-    return {"rulecraft_log": FORMAT, "rulecraft": rulecraft_version, "packs": list(packs) or [BUILTIN_PACK],
+    return {"rulecraft_log": FORMAT, "rulecraft": rulecraft_version, "game": ruleset.source.get("game"),
+            "packs": list(packs) or [BUILTIN + _core_pack(ruleset)],
             "stack": list(ruleset.source.get("packs", [])), "plugins": list(plugins), "seed": seed,
             "colours": list(colours), "agents": list(agents)}
+
+
+def _core_pack(ruleset: Any) -> str:
+    """The id of the first pack of the ruleset's stack: the game's core pack, which the others layer on."""
+    stack = ruleset.source.get("packs", ())
+    return stack[0]["id"] if stack else "?"
 
 
 def write(path: Path, head: dict[str, Any], events: Sequence[dict[str, Any]]) -> None:
@@ -81,6 +89,9 @@ def check_header(head: dict[str, Any], where: str) -> None:
     for key in ("packs", "plugins", "colours", "agents"):
         if not _strings(head.get(key, [])):
             raise ValueError(f"{where}: header field {key!r} must be a list of texts, not {head.get(key)!r}")
+    if not isinstance(head.get("game"), str):
+        raise ValueError(f"{where}: header field 'game' must name the game the log is of, not "
+                         f"{head.get('game')!r}")
     seed = head.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise ValueError(f"{where}: header field 'seed' must be a number or a text, not {seed!r}")
@@ -123,17 +134,21 @@ class ReplayResult:
     message: str
 
 
-def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ruleset],
-           make_hooks: Callable[[Sequence[str]], Any]) -> ReplayResult:
+def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Any],
+           make_hooks: Callable[[Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]],
+           agents_for: Callable[[str], Mapping[str, Factory]]) -> ReplayResult:
     """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
-    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header."""
+    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header; ``engine_for(game)`` and
+    ``agents_for(game)`` are the engine and agent factories of the game the header names
+    (``rulecraft.plugins.games``: a ``ValueError`` naming the registered games for any other id)."""
     head, lines = read(path)
-    packs = [p for p in head["packs"] if p != BUILTIN_PACK]
+    new_game = engine_for(head["game"])
+    packs = [p for p in head["packs"] if not p.startswith(BUILTIN)]
     ruleset = load_ruleset(packs, head["plugins"])
     events = [json.loads(line) for line in lines]   # each checked by read()
-    agents = recorded_agents(head, events)
+    agents = recorded_agents(head, events, agents_for(head["game"]))
     produced: list[str] = []
-    game = Game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
+    game = new_game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
                 listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
     error = None
     try:
@@ -153,23 +168,23 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Ru
     return ReplayResult(True, len(lines), f"{path}: {len(lines)} events replayed identically")
 
 
-def recorded_agents(head: dict[str, Any], events: Sequence[dict[str, Any]]) -> list[Any]:
+def recorded_agents(head: dict[str, Any], events: Sequence[dict[str, Any]],
+                    game_agents: Mapping[str, Factory] = NO_AGENTS) -> list[Any]:
     """One agent per seat of the log's header, feeding back the answers of its ``decision`` events."""
     answers: list[list[tuple[str, Any]]] = [[] for _ in head["colours"]]
     for event in events:
         if event.get("e") == "decision":
             answers[event["player"]].append((event["kind"], event["answer"]))
     kinds = list(head.get("agents") or ())
-    return [_replayer(kinds[seat] if seat < len(kinds) else "", a) for seat, a in enumerate(answers)]
+    return [_replayer(kinds[seat] if seat < len(kinds) else "", a, game_agents)
+            for seat, a in enumerate(answers)]
 
 
-def _replayer(kind: str, answers: list[tuple[str, Any]]) -> Any:
-    """A seat feeding back its logged answers. An agent kind the rules read (a plugin's ``robot`` seat)
+def _replayer(kind: str, answers: list[tuple[str, Any]], game_agents: Mapping[str, Factory]) -> Any:
+    """A seat feeding back its logged answers. An agent kind the rules read (a solo mode's automated seat)
     replays as itself, through its ``replaying(answers)``; every other seat is a plain RecordedAgent."""
-    from rulecraft.runtime.agents import make_agent
-
     try:
-        agent = make_agent(kind, 0)
+        agent = make_agent(kind, 0, game_agents)
     except ValueError:
         return RecordedAgent(answers)
     replaying = getattr(agent, "replaying", None)

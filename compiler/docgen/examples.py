@@ -133,7 +133,7 @@ def run(case: Case) -> Run:
 @contextlib.contextmanager
 def _context(case: Case, tmp: str) -> Iterator[None]:
     from rulecraft.compiler import loader
-    from rulecraft.plugins import manager
+    from rulecraft.plugins import games, manager
 
     with contextlib.ExitStack() as stack:
         stack.enter_context(contextlib.chdir(case.folder))
@@ -144,10 +144,31 @@ def _context(case: Case, tmp: str) -> Iterator[None]:
             stack.enter_context(mock.patch.dict(sys.modules))
             stack.enter_context(mock.patch.object(sys, "path", [str(case.folder.resolve()), *sys.path]))
             stack.enter_context(mock.patch.dict(manager.FIRST_PARTY, case.spec["plugins"]))
+        if case.spec.get("games"):        # test games: GameDefinitions in the case folder, registered by id
+            stack.enter_context(mock.patch.dict(sys.modules))
+            stack.enter_context(mock.patch.object(sys, "path", [str(case.folder.resolve()), *sys.path]))
+            stack.enter_context(mock.patch.object(games, "registered", _with_games(case.spec["games"])))
         if "bug" in case.spec:            # internal-error: no content can cause it, so the case plants one
             module, attribute = case.spec["bug"].split(":")
             stack.enter_context(mock.patch.object(importlib.import_module(module), attribute, _planted_bug))
         yield
+
+
+def _with_games(extra: dict[str, str]) -> Any:
+    """``rulecraft.plugins.games.registered`` with the case's test games (``id: module:attribute``) added."""
+    from importlib.metadata import EntryPoint
+
+    from rulecraft.plugins import games
+
+    installed = games.registered
+
+    def registered() -> dict[str, Any]:
+        found = {gid: games.RegisteredGame(gid, target, "(this case)",
+                                           EntryPoint(gid, target, games.GAMES_ENTRY_POINT_GROUP))
+                 for gid, target in extra.items()}
+        return dict(sorted({**installed(), **found}.items()))
+
+    return registered
 
 
 def _planted_bug(*args: object, **kwargs: object) -> None:

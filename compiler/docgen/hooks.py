@@ -1,4 +1,4 @@
-"""Generate: the plugin hooks reference, read from ``rulecraft.plugins.hookspecs`` itself.
+"""Generate: the plugin hooks reference of a game, read from its hookspecs module itself.
 
 Each hook's signature, whether it is *firstresult*, and its docstring, grouped by the game stage the
 module's ``# --- stage ---`` comments name. Generated at every build, so a new hook cannot be missing.
@@ -62,7 +62,7 @@ def markdown_of_rst(text: str) -> str:
 def hooks_reference(module: ModuleType) -> str:
     intro = (module.__doc__ or "").split("\n", 1)
     lines = ["# Plugin hooks reference", "", markdown_of_rst(intro[1].strip() if len(intro) > 1 else ""), "",
-             "Generated from `rulecraft.plugins.hookspecs`. *firstresult*: the first implementation that "
+             f"Generated from `{module.__name__}`. *firstresult*: the first implementation that "
              "returns something other than `None` decides; the others are not called.", ""]
     group = None
     for hook in hooks(module):

@@ -10,6 +10,7 @@ traceback.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -21,10 +22,11 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, codesref, hooks, pages, plugindocs, scenarios, schemaref, values
+from rulecraft.compiler.docgen import cliref, codesref, hooks, plugindocs, scenarios, schemaref
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins import hookspecs
+from rulecraft.compiler.validate import load_schema
+from rulecraft.plugins.games import GameDefinition, get
 from rulecraft.plugins.manager import PluginLoadError
 
 RULINGS_PAGE = "rulings.md"
@@ -53,6 +55,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         cases = root / self.config.examples if self.config.examples else None
         cases = cases if cases is not None and cases.is_dir() else None
         self._stack = stack
+        game = get(stack.game)
+        self._docs = game.docs_pages.load() if game.docs_pages is not None else None
         from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
 
         named = [name for pack in stack.packs for name in pack.plugins] + list(self.config.plugins)
@@ -61,13 +65,13 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         except PluginLoadError as exc:
             raise PluginError(f"rulecraft: {exc}") from None
         self._generated = {
-            **pages.reference_pages(stack),
+            **(self._docs.reference_pages(stack) if self._docs is not None else {}),
             "reference/plugins.md": variants,
             **scenarios.scenario_pages(found),
             "reference/cli.md": cliref.cli_reference(build_parser()),
-            "reference/dsl.md": dsl_reference(),
-            "reference/hooks.md": hooks.hooks_reference(hookspecs),
-            "reference/scenario-format.md": scenario_format(),
+            "reference/dsl.md": dsl_reference(game.vocabulary.load()()) if game.vocabulary else "",
+            "reference/hooks.md": hooks.hooks_reference(game.hookspecs.load()) if game.hookspecs else "",
+            "reference/scenario-format.md": scenario_format(game, self._docs),
             "developer/diagnostics.md": codesref.diagnostics_reference(cases),
         }
         return config
@@ -80,19 +84,27 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if self._docs is None:
+            return markdown
         try:
-            markdown = values.fill(markdown, self._stack)
-        except values.UnknownValue as exc:
+            markdown = self._docs.fill(markdown, self._stack)
+        except self._docs.UnknownValue as exc:
             raise PluginError(f"rulecraft: {page.file.src_uri}: {exc}") from None
         if page.file.src_uri == RULINGS_PAGE:
             return scenarios.link_rulings(markdown, self._scenarios)
         return markdown
 
 
-def scenario_format() -> str:
-    schema = schemaref.load_schema("scenario")
+def scenario_format(game: GameDefinition, docs: Any) -> str:
+    """The field reference of the game's scenario schema (its docs module's ``SCENARIO_SCHEMA``)."""
+    resource = getattr(docs, "SCENARIO_SCHEMA", None)
+    if resource is None:
+        return f"# Scenario format reference\n\n{game.name} has no rule scenarios.\n"
+    schema = load_schema(resource)
+    package, _, file = resource.partition(":")
+    where = "/".join([*package.split(".")[1:], file])
     return "\n".join(["# Scenario format reference", "", schema["description"], "",
-                      "Every field of a scenario file, generated from `schemas/scenario.schema.json`. "
+                      f"Every field of a scenario file, generated from `{where}`. "
                       "See [Writing rule tests](../guides/scenarios.md) for a complete example.", "",
                       *schemaref.schema_reference(schema)])
 

@@ -1,6 +1,6 @@
 """Generate: link each ruling (T7, R3 from RULINGS.md; the engine's E1...) to the scenario tests that pin it.
 
-Scenario files (``schemas/scenario.schema.json``) hold a list of ``scenarios``, each with a ``name``
+Scenario files (``schemas/tem/scenario.schema.json``) hold a list of ``scenarios``, each with a ``name``
 and the rulings and rule sections it ``covers``. We only read those two fields: the links are the ids
 the test authors wrote, never invented. Each file becomes a page showing its scenarios.
 """

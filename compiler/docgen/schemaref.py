@@ -9,13 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
-
-
-def load_schema(name: str) -> dict[str, Any]:
-    text = resources.files("rulecraft.schemas").joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
 
 
 def _resolve(node: dict[str, Any], root: dict[str, Any]) -> tuple[dict[str, Any], str | None]:

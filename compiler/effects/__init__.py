@@ -3,8 +3,9 @@
 Stages, one module each: ``parse`` (lark grammar ``effects.lark`` -> ``nodes``), ``check``
 (vocabulary registry ``vocabulary`` -> typed tree ``ir`` and located ``problems``), ``pygen``
 (Python handlers, verified by ``verify``) and ``text`` (English rule text). Entry points:
-``build.compile_effect(source, entity_kind)`` for one string, ``pack.compile_stack(stack)`` for a
-resolved pack (cached per user by ``cache``), ``pack.CHECKS`` for ``rulecraft check``, and
-``reference.reference()`` for ``rulecraft dsl-reference``. Handlers talk to the game only through
-``rulecraft.runtime.effect_context.EffectContext``.
+``build.compile_effect(source, entity_kind, vocabulary)`` for one string,
+``pack.compile_stack(stack, vocabulary)`` for a resolved pack (cached per user by ``cache``),
+``pack.CHECKS`` for ``rulecraft check``, and ``reference.reference(vocabulary)`` for ``rulecraft
+dsl-reference``. The words are each game's (``GameDefinition.vocabulary``), and handlers talk to the game
+only through its effect context (``GameDefinition.effect_context``: ``Vocabulary.methods``).
 """

@@ -16,9 +16,9 @@ from rulecraft.compiler.effects.check import check
 from rulecraft.compiler.effects.parse import parse
 from rulecraft.compiler.effects.problems import Problem
 from rulecraft.compiler.effects.pygen import generate, load
-from rulecraft.compiler.effects.vocabulary import VOCABULARY, Vocabulary
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.errorcodes import Severity
-from rulecraft.runtime.effect_context import CompiledAbility
+from rulecraft.runtime.compiled import CompiledAbility
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +45,7 @@ class CompiledEffect:
         return tuple(a.trigger.id for a in self.abilities)
 
 
-def compile_effect(source: str, entity_kind: str | None = None,
-                   vocabulary: Vocabulary = VOCABULARY) -> CompiledEffect:
+def compile_effect(source: str, entity_kind: str | None, vocabulary: Vocabulary) -> CompiledEffect:
     """Parse, check and (when clean) generate Python and English for one effect string."""
     tree, problems = parse(source, vocabulary.phrases)
     if tree is None:
@@ -60,11 +59,12 @@ def compile_effect(source: str, entity_kind: str | None = None,
 
 
 def load_handlers(triggers: tuple[str, ...], python: tuple[str, ...], texts: tuple[str, ...],
-                  origin: str) -> tuple[CompiledAbility, ...]:
-    """Runnable abilities from generated (or cached) source; each source is verified first.
+                  origin: str, methods: frozenset[str]) -> tuple[CompiledAbility, ...]:
+    """Runnable abilities from generated (or cached) source; each source is verified first, against the
+    game's effect-context ``methods`` (``Vocabulary.methods``).
 
     ``origin`` (``pack/file:line:column (kind id)``) becomes the code's filename, so a runtime
     error's traceback names the card.
     """
-    return tuple(CompiledAbility(trigger, load(source, origin), text, origin)
+    return tuple(CompiledAbility(trigger, load(source, origin, methods), text, origin)
                  for trigger, source, text in zip(triggers, python, texts, strict=True))

@@ -1,7 +1,7 @@
 """Check: resolve an effect's words against the vocabulary, type-check it and find dead branches.
 
-Input: the syntax tree from ``parse.py`` and the kind of entity that owns it (``weapon``,
-``pilot``, ``mech-power``: some triggers belong to one kind). Output: the typed tree (``ir.py``)
+Input: the syntax tree from ``parse.py`` and the kind of entity that owns it (the game's ability fields
+name it, e.g. ``weapon``: some triggers belong to one kind). Output: the typed tree (``ir.py``)
 and every problem found, each located by offsets in the effect string. Problems: unknown words
 (with "did you mean"), a verb's words not matching its pattern, wrong types, timing (a verb or
 attribute the trigger cannot use), numbers out of range, and ``if`` branches that can never run.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulecraft.compiler.effects import nodes
 from rulecraft.compiler.effects.build import compile_effect
-from rulecraft.compiler.effects.pack import sites
+from rulecraft.compiler.effects.pack import game_vocabulary, sites
 from rulecraft.compiler.resolve import Entity, Stack
 
 STAGES = ("ast", "python", "text")
@@ -18,6 +18,7 @@ STAGES = ("ast", "python", "text")
 def emit(stack: Stack, entity: Entity, stage: str) -> str | None:
     """The entity's effects at ``stage``, or ``None`` when the entity has no effect."""
     out = []
+    vocabulary = game_vocabulary(stack.game)
     for site in sites(stack):
         if site.entity is not entity:
             continue
@@ -25,7 +26,7 @@ def emit(stack: Stack, entity: Entity, stage: str) -> str | None:
         where = site.entity.locate((*site.holder, "ability"))
         out.append(f"# {entity.kind}:{entity.id} {field} ({where.file}:{where.line}:{where.column}): "
                    f"{site.source!r}")
-        compiled = compile_effect(site.source, site.entity_kind)
+        compiled = compile_effect(site.source, site.entity_kind, vocabulary)
         if stage == "ast" and compiled.tree is not None:
             out.append(nodes.dump(compiled.tree))
         elif not compiled.ok:

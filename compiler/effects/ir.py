@@ -24,7 +24,7 @@ class Attr:
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """A word of a kind (``ranged``, ``pilot``, ``energy``); ``display`` is its rule-text form."""
+    """A word of a kind (``ranged``, ``energy``: the game's vocabulary); ``display`` is its rule-text form."""
 
     kind: str
     word: str

@@ -1,9 +1,9 @@
 """Check: every effect of a resolved pack stack compiles, and hand-written card text has not drifted.
 
-Which fields hold effects is data too (``ABILITY_FIELDS``; plugins add kinds with
-``register_ability_field``): weapons' and pilots' ``ability``, and each Mighty Mech side's
-``ability``. Next to an ``ability`` a mapping may carry a hand-written ``text``; it must equal
-the generated text unless ``text_override`` says why it differs (``text-drift``).
+Which fields hold effects is the game's (``GameDefinition.ability_fields``: content kind -> the entity kind
+its triggers see and the paths of the mappings holding an ``ability``). Next to an ``ability`` a mapping may
+carry a hand-written ``text``; it must equal the generated text unless ``text_override`` says why it
+differs (``text-drift``).
 
 ``CHECKS`` plugs the effect check into ``rulecraft.compiler.check`` (``rulecraft check``);
 ``compile_stack`` gives the runtime every ability as a ``CompiledAbility``, from the per-user
@@ -13,7 +13,7 @@ cache when the pack files, rulecraft and the vocabulary are unchanged.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,35 +23,27 @@ from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects.build import CompiledEffect, compile_effect, load_handlers
 from rulecraft.compiler.effects.locate import position_in_scalar
 from rulecraft.compiler.effects.verify import UnsafeCode
-from rulecraft.compiler.effects.vocabulary import VOCABULARY, Vocabulary
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.loader import Document, JsonPath, Span
 from rulecraft.compiler.packs import rulecraft_version
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.stack_plugins import ask_plugins
-from rulecraft.runtime.effect_context import CompiledAbility
+from rulecraft.plugins.games import get
+from rulecraft.runtime.compiled import CompiledAbility
 
 LOG = logging.getLogger("rulecraft.effects.cache")
 
 Holders = Callable[[dict[str, Any]], Iterable[JsonPath]]
 
-ABILITY_FIELDS: dict[str, tuple[str, Holders]] = {}
+AbilityFields = Mapping[str, tuple[str, Holders]]
 """Stack kind -> (entity kind the triggers see, function giving the paths of mappings that hold an
-``ability``)."""
+``ability``): what a game's ``ability_fields`` member names."""
 
 
-def register_ability_field(kind: str, entity_kind: str, holders: Holders) -> None:
-    ABILITY_FIELDS[kind] = (entity_kind, holders)
-
-
-def _sides(data: dict[str, Any]) -> Iterator[JsonPath]:
-    sides = data.get("sides") or {}
-    keys = sides.keys() if isinstance(sides, dict) else range(len(sides))
-    yield from (("sides", key) for key in keys)
-
-
-register_ability_field("weapons", "weapon", lambda data: [()])
-register_ability_field("pilots", "pilot", lambda data: [()])
-register_ability_field("mighty-mech", "mech-power", _sides)
+def ability_fields(game: str | None) -> AbilityFields:
+    """The ability fields of the game registered as ``game`` (none for a stack of no game)."""
+    ref = get(game).ability_fields if game is not None else None
+    return ref.load() if ref is not None else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +67,15 @@ class EffectSite:
         return f"{where.file}:{where.line}:{where.column} ({where.pack} {name})"
 
 
+def game_vocabulary(game: str | None) -> Vocabulary:
+    """A fresh registry of the game's own words (no plugin's): its ``GameDefinition.vocabulary``."""
+    ref = get(game).vocabulary if game is not None else None
+    return ref.load()() if ref is not None else Vocabulary()
+
+
 def sites(stack: Stack) -> Iterator[EffectSite]:
     """Every effect string of the stack, in kind then definition order."""
-    for kind, (entity_kind, holders) in ABILITY_FIELDS.items():
+    for kind, (entity_kind, holders) in ability_fields(stack.game).items():
         for entity in stack.of_kind(kind):
             for holder in holders(entity.data):
                 mapping = _get(entity.data, holder)
@@ -194,7 +192,7 @@ def stack_key(stack: Stack, vocabulary: Vocabulary) -> str:
     return cache.cache_key(parts)
 
 
-def compile_stack(stack: Stack, vocabulary: Vocabulary = VOCABULARY, use_cache: bool = True) -> CompiledPack:
+def compile_stack(stack: Stack, vocabulary: Vocabulary, use_cache: bool = True) -> CompiledPack:
     """Compile every effect of the stack; unchanged packs load from the per-user cache."""
     key = stack_key(stack, vocabulary) if use_cache else None
     if key is not None:
@@ -214,7 +212,7 @@ def compile_stack(stack: Stack, vocabulary: Vocabulary = VOCABULARY, use_cache: 
             continue
         origin = site.origin
         result.abilities[(site.entity.kind, site.entity.id, site.holder)] = load_handlers(
-            compiled.triggers, compiled.python, compiled.texts, origin)
+            compiled.triggers, compiled.python, compiled.texts, origin, vocabulary.methods)
         entries.append({"kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
                         "origin": origin, "triggers": list(compiled.triggers),
                         "python": list(compiled.python), "texts": list(compiled.texts),
@@ -240,7 +238,7 @@ def _from_entry(entry: dict[str, Any], stack: Stack, vocabulary: Vocabulary) -> 
         if item["binding"] != cache.binding(site.source, site.entity_kind, fingerprint, triggers, python,
                                             texts):
             raise ValueError(f"the cached ability of {key} was not compiled from its current source")
-        result.abilities[key] = load_handlers(triggers, python, texts, item["origin"])
+        result.abilities[key] = load_handlers(triggers, python, texts, item["origin"], vocabulary.methods)
     if items:
         raise ValueError(f"cached abilities for sites the stack does not have: {sorted(items)[:3]}")
     return result

@@ -199,12 +199,12 @@ def generate(ability: ir.Ability) -> str:
     return "\n".join(generator.out.lines) + "\n"
 
 
-def load(source: str, filename: str):
-    """Verify, compile and run generated source without builtins; returns the handler function.
-
-    ``filename`` names the pack, file, line and entity, so a traceback points at the card.
+def load(source: str, filename: str, methods: frozenset[str]):
+    """Verify (calls only to ``ctx.<one of methods>``), compile and run generated source without builtins;
+    returns the handler function. ``filename`` names the pack, file, line and entity, so a traceback points
+    at the card.
     """
-    tree = verify(source)
+    tree = verify(source, methods)
     namespace: dict[str, object] = {"__builtins__": {}}
     exec(compile(tree, filename, "exec"), namespace)  # verified allow-listed code only
     return namespace[FUNCTION]

@@ -23,10 +23,7 @@ import ast
 import re
 
 from rulecraft.compiler.effects.check import MAX_VALUE
-from rulecraft.runtime.effect_context import EffectContext
 
-ALLOWED_METHODS = frozenset(name for name in vars(EffectContext)
-                            if not name.startswith("_") and callable(getattr(EffectContext, name)))
 _TEMP = re.compile(r"_v[0-9]+\Z")
 MAX_SOURCE = 16_000       # characters of one handler; generated ones are a few hundred
 MAX_NODES = 2_000
@@ -111,8 +108,15 @@ def _check_loop(loop: ast.While, before: ast.stmt | None, bounds: set[str]) -> N
                 raise _fail(node, "a loop's counter and bound cannot change inside it")
 
 
-def verify(source: str) -> ast.Module:
-    """Parse ``source`` and check every node; returns the tree ready for ``compile``."""
+def context_methods(context: type) -> frozenset[str]:
+    """The public methods of a game's effect-context Protocol: all a handler may call on ``ctx``."""
+    return frozenset(name for name in vars(context)
+                     if not name.startswith("_") and callable(getattr(context, name)))
+
+
+def verify(source: str, methods: frozenset[str]) -> ast.Module:
+    """Parse ``source`` and check every node, calls only to ``ctx.<one of methods>`` (the game's effect
+    context, :func:`context_methods`); returns the tree ready for ``compile``."""
     if len(source) > MAX_SOURCE:
         raise UnsafeCode(f"a handler of {len(source)} characters is longer than any generated one")
     tree = ast.parse(source, mode="exec")
@@ -135,7 +139,7 @@ def verify(source: str) -> ast.Module:
         if isinstance(node, ast.Name) and node.id == "ctx" and isinstance(node.ctx, ast.Store):
             raise _fail(node, "ctx cannot be assigned")
         if isinstance(node, ast.Attribute) and not (
-                isinstance(node.value, ast.Name) and node.value.id == "ctx" and node.attr in ALLOWED_METHODS):
+                isinstance(node.value, ast.Name) and node.value.id == "ctx" and node.attr in methods):
             raise _fail(node, f"attribute {node.attr!r} is not an EffectContext method")
         if isinstance(node, ast.Call) and (not isinstance(node.func, ast.Attribute) or node.keywords):
             raise _fail(node, "only ctx.<method>(...) calls are allowed")

@@ -1,31 +1,27 @@
-"""Run: the agents that can fill a seat, by name: ``random``, ``heuristic``, ``robot`` (the Robot Pilots
-plugin's Robot seat) and any installed in the entry-point group ``rulecraft.agents``.
+"""Run: the agents that can fill a seat, by name: the shared ``random``, the game's own (its
+``GameDefinition.agents``, handed in as ``game_agents`` by the code that wires the game) and any installed in
+the entry-point group ``rulecraft.agents``.
 
-``make_agent(name, seed)`` builds one; ``agent_names()`` lists what ``rulecraft sim --agents`` accepts;
-``agent_plugins(names)`` the plugins a game must load for those agents (Robots play by Robot Pilots).
+``make_agent(name, seed, game_agents)`` builds one; ``agent_names(game_agents)`` lists what ``rulecraft sim
+--agents`` accepts; ``agent_plugins(names, game_agents)`` the plugins a game must load for those agents to
+play by their rules: a factory names them in its ``plugins`` attribute (a solo mode's automated seats play
+by its plugin's rules).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import Any
 
-from rulecraft.runtime.agents.heuristic import HeuristicAgent
 from rulecraft.runtime.decisions import Agent, RandomAgent
 
 ENTRY_POINT_GROUP = "rulecraft.agents"
-FACTORIES: dict[str, Callable[[Any], Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
-ROBOT_MODULE = "rulecraft.plugins.robot_pilots"
-
-
-def _robot_module():
-    try:
-        return importlib.import_module(ROBOT_MODULE)
-    except ImportError:
-        return None
+Factory = Callable[[Any], Agent]
+SHARED: Mapping[str, Factory] = MappingProxyType({"random": RandomAgent})
+NO_AGENTS: Mapping[str, Factory] = MappingProxyType({})
 
 
 @cache
@@ -34,31 +30,30 @@ def _installed() -> tuple[Any, ...]:
     return tuple(entry_points(group=ENTRY_POINT_GROUP))
 
 
-def _factories() -> dict[str, Callable[[Any], Agent]]:
-    found = dict(FACTORIES)
-    robots = _robot_module()
-    if robots is not None and hasattr(robots, "make_robot_agent"):
-        found["robot"] = robots.make_robot_agent
+def _factories(game_agents: Mapping[str, Factory]) -> dict[str, Any]:
+    found: dict[str, Any] = {**SHARED, **game_agents}
     for ep in _installed():
         found.setdefault(ep.name, ep)
     return found
 
 
-def agent_names() -> list[str]:
-    return sorted(_factories())
+def agent_names(game_agents: Mapping[str, Factory] = NO_AGENTS) -> list[str]:
+    return sorted(_factories(game_agents))
 
 
-def agent_plugins(names: Iterable[str]) -> list[str]:
-    """The plugins a game must load for these agents to play by their rules (Robots: Robot Pilots)."""
-    robots = _robot_module()
-    return [robots.NAME] if "robot" in set(names) and robots is not None else []
+def agent_plugins(names: Iterable[str], game_agents: Mapping[str, Factory] = NO_AGENTS) -> list[str]:
+    """The plugins a game must load for these agents to play by their rules, once each, in order."""
+    factories = _factories(game_agents)
+    needed = (plugin for name in dict.fromkeys(names)
+              for plugin in getattr(factories.get(name), "plugins", ()))
+    return list(dict.fromkeys(needed))
 
 
-def make_agent(name: str, seed: Any) -> Agent:
+def make_agent(name: str, seed: Any, game_agents: Mapping[str, Factory] = NO_AGENTS) -> Agent:
     """An agent by name, seeded; ValueError names the known agents."""
-    factory = _factories().get(name)
+    factory = _factories(game_agents).get(name)
     if factory is None:
-        raise ValueError(f"unknown agent {name!r}; known: {', '.join(agent_names())}")
+        raise ValueError(f"unknown agent {name!r}; known: {', '.join(agent_names(game_agents))}")
     if hasattr(factory, "load"):          # an installed entry point
         factory = factory.load()
     return factory(seed)

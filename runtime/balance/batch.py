@@ -15,17 +15,15 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from rulecraft.runtime.agents import agent_plugins, make_agent
-from rulecraft.runtime.balance.records import game_record
-from rulecraft.runtime.engine import Game
+from rulecraft.runtime.agents import make_agent
 from rulecraft.runtime.errors import GameError
 
 
 @dataclass(frozen=True)
 class Config:
-    """What is simulated: a pack stack (empty = the shipped tem-core), plugins, seat agents, players, and
+    """What is simulated: a pack stack (empty: the core pack of ``game``), plugins, seat agents, players, and
     a sweep's point: assignments (``rulecraft.compiler.variations``) layered on top of the stack."""
 
     packs: tuple[str, ...] = ()
@@ -33,13 +31,15 @@ class Config:
     agents: tuple[str, ...] = ("random",)
     players: int = 4
     label: str = ""
-    point: tuple = ()
+    game: str | None = None      # the registered game whose core pack an empty ``packs`` means
+    core: str = "core pack"      # how an empty ``packs`` is named: that game's core pack id
+    point: tuple = ()            # a sweep's point: assignments layered on the stack (compiler.variations)
 
     @property
     def name(self) -> str:
         if self.label:
             return self.label
-        stack = "+".join(self.packs) or "tem-core"
+        stack = "+".join(self.packs) or self.core
         return stack + "".join(f" [{p}]" for p in self.plugins)
 
     def seat_agents(self, index: int) -> list[str]:
@@ -67,41 +67,29 @@ def game_seed(seed: str, index: int) -> str:
     return f"{seed}:{index}"
 
 
-class Table(NamedTuple):
-    """What every game of a configuration shares: the ruleset, the hooks and the plugin names."""
-
-    ruleset: Any
-    hooks: Any
-    plugins: list[str]
+_CACHE: dict[tuple, Any] = {}
 
 
-_CACHE: dict[tuple, Table] = {}
-
-
-def table_for(config: Config) -> Table:
-    """The configuration's ruleset and hooks, built once per process: the packs' own plugins, then the
-    configuration's, then the plugins its agents need (``robot`` seats need Robot Pilots' rules)."""
-    key = (config.packs, config.plugins, config.agents, config.point)
+def table_for(config: Config) -> Any:
+    """The configuration's table (``rulecraft.plugins.wiring.Table``: model, hooks, plugin names, the
+    game's engine, agents and per-game record), built once per process."""
+    key = (config.packs, config.plugins, config.agents, config.game, config.point)
     if key not in _CACHE:
-        from rulecraft.compiler.build import load_ruleset
-        from rulecraft.compiler.variations import point_layers
-        from rulecraft.plugins.manager import make_hooks
+        from rulecraft.plugins.wiring import load_table  # the wiring module: compiler + plugins + runtime
 
-        plugins = [*config.plugins, *agent_plugins(config.agents)]
-        ruleset = load_ruleset(list(config.packs), plugins, point_layers(config.point))
-        names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
-        _CACHE[key] = Table(ruleset, make_hooks(names), names)
+        _CACHE[key] = load_table(config.packs, config.plugins, config.agents, config.game, config.point)
     return _CACHE[key]
 
 
 def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None) -> dict[str, Any]:
     """Play game ``index`` of the run and return its record (an aborted game says why); with ``log_dir``,
     also write its JSONL log (``rulecraft replay`` verifies it)."""
-    ruleset, hooks, plugins = table_for(config)
+    table = table_for(config)
+    ruleset, plugins = table.ruleset, table.plugins
     gseed = game_seed(seed, index)
     names = config.seat_agents(index)
-    agents = [make_agent(name, f"{gseed}/{seat}") for seat, name in enumerate(names)]
-    game = Game(ruleset, agents, seed=gseed, hooks=hooks)
+    agents = [make_agent(name, f"{gseed}/{seat}", table.agents) for seat, name in enumerate(names)]
+    game = table.engine(ruleset, agents, seed=gseed, hooks=table.hooks)
     with contextlib.suppress(GameError):     # game.aborted says why; the record carries it
         game.play()
     if log_dir is not None:
@@ -110,7 +98,7 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
         packs = [str(Path(p).resolve()) for p in config.packs]     # a log replays from any folder
         head = logs.header(ruleset, packs, plugins, gseed, [p.colour for p in game.players], names)
         logs.write(log_dir / f"game-{index:06d}.jsonl", head, game.events)
-    return game_record(game, index, gseed, names)
+    return table.record(game, index, gseed, names)
 
 
 def play_batch(config: Config, seed: str, indices: Sequence[int],

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from rulecraft.runtime import api
-from rulecraft.runtime import decisions as D
-from rulecraft.runtime.agents.heuristic import HeuristicAgent
+from rulecraft.plugins.tem import api
+from rulecraft.plugins.tem import kinds as D
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.heuristic import HeuristicAgent
+from rulecraft.plugins.tem.views import View
 from rulecraft.runtime.decisions import Decision, RandomAgent
-from rulecraft.runtime.engine import Game
-from rulecraft.runtime.views import View
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -27,7 +27,8 @@ def test_secrets_of_others_do_not_change_its_program(core):
     game = api.table(core, colours=("red", "blue", "green"), agents=[RandomAgent(s) for s in range(3)],
                      seed=4)
     api.place_token(game, "r1c1", owner=1, kind="mine", number=1)
-    decision = Decision(D.PROGRAM, 0, game.program_options(game.players[0]), pick=core.rules.program_picks)
+    decision = Decision(D.PROGRAM, 0, game.program_options(game.players[0]), pick=core.rules.program_picks,
+                        distinct=D.ONE_USE_PER_CARD)
     before = HeuristicAgent(0).decide(decision, View(game, 0))
     game.tokens[api.cell(game, "r1c1")].number = 4
     game.deck.reverse()
@@ -94,7 +95,7 @@ def test_plays_variants_by_their_rule_parameters(pack):
     """The agent reads the rules from the ruleset (7 rounds and a dearer Upgrade in Heavy Metal)."""
     from pathlib import Path
 
-    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.tem.build import load_ruleset
 
     ruleset = load_ruleset([Path(__file__).parents[1] / "packs" / pack])
     game = Game(ruleset, [HeuristicAgent(s) for s in range(3)], seed=pack)

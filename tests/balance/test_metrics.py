@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulecraft.runtime.balance.metrics import summarize
+from rulecraft.plugins.tem.balance.metrics import summarize
 
 
 def seat(n, agent, vp, win, first=False, purchased=(), owned=(), mech=False, sources=None):

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.build import load_ruleset, pack_plugins
 from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.stack_plugins import pack_plugins
 from rulecraft.compiler.validate import validator
 from rulecraft.plugins import manager
+from rulecraft.plugins.tem.build import load_ruleset
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 HERE = Path(__file__).parent / "plugin_kind"
 PACK = HERE / "bounties-pack"

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 import pytest
 from jsonschema import Draft7Validator
 
 from rulecraft.compiler.loader import load_text
-from rulecraft.compiler.validate import kinds, validate_document, validator
+from rulecraft.compiler.schema_export import schema_files
+from rulecraft.compiler.validate import validate_document, validator
+from rulecraft.plugins.tem.game import GAME
 
 PILOT = """\
 kind: pilots
@@ -25,7 +26,7 @@ entries:
 def _found(text: str) -> list[tuple[str, int, int, str | None]]:
     document, problems = load_text(text, "f.yaml")
     assert problems == []
-    return [(d.code.code, d.line, d.column, d.hint) for d in validate_document(document)]
+    return [(d.code.code, d.line, d.column, d.hint) for d in validate_document(document, GAME.kinds)]
 
 
 def test_anyof_reports_the_closest_branch_with_did_you_mean():
@@ -59,14 +60,16 @@ def test_unknown_kind_suggests_the_closest_kind():
 
 
 def test_validators_are_built_once():
-    assert validator("weapons") is validator("weapons")
-    assert validator("weapons", "entity") is validator("weapons", "entity")
+    weapons = GAME.kinds["weapons"]
+    assert validator(weapons) is validator(weapons)
+    assert validator(weapons, "entity") is validator(weapons, "entity")
 
 
-@pytest.mark.parametrize("name", ["pack", *kinds()])
+@pytest.mark.parametrize("name", sorted(schema_files()))
 def test_every_schema_is_valid_draft7_with_descriptions(name):
-    """Editors read these schemas too (yaml-language-server), and the docs read their descriptions."""
-    schema = json.loads(resources.files("rulecraft.schemas").joinpath(f"{name}.schema.json").read_text())
+    """Editors read these schemas too (yaml-language-server), and the docs read their descriptions: the
+    manifest's and every schema of every registered game."""
+    schema = json.loads(schema_files()[name].read_text(encoding="utf-8"))
     Draft7Validator.check_schema(schema)
     assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
     missing = []

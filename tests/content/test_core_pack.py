@@ -26,7 +26,8 @@ def pack_dir() -> Path:
 
 
 def schema(kind: str) -> dict[str, Any]:
-    return json.loads(resources.files("rulecraft.schemas").joinpath(f"{kind}.schema.json").read_text("utf-8"))
+    folder = resources.files("rulecraft.schemas.tem")
+    return json.loads(folder.joinpath(f"{kind}.schema.json").read_text("utf-8"))
 
 
 def load(name: str) -> Any:
@@ -95,8 +96,9 @@ def test_schemas_reject_a_broken_entry(kind, index, field, value):
 
 def test_the_manifest_lists_every_kind_file_and_is_valid():
     manifest = load("pack.yaml")
-    assert Draft7Validator(schema("pack")).is_valid(manifest)
-    assert manifest["id"] == "tem-core" and manifest["version"] == "1.0.0"
+    pack_schema = json.loads(resources.files("rulecraft.schemas").joinpath("pack.schema.json").read_text())
+    assert Draft7Validator(pack_schema).is_valid(manifest)
+    assert manifest["id"] == "tem-core" and manifest["version"] == "1.0.0" and manifest["game"] == "tem"
     assert manifest["depends"] == [] and manifest["plugins"] == []
     assert manifest["files"] == [f"{kind}.yaml" for kind in KINDS]
     on_disk = {p.name for p in pack_dir().glob("*.yaml")} - {"pack.yaml"}
@@ -106,14 +108,15 @@ def test_the_manifest_lists_every_kind_file_and_is_valid():
 @pytest.mark.parametrize("name", ["pack", *KINDS])
 def test_every_file_names_its_schema_for_the_yaml_language_server(name):
     first = (pack_dir() / f"{name}.yaml").read_text("utf-8").splitlines()[0]
-    assert first == f"# yaml-language-server: $schema=../../schemas/{name}.schema.json"
+    where = "" if name == "pack" else "tem/"     # the manifest's schema is the core's, the kinds TEM's
+    assert first == f"# yaml-language-server: $schema=../../schemas/{where}{name}.schema.json"
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_schema_layout_is_the_agreed_one(kind):
     s = schema(kind)
     Draft7Validator.check_schema(s)
-    assert s["$id"] == f"https://rulecraft.dev/schemas/{kind}.schema.json"
+    assert s["$id"] == f"https://rulecraft.dev/schemas/tem/{kind}.schema.json"
     assert s["properties"]["kind"]["const"] == kind
     assert set(s["properties"]) == {"kind", "entries", "replace", "patch", "remove"}
     fields = s["definitions"]["fields"]

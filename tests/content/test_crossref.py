@@ -1,4 +1,4 @@
-"""Cross-reference checks (rulecraft.compiler.crossref) beyond the one-case-per-folder harness.
+"""Cross-reference checks (rulecraft.plugins.tem.crossref) beyond the one-case-per-folder harness.
 
 The located cases live in tests/content/invalid/crossref-*; these tests cover what a case folder
 cannot pin portably (diagnostics located in the shipped core pack) and the checks' scope rules.
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.check import check_packs
-from rulecraft.compiler.crossref import CHECKS
+from rulecraft.plugins.tem.crossref import CHECKS
 
 CASES = Path(__file__).parent
 CROSSREF_CODES = [codes.UNKNOWN_REFERENCE, codes.MISSING_CONTENT, codes.COUNT_MISMATCH, codes.ARENA_SHAPE,
@@ -26,8 +26,9 @@ def core() -> Path:
 def variant(tmp_path: Path, files: dict[str, str], depends: str = "[{id: tem-core}]") -> Path:
     folder = tmp_path / "variant"
     folder.mkdir()
-    (folder / "pack.yaml").write_text(f"id: variant\nname: Variant\nversion: 1.0.0\nrulecraft: '>=0.1'\n"
-                                      f"depends: {depends}\nfiles: [{', '.join(files)}]\n", encoding="utf-8")
+    manifest = (f"id: variant\nname: Variant\nversion: 1.0.0\nrulecraft: '>=0.1'\ngame: tem\n"
+                f"depends: {depends}\nfiles: [{', '.join(files)}]\n")
+    (folder / "pack.yaml").write_text(manifest, encoding="utf-8")
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from rulecraft.compiler.check import check_packs
 
-RULES_FIELDS = json.loads(resources.files("rulecraft.schemas").joinpath("rules.schema.json")
+RULES_FIELDS = json.loads(resources.files("rulecraft.schemas.tem").joinpath("rules.schema.json")
                           .read_text("utf-8"))["definitions"]["fields"]["properties"]
 INTEGERS = {name: (p["minimum"], p["maximum"]) for name, p in RULES_FIELDS.items()
             if p.get("type") == "integer"}

@@ -11,6 +11,7 @@ from rulecraft.cli.main import build_parser, main
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.cliref import cli_reference
 from rulecraft.compiler.effects.build import compile_effect
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"
@@ -36,7 +37,8 @@ def test_variant_weapon_page_shows_changed_added_and_removed_weapons(variant_sit
     assert "variant-heavy-metal" in row(page, "Wrecking Ball")
     assert "<td>3" in row(page, "Wrecking Ball")
     inherited = check_packs([CORE]).stack.get("weapons", "warhammer").data["ability"]
-    assert compile_effect(inherited, "weapon").text in row(page, "Wrecking Ball")  # generated, inherited
+    generated = compile_effect(inherited, "weapon", VOCABULARY).text
+    assert generated in row(page, "Wrecking Ball")  # generated, inherited
     assert "extends <code>warhammer</code>" in row(page, "Wrecking Ball")
     # replaced whole, and patched field by field
     assert "Pulse Pistol Mk II" in page
@@ -78,7 +80,7 @@ def test_variant_plugins_page_documents_the_plugin_from_its_own_code(tmp_path, t
     assert main(["docs", str(CORE), "--plugin", "robot-pilots", "--scenarios", str(no_scenarios),
                  "--out", str(out)]) == 0
     page = (out / "reference" / "plugins.html").read_text(encoding="utf-8")
-    from rulecraft.plugins import robot_pilots
+    from rulecraft.plugins.tem import robot_pilots
 
     for hook in ("rulecraft_setup_player", "rulecraft_move_destination", "rulecraft_standing_key"):
         assert hook in page and hasattr(robot_pilots, hook)
@@ -105,7 +107,7 @@ def test_rulebook_numbers_follow_the_variant(variant_site, core_site):
 
 def test_a_marker_naming_no_rule_value_is_an_error():
     from rulecraft.compiler.check import check_packs
-    from rulecraft.compiler.docgen.values import UnknownValue, fill
+    from rulecraft.plugins.tem.docgen.values import UnknownValue, fill
 
     stack = check_packs([CORE]).stack
     assert fill("{{ rules.rounds }} rounds, {{ rules.scoring_rounds }}", stack) == "6 rounds, 2, 4 and 6"

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.docgen.schemaref import load_schema
+from rulecraft.compiler.validate import load_schema
+from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 
 DOCS = Path(__file__).resolve().parents[2] / "site" / "docs"
 FILE_BLOCK = re.compile(r'^```\w+ title="([^"]+)"\n(.*?)^```', re.MULTILINE | re.DOTALL)
@@ -79,7 +80,7 @@ def test_every_scenario_file_of_the_guide_passes(tmp_path, capsys):
 
 
 def test_scenario_format_reference_names_every_schema_field(core_site):
-    schema = load_schema("scenario")
+    schema = load_schema(SCENARIO_SCHEMA)
     names: set[str] = set()
 
     def walk(node: object) -> None:

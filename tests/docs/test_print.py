@@ -16,8 +16,8 @@ from PIL import Image
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
-from rulecraft.compiler.docgen.cardicons import contrast, on
-from rulecraft.compiler.docgen.cardlayout import (
+from rulecraft.plugins.tem.docgen.cardicons import contrast, on
+from rulecraft.plugins.tem.docgen.cardlayout import (
     CARD_SIZES,
     DESIGN_W,
     MARKER_W,
@@ -30,9 +30,9 @@ from rulecraft.compiler.docgen.cardlayout import (
     printable,
     sheet_grid,
 )
-from rulecraft.compiler.docgen.cards import Back, Face, cards, faces
-from rulecraft.compiler.docgen.pdf import SheetOptions, plan_sheets, render
-from rulecraft.compiler.docgen.preview import page_images
+from rulecraft.plugins.tem.docgen.cards import Back, Face, cards, faces
+from rulecraft.plugins.tem.docgen.pdf import SheetOptions, plan_sheets, render
+from rulecraft.plugins.tem.docgen.preview import page_images
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"
@@ -320,7 +320,7 @@ def test_unknown_paper_or_card_is_a_usage_error(tmp_path, option):
 def test_without_the_docs_extra_print_is_a_usage_error(tmp_path, monkeypatch, capsys, missing):
     import sys
 
-    drop = ("rulecraft.compiler.docgen.pdf", "rulecraft.compiler.docgen.preview", missing)
+    drop = ("rulecraft.plugins.tem.docgen.pdf", "rulecraft.plugins.tem.docgen.preview", missing)
     for name in [m for m in sys.modules if m.startswith(drop)]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed

@@ -9,7 +9,7 @@ from typing import Any
 
 @dataclass
 class RecordingContext:
-    """Implements rulecraft.runtime.effect_context.EffectContext over a few dicts.
+    """Implements rulecraft.plugins.tem.effect_context.EffectContext over a few dicts.
 
     Choices answer from ``answers`` (a list consumed in order) or fall back to the highest amount /
     yes / the first option, so tests can script decisions like a strict scenario would.

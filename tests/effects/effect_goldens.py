@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rulecraft.compiler.effects import nodes
 from rulecraft.compiler.effects.build import compile_effect
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 GOLDEN = Path(__file__).parent / "golden"
 STAGES = ("ast", "diag", "py", "txt")
@@ -28,7 +29,7 @@ def _line_column(source: str, offset: int) -> str:
 
 def render(source: str) -> dict[str, str]:
     """Every stage's output for one effect string, as the text its golden file holds."""
-    compiled = compile_effect(source, "weapon")
+    compiled = compile_effect(source, "weapon", VOCABULARY)
     return {
         "ast": (nodes.dump(compiled.tree) if compiled.tree else "(no tree)") + "\n",
         "diag": "".join(f"{p.code} {_line_column(source, p.start)} {p.message}\n" for p in compiled.problems),

@@ -14,6 +14,7 @@ import pytest
 from caret_goldens import EFFECTS, GOLDEN, PLAIN, STYLES, diagnostics, render
 
 from rulecraft.compiler.effects.build import compile_effect
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 
 @pytest.mark.parametrize("style", list(STYLES))
@@ -22,7 +23,7 @@ def test_each_caret_is_under_the_token_the_compiler_blamed(tmp_path: Path, style
     assert len(found) == len(EFFECTS), [d.message for d in found]
     for diagnostic, (_, effect) in zip(found, EFFECTS, strict=True):
         effect = PLAIN.get(style, str)(effect)
-        problem = compile_effect(effect, "weapon").problems[0]
+        problem = compile_effect(effect, "weapon", VOCABULARY).problems[0]
         assert diagnostic.message == problem.message
         blamed = effect[problem.start:problem.end]
         if not blamed.strip():  # a problem at the end of the effect has no token to sit under
@@ -34,9 +35,9 @@ def test_each_caret_is_under_the_token_the_compiler_blamed(tmp_path: Path, style
 
 def test_trigger_errors_point_at_the_word_not_the_next_token():
     """The grammar reads every word before ':' as the trigger; the caret still lands on the word at fault."""
-    missing_colon = compile_effect("after attack gain 1 vp", "weapon").problems[0]
+    missing_colon = compile_effect("after attack gain 1 vp", "weapon", VOCABULARY).problems[0]
     second_trigger = compile_effect("after attack: gain 1 vp when attacked: prevent 1 damage",
-                                    "weapon").problems[0]
+                                    "weapon", VOCABULARY).problems[0]
     assert (missing_colon.start, missing_colon.end) == (13, 17)        # 'gain'
     assert (second_trigger.start, second_trigger.end) == (24, 38)      # 'when attacked:'
 

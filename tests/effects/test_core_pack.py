@@ -15,7 +15,7 @@ from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.compiler.effects.pack import compile_stack, sites
-from rulecraft.compiler.effects.vocabulary import VOCABULARY
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 CORE = Path(__file__).resolve().parents[2] / "content" / "tem-core"
 WARHAMMER = '    ability: "when used: gain 1 VP"\n'
@@ -32,7 +32,7 @@ def test_every_core_ability_compiles_and_renders_text(core_stack):
     found = list(sites(core_stack))
     assert len(found) >= 20  # weapons, pilots and both Mighty Mech sides carry abilities
     for site in found:
-        compiled = compile_effect(site.source, site.entity_kind)
+        compiled = compile_effect(site.source, site.entity_kind, VOCABULARY)
         assert compiled.ok, (site.origin, [p.message for p in compiled.problems])
         assert compiled.text.endswith(".") and compiled.text[0].isupper()
         assert all(t in VOCABULARY.triggers for t in compiled.triggers)
@@ -42,14 +42,14 @@ def test_known_cards_of_rulings_t3(core_stack):
     """T3: Lightning Coil pays up to 3 for +1 damage each (normal damage 0); Warhammer +1 VP when used."""
     coil = core_stack.get("weapons", "lightning-coil").data
     assert coil["damage"] == 0
-    assert compile_effect(coil["ability"], "weapon").text == (
+    assert compile_effect(coil["ability"], "weapon", VOCABULARY).text == (
         "Before you attack: Pay up to 3 Energy. This attack deals +1 damage for each Energy paid.")
     hammer = core_stack.get("weapons", "warhammer").data
-    assert compile_effect(hammer["ability"], "weapon").text == "When used: Gain 1 VP."
+    assert compile_effect(hammer["ability"], "weapon", VOCABULARY).text == "When used: Gain 1 VP."
 
 
 def test_compile_stack_gives_the_runtime_every_ability(core_stack):
-    pack = compile_stack(core_stack, use_cache=False)
+    pack = compile_stack(core_stack, VOCABULARY, use_cache=False)
     assert not pack.diagnostics
     [coil] = pack.get("weapons", "lightning-coil")
     assert coil.trigger == "before_attack" and "weapons.yaml:68" in coil.origin

@@ -15,7 +15,7 @@ from hypothesis.extra.lark import from_lark
 
 from rulecraft.compiler.effects.build import compile_effect, load_handlers
 from rulecraft.compiler.effects.parse import parser
-from rulecraft.compiler.effects.vocabulary import VOCABULARY
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 WORDS = sorted({*(w for phrase in VOCABULARY.phrases for w in phrase.split()),
                 *(w for v in VOCABULARY.verbs.values() for w in v.pattern.split() if not w.startswith("{")),
@@ -40,14 +40,15 @@ FUZZ = settings(max_examples=40, deadline=None,
 
 
 def compiles_or_explains(source: str, kind: str) -> None:
-    compiled = compile_effect(source, kind)
+    compiled = compile_effect(source, kind, VOCABULARY)
     if not compiled.ok:
         assert compiled.problems and not compiled.python
         for problem in compiled.problems:
             assert 0 <= problem.start <= len(source) + 1 and problem.message
         return
     assert len(compiled.python) == len(compiled.texts) == len(compiled.abilities)
-    for ability in load_handlers(compiled.triggers, compiled.python, compiled.texts, "<fuzz>"):
+    for ability in load_handlers(compiled.triggers, compiled.python, compiled.texts, "<fuzz>",
+                              VOCABULARY.methods):
         assert ability.text
         ability.handler(RecordingContext())
 

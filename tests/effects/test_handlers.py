@@ -6,13 +6,16 @@ import pytest
 from effect_fakes import RecordingContext
 
 from rulecraft.compiler.effects.build import compile_effect, load_handlers
-from rulecraft.runtime.effect_context import CompiledAbility, EffectContext
+from rulecraft.plugins.tem.effect_context import EffectContext
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
+from rulecraft.runtime.compiled import CompiledAbility
 
 
 def run(source: str, kind: str = "weapon", **state) -> RecordingContext:
-    compiled = compile_effect(source, kind)
+    compiled = compile_effect(source, kind, VOCABULARY)
     assert compiled.ok, [p.message for p in compiled.problems]
-    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "test.yaml:1:1 (test)")
+    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "test.yaml:1:1 (test)",
+                              VOCABULARY.methods)
     answers = state.pop("answers", [])
     ctx = RecordingContext({k.replace("__", "."): v for k, v in state.items()}, list(answers))
     ability.handler(ctx)
@@ -41,7 +44,7 @@ def test_paying_zero_adds_no_damage():
 
 def test_warhammer_scores_one_vp_when_used():
     """RULINGS T3: Warhammer, +1 VP when used."""
-    compiled = compile_effect("when used: gain 1 VP", "weapon")
+    compiled = compile_effect("when used: gain 1 VP", "weapon", VOCABULARY)
     assert compiled.triggers == ("when_used",)
     assert run("when used: gain 1 VP").calls == [("gain", "vp", 1)]
 
@@ -110,8 +113,9 @@ def test_zone_choice_is_skipped_without_options():
 
 
 def test_compiled_ability_names_its_origin_in_tracebacks():
-    compiled = compile_effect("after attack: heal 1", "weapon")
-    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "pack/weapons.yaml:9:5 (x)")
+    compiled = compile_effect("after attack: heal 1", "weapon", VOCABULARY)
+    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "pack/weapons.yaml:9:5 (x)",
+                              VOCABULARY.methods)
     assert isinstance(ability, CompiledAbility)
     assert ability.handler.__code__.co_filename == "pack/weapons.yaml:9:5 (x)"
     assert ability.text == "After you attack: Heal 1 health."
@@ -119,6 +123,7 @@ def test_compiled_ability_names_its_origin_in_tracebacks():
 
 @pytest.mark.parametrize("source", ["after attack: heal 1", "after attack: gain 1 vp and heal 2"])
 def test_handlers_are_plain_functions_of_ctx(source):
-    compiled = compile_effect(source, "weapon")
-    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "o")
+    compiled = compile_effect(source, "weapon", VOCABULARY)
+    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "o",
+                              VOCABULARY.methods)
     assert ability.handler.__code__.co_argcount == 1

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from rulecraft.compiler.effects.build import compile_effect
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 CASES = yaml.safe_load((Path(__file__).parent / "invalid_cases.yaml").read_text(encoding="utf-8"))
 
@@ -41,7 +42,7 @@ def test_at_least_thirty_cases_cover_every_family():
 def test_invalid_effect_is_located(case):
     source = build(case)
     start = time.perf_counter()
-    compiled = compile_effect(source, case.get("kind", "weapon"))
+    compiled = compile_effect(source, case.get("kind", "weapon"), VOCABULARY)
     elapsed = time.perf_counter() - start
     assert not compiled.ok and not compiled.python, "an invalid effect must never produce a handler"
     first = compiled.problems[0]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.compiler.build import load_ruleset
 from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import manager
+from rulecraft.plugins.tem.build import load_ruleset
 
 HERE = Path(__file__).parent / "plugin_word"
 PACK = HERE / "overclock-pack"
@@ -51,7 +51,7 @@ def test_the_checked_word_runs_in_the_built_ruleset(overclock_plugin):
 
 def test_checking_a_pack_does_not_import_the_agents():
     """The compiler reaches plugins only through `plugin_vocabulary`; agents stay out of a check."""
-    code = ("import sys; from rulecraft.compiler.build import core_pack_path; "
+    code = ("import sys; from rulecraft.plugins.tem.build import core_pack_path; "
             "from rulecraft.compiler.check import check_packs; assert check_packs([core_pack_path()]).ok; "
             "print(sorted(m for m in sys.modules if m.startswith('rulecraft.runtime.agents')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -17,6 +17,7 @@ from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.compiler.effects.pack import compile_stack
 from rulecraft.compiler.effects.pygen import load
 from rulecraft.compiler.effects.verify import UnsafeCode, verify
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 CORE = Path(__file__).resolve().parents[2] / "content" / "tem-core"
 
@@ -45,12 +46,12 @@ HOSTILE_SOURCES = {
 @pytest.mark.parametrize("name", HOSTILE_SOURCES)
 def test_verifier_refuses_code_outside_the_allow_list(name):
     with pytest.raises(UnsafeCode):
-        verify(HOSTILE_SOURCES[name])
+        verify(HOSTILE_SOURCES[name], VOCABULARY.methods)
 
 
 def test_handlers_run_without_builtins():
-    compiled = compile_effect("after attack: gain 1 vp", "weapon")
-    handler = load(compiled.python[0], "<test>")
+    compiled = compile_effect("after attack: gain 1 vp", "weapon", VOCABULARY)
+    handler = load(compiled.python[0], "<test>", VOCABULARY.methods)
     assert handler.__globals__["__builtins__"] == {}
     assert set(handler.__globals__) == {"__builtins__", "ability"}
 
@@ -60,31 +61,31 @@ def test_every_generated_handler_passes_the_verifier():
                    "at round start: move to an adjacent zone",
                    "when attacked: if attack-type is not ranged and health < 3 or vp = 0 "
                    "then prevent 1 damage"):
-        compiled = compile_effect(source, "weapon")
+        compiled = compile_effect(source, "weapon", VOCABULARY)
         assert compiled.ok
         for python in compiled.python:
-            verify(python)
+            verify(python, VOCABULARY.methods)
 
 
 def test_user_text_never_reaches_code_unquoted():
     """Words an author writes become registry identifiers or repr() literals, never code."""
-    compiled = compile_effect("after attack: gain 1 vp", "weapon")
+    compiled = compile_effect("after attack: gain 1 vp", "weapon", VOCABULARY)
     code_lines = [line for line in compiled.python[0].splitlines() if not line.strip().startswith("#")]
     assert "ctx.gain('vp', 1)" in "\n".join(code_lines)
 
 
 def test_tampered_cache_entry_is_refused_and_recompiled(tmp_path):
     stack = check_packs([CORE]).stack
-    first = compile_stack(stack)
+    first = compile_stack(stack, VOCABULARY)
     assert not first.from_cache and first.abilities
-    second = compile_stack(stack)
+    second = compile_stack(stack, VOCABULARY)
     assert second.from_cache and second.abilities.keys() == first.abilities.keys()
     [entry_file] = list(cache.cache_dir().glob("*.json"))
     entry = json.loads(entry_file.read_text())
     marker = tmp_path / "pwned"
     entry["entries"][0]["python"][0] = f"import os\ndef ability(ctx):\n    os.system('touch {marker}')\n"
     entry_file.write_text(json.dumps(entry))
-    third = compile_stack(stack)
+    third = compile_stack(stack, VOCABULARY)
     assert not third.from_cache, "a tampered entry must not be used"
     for abilities in third.abilities.values():
         for ability in abilities:
@@ -104,6 +105,8 @@ def test_a_negative_literal_from_constant_folding_is_allowed():
     (found by the grammar fuzzer)."""
     from rulecraft.compiler.effects.build import load_handlers
 
-    compiled = compile_effect("after attack: if health < 1 and health > 0 - 1 then deal 1 damage", "weapon")
+    compiled = compile_effect("after attack: if health < 1 and health > 0 - 1 then deal 1 damage", "weapon",
+                              VOCABULARY)
     assert compiled.ok and "> -1" in compiled.python[0]
-    assert load_handlers(compiled.triggers, compiled.python, compiled.texts, "test")
+    assert load_handlers(compiled.triggers, compiled.python, compiled.texts, "test",
+                              VOCABULARY.methods)

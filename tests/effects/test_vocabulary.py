@@ -13,7 +13,6 @@ from effect_fakes import RecordingContext
 from rulecraft.compiler.effects.build import compile_effect, load_handlers
 from rulecraft.compiler.effects.vocabulary import (
     NUMBER,
-    VOCABULARY,
     Arg,
     Attribute,
     Call,
@@ -21,9 +20,9 @@ from rulecraft.compiler.effects.vocabulary import (
     Slot,
     Trigger,
     Verb,
-    core_vocabulary,
 )
-from rulecraft.runtime import triggers as runtime_triggers
+from rulecraft.plugins.tem import triggers as runtime_triggers
+from rulecraft.plugins.tem.vocabulary import VOCABULARY, core_vocabulary
 
 EXAMPLES = sorted({*(t.example for t in VOCABULARY.triggers.values()),
                    *(v.example for v in VOCABULARY.verbs.values()),
@@ -32,7 +31,7 @@ EXAMPLES = sorted({*(t.example for t in VOCABULARY.triggers.values()),
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_every_registry_example_compiles(example):
-    compiled = compile_effect(example, "weapon")
+    compiled = compile_effect(example, "weapon", VOCABULARY)
     assert compiled.ok, [p.message for p in compiled.problems]
 
 
@@ -52,11 +51,12 @@ def test_a_plugin_adds_a_verb_without_touching_the_grammar():
     _overclock(vocabulary)
     compiled = compile_effect("after attack: overclock 2", "weapon", vocabulary)
     assert compiled.text == "After you attack: Overclock by 2."
-    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "<plugin>")
+    [ability] = load_handlers(compiled.triggers, compiled.python, compiled.texts, "<plugin>",
+                              VOCABULARY.methods)
     ctx = RecordingContext()
     ability.handler(ctx)
     assert ctx.calls == [("extension", "overclock", 2)]
-    assert not compile_effect("after attack: overclock 2", "weapon").ok  # the core registry is untouched
+    assert not compile_effect("after attack: overclock 2", "weapon", VOCABULARY).ok  # core untouched
 
 
 def test_plugins_add_triggers_and_attributes_too():
@@ -85,7 +85,7 @@ def test_the_fingerprint_changes_with_the_vocabulary_and_not_between_processes()
     before = vocabulary.fingerprint()
     _overclock(vocabulary)
     assert vocabulary.fingerprint() != before
-    code = "from rulecraft.compiler.effects.vocabulary import VOCABULARY; print(VOCABULARY.fingerprint())"
+    code = "from rulecraft.plugins.tem.vocabulary import VOCABULARY; print(VOCABULARY.fingerprint())"
     seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
     assert seen == {before + "\n"}

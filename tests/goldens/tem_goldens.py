@@ -114,7 +114,7 @@ def _checks() -> Iterator[tuple[str, str]]:
 
 def _references() -> Iterator[tuple[str, str]]:
     from rulecraft.compiler.docgen.hooks import hooks_reference
-    from rulecraft.plugins import hookspecs
+    from rulecraft.plugins.tem import hookspecs
 
     yield "reference/dsl", _digest(_run("dsl-reference"))
     yield "reference/hooks", _digest(hooks_reference(hookspecs))

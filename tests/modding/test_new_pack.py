@@ -57,7 +57,9 @@ def test_every_yaml_file_names_its_own_schema_relative_to_itself(scaffold: Path)
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         kind = "pack" if path.name == "pack.yaml" else data.get("kind", "scenario")
         assert schema.name == f"{kind}.schema.json"
-    assert sorted(p.name for p in (scaffold / "schemas").glob("*.schema.json")) == sorted(shipped_schemas())
+    folder = scaffold / "schemas"
+    exported = [p.relative_to(folder).as_posix() for p in folder.rglob("*.schema.json")]
+    assert sorted(exported) == sorted(shipped_schemas())
 
 
 def test_vscode_settings_map_every_file_to_an_existing_schema(scaffold: Path):

@@ -18,35 +18,36 @@ def test_schemas_write_exports_every_schema_and_refreshes_only_its_own(tmp_path:
     folder = tmp_path / "schemas"
     assert main(["schemas", "--write", str(folder)]) == 0
     shipped = shipped_schemas()
-    assert {p.name: p.read_bytes() for p in folder.glob("*.schema.json")} == shipped
+    exported = {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*.schema.json")}
+    assert exported == shipped
     assert main(["schemas", "--write", str(folder)]) == 0
     assert f"0 written, {len(shipped)} already up to date" in capsys.readouterr().out
     # an older rulecraft's copy (recorded in the marker, unedited) is refreshed
-    weapons = folder / "weapons.schema.json"
+    weapons = folder / "tem" / "weapons.schema.json"     # a game's kinds under its id
     old = b'{"old": true}\n'
     weapons.write_bytes(old)
     marker = json.loads((folder / MARKER).read_text(encoding="utf-8"))
-    marker["files"]["weapons.schema.json"] = hashlib.sha256(old).hexdigest()
+    marker["files"]["tem/weapons.schema.json"] = hashlib.sha256(old).hexdigest()
     (folder / MARKER).write_text(json.dumps(marker), encoding="utf-8")
     assert main(["schemas", "--write", str(folder)]) == 0
-    assert weapons.read_bytes() == shipped["weapons.schema.json"]
+    assert weapons.read_bytes() == shipped["tem/weapons.schema.json"]
 
 
 def test_schemas_write_refuses_an_edited_or_foreign_file_and_writes_nothing(tmp_path: Path, capsys):
     folder = tmp_path / "schemas"
     assert main(["schemas", "--write", str(folder)]) == 0
-    edited = folder / "pilots.schema.json"
+    edited = folder / "tem" / "pilots.schema.json"
     edited.write_text('{"mine": true}', encoding="utf-8")
-    (folder / "zones.schema.json").unlink()
+    (folder / "tem" / "zones.schema.json").unlink()
     assert main(["schemas", "--write", str(folder)]) == 2
     assert "pilots.schema.json" in capsys.readouterr().err
     assert edited.read_text(encoding="utf-8") == '{"mine": true}'
-    assert not (folder / "zones.schema.json").exists(), "a refused export writes nothing"
+    assert not (folder / "tem" / "zones.schema.json").exists(), "a refused export writes nothing"
     foreign = tmp_path / "editor"
     foreign.mkdir()
-    (foreign / "rules.schema.json").write_text("{}", encoding="utf-8")
+    (foreign / "pack.schema.json").write_text("{}", encoding="utf-8")
     assert main(["schemas", "--write", str(foreign)]) == 2
-    assert [p.name for p in foreign.iterdir()] == ["rules.schema.json"]
+    assert [p.name for p in foreign.iterdir()] == ["pack.schema.json"]
 
 
 def test_schemas_lists_the_installed_files(capsys):

@@ -17,14 +17,15 @@ import re
 import pytest
 from rich.console import Console
 
-from rulecraft.cli.board import Picture
 from rulecraft.cli.play_ui import load, make_terminal
 from rulecraft.cli.prompts import HumanAgent
-from rulecraft.runtime import api
-from rulecraft.runtime import decisions as D
+from rulecraft.plugins.games import agents_for, engine_for
+from rulecraft.plugins.tem import api
+from rulecraft.plugins.tem import kinds as D
+from rulecraft.plugins.tem.board import Picture
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import Decision, RandomAgent
-from rulecraft.runtime.engine import Game
-from rulecraft.runtime.views import view_for
 
 # T and R ids anywhere (no arena has a column T or R); E ids only as a citation, "(E4)" or ", E4)", since E3
 # is also a cell of a five-column arena
@@ -237,8 +238,8 @@ def test_kept_loadouts_are_still_asked_and_logged(Driver, tmp_path):
     """The UI answers a repeated equip window itself, but the engine asked and logged it as before: the
     log holds more equip decisions of the person than prompts were shown, and it replays."""
     from rulecraft.cli.play_ui import new_header, play
-    from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
     from rulecraft.runtime import logs
 
     driver = Driver(seed=4)
@@ -250,4 +251,4 @@ def test_kept_loadouts_are_still_asked_and_logged(Driver, tmp_path):
     asked = sum(p.startswith("[equip]") for p in driver.prompts)
     kept = driver.output().count("Equip: keeping")
     assert kept > 0 and len(logged) == asked + kept
-    assert logs.replay(path, load_ruleset, make_hooks).ok
+    assert logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok

@@ -13,8 +13,9 @@ import random
 
 from players import random_card, random_program
 
-from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
+from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.runtime import logs
 
 
@@ -40,7 +41,7 @@ def play_through(game, seed: int) -> list[str]:
 
 
 def _replays(path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok
 
 
 def _stays_in_place(game) -> None:

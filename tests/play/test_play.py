@@ -19,10 +19,11 @@ import pytest
 
 from rulecraft.cli.main import main
 from rulecraft.cli.play_ui import load, make_terminal, new_header, play
-from rulecraft.compiler.build import load_ruleset
+from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
+from rulecraft.plugins.tem.build import load_ruleset
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime import logs
-from rulecraft.runtime.engine import Game
 
 
 def _play(tmp_path: Path, driver, solo: bool = False, opponents: str = "heuristic", seed: str = "7",
@@ -37,7 +38,7 @@ def _events(path: Path) -> list[dict]:
 
 
 def _replays(path: Path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok
 
 
 def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
@@ -80,7 +81,7 @@ def test_a_full_four_player_game_against_heuristic_agents(Driver, tmp_path):
 
 def test_the_person_sees_only_their_own_view(Driver, tmp_path):
     """T16: the screen is drawn from the person's view; no other seat's program shows before its reveal."""
-    from rulecraft.runtime.views import View
+    from rulecraft.plugins.tem.views import View
 
     seen: list[dict] = []
     original = View.state
@@ -224,7 +225,8 @@ def test_usage_errors(Driver, tmp_path, capsys):
     assert main(["play", "--resume", str(done)]) == 2
     assert "this game is over" in capsys.readouterr().err
     sim_log = tmp_path / "sim.jsonl"
-    sim_log.write_text(json.dumps({"rulecraft_log": 1, "seed": 1, "colours": ["red", "blue"]}) + "\n")
+    head = {"rulecraft_log": 1, "game": "tem", "seed": 1, "colours": ["red", "blue"]}
+    sim_log.write_text(json.dumps(head) + "\n")
     assert main(["play", "--resume", str(sim_log)]) == 2
     assert "not a log of `rulecraft play`" in capsys.readouterr().err
     assert main(["play", "--players", "9", "--log", str(tmp_path / "x.jsonl")]) == 2
@@ -300,11 +302,11 @@ KIND_CASES = {   # kind -> (options, pick, what the person types, the answer the
 def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, kind):
     """Each kind of runtime.decisions.KINDS, asked of a person: its options are listed (or the hand drawn),
     a short key answers it, and a wrong key first gets a message and the same prompt again."""
-    from rulecraft.cli.board import Picture
     from rulecraft.cli.prompts import HumanAgent
-    from rulecraft.runtime import api
+    from rulecraft.plugins.tem import api
+    from rulecraft.plugins.tem.board import Picture
+    from rulecraft.plugins.tem.views import View
     from rulecraft.runtime.decisions import Decision
-    from rulecraft.runtime.views import View
 
     ruleset, _, _ = load([], [])
     game = api.table(ruleset, colours=("red", "blue", "green", "yellow"))
@@ -324,7 +326,7 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
 
 
 def test_every_decision_kind_is_covered():
-    from rulecraft.runtime.decisions import KINDS
+    from rulecraft.plugins.tem.kinds import KINDS
 
     assert set(KINDS) == set(KIND_CASES)
 
@@ -332,8 +334,8 @@ def test_every_decision_kind_is_covered():
 def test_every_event_of_real_games_is_narrated():
     """Narration covers every event the engine and Robot Pilots emit (none falls back to the raw dump), and
     never shows another player's secret Mine number (T16)."""
-    from rulecraft.cli.board import Picture
-    from rulecraft.plugins.robot_pilots import robot_hooks, solo_game
+    from rulecraft.plugins.tem.board import Picture
+    from rulecraft.plugins.tem.robot_pilots import robot_hooks, solo_game
     from rulecraft.runtime.decisions import RandomAgent
 
     ruleset, hooks, _ = load([], [])

@@ -18,10 +18,10 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from rulecraft.cli.board import Picture
 from rulecraft.cli.fullscreen import PanesTerminal
 from rulecraft.cli.play_ui import new_header, play
 from rulecraft.cli.screen import render_text
+from rulecraft.plugins.tem.board import Picture
 
 sys.path.insert(0, str(Path(__file__).parent))
 

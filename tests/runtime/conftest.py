@@ -14,7 +14,7 @@ import rulesets
 
 @pytest.fixture(scope="session")
 def core():
-    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.tem.build import load_ruleset
 
     return load_ruleset()
 

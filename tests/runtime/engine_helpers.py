@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulecraft.runtime import api
+from rulecraft.plugins.tem import api
 from rulecraft.runtime.decisions import ScriptedAgent
 
 # Small-ruleset zones: zone-i has value 1 + i % 3; i % 3 == 0 Energy, 1 Credits, 2 both.

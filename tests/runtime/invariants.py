@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulecraft.runtime.engine import Game
-from rulecraft.runtime.model import ADVANCED, BASIC, MECH
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.model import ADVANCED, BASIC, MECH
 
 
 class InvariantChecker:

@@ -5,7 +5,7 @@ Values follow RULINGS T1-T17 where they give one; the rest are test values, not 
 
 from __future__ import annotations
 
-from rulecraft.runtime.model import (
+from rulecraft.plugins.tem.model import (
     Ability,
     ArenaDef,
     MechSideDef,

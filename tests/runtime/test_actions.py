@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import kinds, two_players
 
-from rulecraft.runtime import api
+from rulecraft.plugins.tem import api
 
 
 def test_collect_once_per_controlled_zone_bases_give_both(tiny):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import two_players
 
-from rulecraft.runtime import api
+from rulecraft.plugins.tem import api
 
 
 def test_table_places_given_zones_and_bases_and_skips_the_random_setup(tiny):

@@ -1,4 +1,4 @@
-"""Generate (compiler/build.py): the core pack becomes a Ruleset; every rule number comes from the pack."""
+"""Generate (plugins/tem/build.py): the core pack becomes a Ruleset; every rule number comes from the pack."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from rulecraft.compiler.build import BuildError, build_rules, core_pack_path
 from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.tem.build import BuildError, build_rules, core_pack_path
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_helpers import kinds, two_players
 
-from rulecraft.runtime import api
+from rulecraft.plugins.tem import api
 
 
 def fight(game, mover_script, defender_script, card="red-collect", orientation="E"):

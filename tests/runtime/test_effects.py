@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import inspect
 
-from rulecraft.runtime import api
-from rulecraft.runtime.effect_context import EffectContext
-from rulecraft.runtime.effects import Effects
+from rulecraft.plugins.tem import api
+from rulecraft.plugins.tem.effect_context import EffectContext
+from rulecraft.plugins.tem.effects import Effects
 
 
 def test_effects_implements_every_member_of_the_protocol():
@@ -44,10 +44,10 @@ def test_a_failing_ability_names_its_card_and_stops_the_game(tiny):
 
     import pytest
 
+    from rulecraft.plugins.tem.engine import Game
+    from rulecraft.plugins.tem.model import Ability, frozen_map
     from rulecraft.runtime.decisions import RandomAgent
-    from rulecraft.runtime.engine import Game
     from rulecraft.runtime.errors import AbilityError
-    from rulecraft.runtime.model import Ability, frozen_map
 
     def broken(ctx):
         raise ZeroDivisionError("division by zero")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_helpers import kinds, two_players
 
-from rulecraft.runtime import api
+from rulecraft.plugins.tem import api
 
 
 def test_t6_a_move_into_a_wall_stays_and_still_performs_the_action(tiny):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import gc
 import weakref
 
-from rulecraft.runtime import engine
+from rulecraft.plugins.tem import engine
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 
 def _play(ruleset, seed: str, players: int = 4) -> Game:

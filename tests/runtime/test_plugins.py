@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.manager import PluginLoadError, make_hooks
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.hookspecs import hookimpl
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import PluginError
 
 
@@ -39,7 +40,7 @@ class Typo:
 
 def test_builtins_load_first_then_named_plugins(tiny):
     hooks = make_hooks(extra=[("double", DoubleScoring())], installed=False)
-    assert hooks.plugin_names[0] == "rulecraft.plugins.core" and hooks.plugin_names[-1] == "double"
+    assert hooks.plugin_names[0] == "rulecraft.plugins.tem.core" and hooks.plugin_names[-1] == "double"
 
 
 def test_a_variant_adds_to_a_rule_step_without_forking_the_engine(tiny):
@@ -114,13 +115,14 @@ def test_a_plugin_adds_a_dsl_word_that_compiles_and_runs(tiny):
     from engine_helpers import two_players
 
     from rulecraft.compiler.effects.build import compile_effect, load_handlers
-    from rulecraft.runtime import api
-    from rulecraft.runtime.model import frozen_map
+    from rulecraft.plugins.tem import api
+    from rulecraft.plugins.tem.model import frozen_map
 
     hooks = make_hooks(extra=[("overclock", Overclock())], installed=False)
     compiled = compile_effect("after attack: overclock 2", "weapon", hooks.manager.vocabulary())
     assert compiled.ok, compiled.problems
-    abilities = load_handlers(compiled.triggers, compiled.python, compiled.texts, "test (weapons sword)")
+    abilities = load_handlers(compiled.triggers, compiled.python, compiled.texts, "test (weapons sword)",
+                              VOCABULARY.methods)
     sword = dataclasses.replace(tiny.weapons["energy-sword"],
                                 abilities=frozen_map({"after_attack": abilities}))
     ruleset = dataclasses.replace(tiny, weapons=frozen_map({**tiny.weapons, "energy-sword": sword}))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rulecraft.cli.main import main
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 
 def write_log(core, path, seed="cli"):

@@ -16,7 +16,10 @@ from __future__ import annotations
 import pytest
 from invariants import InvariantChecker
 
-from rulecraft.plugins.robot_pilots import (
+from rulecraft.plugins.games import agents_for, engine_for
+from rulecraft.plugins.tem import api
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.robot_pilots import (
     LOADOUTS,
     RobotSeat,
     facing,
@@ -24,9 +27,7 @@ from rulecraft.plugins.robot_pilots import (
     robots,
     solo_game,
 )
-from rulecraft.runtime import api
 from rulecraft.runtime.decisions import RandomAgent, RecordedAgent, ScriptedAgent
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.logs import dumps
 
 HOOKS = robot_hooks(installed=False)
@@ -658,7 +659,7 @@ def test_every_robot_ruling_has_several_scenarios():
     """R1-R8: the Robot Pilot scenarios (tests/scenarios/robots) cover every ruling three times or more."""
     from pathlib import Path
 
-    from rulecraft.compiler.scenarios import load_all
+    from rulecraft.plugins.tem.scenario_files import load_all
 
     folder = Path(__file__).parents[1] / "scenarios" / "robots"
     scenarios, diagnostics = load_all([folder])
@@ -669,8 +670,8 @@ def test_every_robot_ruling_has_several_scenarios():
 
 def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
     """Logs: a seat logged as ``robot`` replays as a Robot seat (its rules apply), byte for byte."""
-    from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
     from rulecraft.runtime import logs
 
     game = solo_game(core, RandomAgent("log"), seed="log", hooks=HOOKS)
@@ -679,7 +680,7 @@ def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
                        ["random", "robot", "robot"])
     path = tmp_path / "solo.jsonl"
     logs.write(path, head, game.events)
-    result = logs.replay(path, load_ruleset, make_hooks)
+    result = logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for)
     assert result.ok, result.message
 
 
@@ -687,8 +688,8 @@ def test_a_pack_naming_robot_pilots_loads_the_plugin():
     """The plugin by name: a pack's manifest lists `robot-pilots` and a solo game plays by R1-R8."""
     from pathlib import Path
 
-    from rulecraft.compiler.build import load_ruleset
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.build import load_ruleset
 
     pack = Path(__file__).parents[1] / "packs" / "solo-robot-pilots"
     ruleset = load_ruleset([pack])

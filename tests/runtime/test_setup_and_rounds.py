@@ -6,6 +6,8 @@ import itertools
 
 import pytest
 
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.kinds import ONE_USE_PER_CARD
 from rulecraft.runtime.decisions import (
     Decision,
     IllegalAnswer,
@@ -13,7 +15,6 @@ from rulecraft.runtime.decisions import (
     ScriptedAgent,
     UnscriptedDecision,
 )
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import StepCapExceeded
 
 
@@ -67,7 +68,7 @@ def test_t4_program_is_four_distinct_cards_with_orientations_legal_for_their_mov
     options = game.program_options(game.players[0])
     diagonal = {o for c, o in options if c == "red-diagonal-jump"}
     assert diagonal == {"NE", "SE", "SW", "NW"}
-    decision = Decision("program", 0, options, pick=4)
+    decision = Decision("program", 0, options, pick=4, distinct=ONE_USE_PER_CARD)
     with pytest.raises(IllegalAnswer, match="uses a card twice"):
         decision.check((("red-collect", "N"), ("red-collect", "E"), ("red-purchase", "N"),
                         ("red-power-up", "N")))

@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.views import View, view_for
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
-from rulecraft.runtime.views import View, view_for
 
 
 class Stop(BaseException):   # not an Exception: rule and ability errors are wrapped, this is not

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
-from rulecraft.compiler.scenarios import discover, load_all, load_scenarios, prepare
 from rulecraft.plugins import manager
-from rulecraft.runtime.scenarios import Scenario, run
+from rulecraft.plugins.tem.scenario_files import discover, load_all, load_scenarios, prepare
+from rulecraft.plugins.tem.scenarios import Scenario, run
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -174,7 +174,7 @@ def test_duplicate_names_in_a_file_are_an_error(tmp_path):
 def test_a_variant_pack_and_a_plugin_can_be_given(tmp_path, monkeypatch):
     """given.packs (relative to the file) and given.plugins (by registered name) change the rules played."""
     (tmp_path / "bonus_plugin.py").write_text(
-        "from rulecraft.plugins.hookspecs import hookimpl\n\n"
+        "from rulecraft.plugins.tem.hookspecs import hookimpl\n\n"
         "@hookimpl\ndef rulecraft_round_scores(game, player):\n    return [('bonus', 1)]\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(manager.FIRST_PARTY, "bonus-plugin", "bonus_plugin")
@@ -201,7 +201,7 @@ scenarios:
 
 
 def test_the_scenario_schema_describes_every_property():
-    schema = json.loads(resources.files("rulecraft.schemas").joinpath("scenario.schema.json").read_text())
+    schema = json.loads(resources.files("rulecraft.schemas.tem").joinpath("scenario.schema.json").read_text())
     missing = []
 
     def walk(node, path):

@@ -13,6 +13,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 @pytest.fixture(scope="session")
 def core():
     """The shipped tem-core ruleset."""
-    from rulecraft.compiler.build import load_ruleset
+    from rulecraft.plugins.tem.build import load_ruleset
 
     return load_ruleset()

@@ -15,7 +15,7 @@ from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.compiler.effects.pack import compile_stack, sites
 from rulecraft.compiler.effects.verify import UnsafeCode, verify
-from rulecraft.compiler.effects.vocabulary import VOCABULARY
+from rulecraft.plugins.tem.vocabulary import VOCABULARY
 
 CORE = Path(__file__).resolve().parents[2] / "content" / "tem-core"
 
@@ -25,7 +25,7 @@ def cached(tmp_path, monkeypatch):
     """The core stack compiled once into a cache of its own; returns (stack, entry file)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     stack = check_packs([CORE]).stack
-    assert not compile_stack(stack).from_cache
+    assert not compile_stack(stack, VOCABULARY).from_cache
     [entry_file] = cache.cache_dir().glob("*.json")
     return stack, entry_file
 
@@ -46,7 +46,7 @@ def _edit(entry_file: Path, change, rehash: bool, stack) -> dict:
 
 def test_an_unchanged_entry_is_used(cached):
     stack, _ = cached
-    assert compile_stack(stack).from_cache
+    assert compile_stack(stack, VOCABULARY).from_cache
 
 
 def test_changed_code_is_ignored_and_recompiled(cached, caplog):
@@ -55,12 +55,12 @@ def test_changed_code_is_ignored_and_recompiled(cached, caplog):
     item = _edit(entry_file, lambda code: code.replace("def ability(ctx):",
                                                        "def ability(ctx):\n    ctx.gain('vp', 20)"),
                  rehash=False, stack=stack)
-    verify(item["python"][0])                       # the edit is allow-listed code
+    verify(item["python"][0], VOCABULARY.methods)                       # the edit is allow-listed code
     with caplog.at_level("DEBUG", logger="rulecraft.effects.cache"):
-        again = compile_stack(stack)
+        again = compile_stack(stack, VOCABULARY)
     assert not again.from_cache
     assert "not compiled from its current source" in caplog.text
-    assert compile_stack(stack).from_cache          # rewritten with the true code
+    assert compile_stack(stack, VOCABULARY).from_cache          # rewritten with the true code
 
 
 def test_an_entry_made_for_another_source_is_ignored(cached):
@@ -70,7 +70,7 @@ def test_an_entry_made_for_another_source_is_ignored(cached):
     first["python"], second["python"] = second["python"], first["python"]   # moved between cards
     first["binding"], second["binding"] = second["binding"], first["binding"]
     entry_file.write_text(json.dumps(entry), encoding="utf-8")
-    assert not compile_stack(stack).from_cache
+    assert not compile_stack(stack, VOCABULARY).from_cache
 
 
 @pytest.mark.parametrize("change", [
@@ -80,7 +80,7 @@ def test_an_entry_made_for_another_source_is_ignored(cached):
 def test_even_a_rehashed_entry_with_a_loop_or_a_huge_constant_never_runs(cached, change):
     stack, entry_file = cached
     _edit(entry_file, change, rehash=True, stack=stack)
-    assert not compile_stack(stack).from_cache
+    assert not compile_stack(stack, VOCABULARY).from_cache
 
 
 HANGS_OR_FLOODS = {
@@ -105,22 +105,22 @@ HANGS_OR_FLOODS = {
 @pytest.mark.parametrize("name", HANGS_OR_FLOODS)
 def test_the_verifier_refuses_what_could_hang_or_allocate_without_bound(name):
     with pytest.raises(UnsafeCode):
-        verify(HANGS_OR_FLOODS[name])
+        verify(HANGS_OR_FLOODS[name], VOCABULARY.methods)
 
 
 @pytest.mark.parametrize("source", ["after attack: pay up to 2 energy: exhaust an enemy weapon each",
                                     "after attack: pay up to 2 credits: gain 1 vp and ready a weapon each"])
 def test_the_generators_counted_loop_is_admitted(source):
-    [python] = compile_effect(source, "weapon").python
+    [python] = compile_effect(source, "weapon", VOCABULARY).python
     assert "while _v4 < _v3:" in python
-    verify(python)
+    verify(python, VOCABULARY.methods)
 
 
 def test_choose_amount_never_offers_an_unbounded_range(core):
     """The runtime bound that makes every verified loop finite: a handler's `ctx.choose_amount(low, high)`
     offers at most 1,000 amounts (the DSL's numbers go up to 999), else the ability fails cleanly."""
-    from rulecraft.runtime import api
-    from rulecraft.runtime.effects import MAX_AMOUNTS, Effects
+    from rulecraft.plugins.tem import api
+    from rulecraft.plugins.tem.effects import MAX_AMOUNTS, Effects
 
     game = api.table(core, colours=("red", "blue"))
     effects = Effects(game, game.players[0], "after_attack", None, {})

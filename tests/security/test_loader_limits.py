@@ -8,8 +8,8 @@ import tracemalloc
 
 import pytest
 
-from rulecraft.compiler.build import core_pack_path
 from rulecraft.compiler.loader import load_bytes, load_text
+from rulecraft.plugins.tem.build import core_pack_path
 
 
 def test_loading_the_core_pack_many_times_keeps_nothing():

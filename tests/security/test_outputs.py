@@ -12,7 +12,7 @@ from security_helpers import cli
 
 from rulecraft.cli.main import main
 from rulecraft.cli.outputs import MARKER
-from rulecraft.compiler.build import core_pack_path
+from rulecraft.plugins.tem.build import core_pack_path
 
 
 def _user_folder(tmp_path):

@@ -15,9 +15,9 @@ from security_helpers import cli, write_pack
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 
 PAYLOAD = "import pathlib; pathlib.Path('RAN').write_text('a pack ran code')\n"
 

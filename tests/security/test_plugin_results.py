@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from rulecraft.plugins import manager
+from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.engine import Game
 from rulecraft.runtime.errors import PluginError
 
 PLUGINS = {
@@ -32,7 +32,7 @@ def plugin_folder(tmp_path, monkeypatch):
     """Each plugin of PLUGINS as a module, registered under its name like a shipped one."""
     for name, body in PLUGINS.items():
         (tmp_path / f"rulecraft_test_{name}.py").write_text(
-            "from rulecraft.plugins.hookspecs import hookimpl\n\n\n" + body, encoding="utf-8")
+            "from rulecraft.plugins.tem.hookspecs import hookimpl\n\n\n" + body, encoding="utf-8")
         monkeypatch.setitem(manager.FIRST_PARTY, name, f"rulecraft_test_{name}")
     monkeypatch.syspath_prepend(str(tmp_path))
     return tmp_path
@@ -77,7 +77,7 @@ def test_sim_reports_the_failed_games_and_exits_1(tmp_path, plugin):
     (site / "bad-0.1.dist-info").mkdir(parents=True)
     (site / "bad-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: bad\nVersion: 0.1\n")
     (site / "bad-0.1.dist-info" / "entry_points.txt").write_text("[rulecraft]\nbad = rulecraft_test_bad\n")
-    (site / "rulecraft_test_bad.py").write_text("from rulecraft.plugins.hookspecs import hookimpl\n\n\n"
+    (site / "rulecraft_test_bad.py").write_text("from rulecraft.plugins.tem.hookspecs import hookimpl\n\n\n"
                                                + PLUGINS[plugin], encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(site)}
     result = subprocess.run([sys.executable, "-m", "rulecraft.cli", "sim", "--games", "3", "--quiet",

@@ -26,7 +26,8 @@ METRICS = ["owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "vp:
 
 def sweep_of(games: int = 16) -> Sweep:
     variations = [parse_variation(f"{COIL}=1,3")]
-    return Sweep(Config(), variations, grid(variations, 10), [parse_metric(m) for m in METRICS], games, "7")
+    metrics = [parse_metric(m) for m in METRICS]
+    return Sweep(Config(game="tem"), variations, grid(variations, 10), metrics, games, "7")
 
 
 def figures(sweep: Sweep) -> list:

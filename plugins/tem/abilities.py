@@ -1,0 +1,60 @@
+"""Run: abilities firing: which pilot, Mech side and weapon abilities a trigger runs (E8), and running them.
+
+Steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; the effects an ability performs
+are in :mod:`rulecraft.plugins.tem.effects`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulecraft.plugins.tem import triggers as T
+from rulecraft.plugins.tem.effects import Effects
+from rulecraft.plugins.tem.model import MECH, WeaponDef
+from rulecraft.plugins.tem.state import Player
+from rulecraft.runtime.decisions import IllegalAnswer, UnscriptedDecision
+from rulecraft.runtime.errors import AbilityError, GameError
+
+
+class AbilityRules:
+    """Firing abilities on a trigger."""
+
+    # --- abilities -----------------------------------------------------------------------------
+    def abilities(self, p: Player, trigger: str, weapon: WeaponDef | None) -> list:
+        """The pilot's ability (in the Mighty Mech, the side's power instead), then weapons': for the attack
+        triggers and ``on_bought`` only the weapon concerned, for every other trigger each equipped
+        weapon (E8)."""
+        found = []
+        if p.status == MECH and p.mech_side:
+            for side in self.ruleset.mech_sides:
+                if side.id == p.mech_side:
+                    found.extend(side.abilities.get(trigger, ()))
+        elif p.pilot:
+            found.extend(self.ruleset.pilots[p.pilot].abilities.get(trigger, ()))
+        if trigger in T.WEAPON_IN_USE:
+            if weapon is not None:
+                found.extend(weapon.abilities.get(trigger, ()))
+        else:
+            for wid in p.equipped:
+                found.extend(self._weapons[wid].abilities.get(trigger, ()))
+        return found
+
+    def fire(self, trigger: str, p: Player, weapon: WeaponDef | None = None, **context: Any):
+        """Run ``p``'s abilities for ``trigger``; returns the context used (None when nothing ran)."""
+        if trigger not in self._triggers:
+            return None
+        found = self.abilities(p, trigger, weapon)
+        if not found:
+            return None
+        run = Effects(self, p, trigger, weapon, context)
+        for ability in found:
+            # the entity, not the file path: a log must replay identically from any folder
+            source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
+            self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
+            try:
+                ability.handler(run)
+            except (GameError, IllegalAnswer, UnscriptedDecision):
+                raise
+            except Exception as exc:   # a bug in a handler (or a plugin word) names its card
+                raise AbilityError(ability.origin, trigger, exc) from exc
+        return run

@@ -1,0 +1,65 @@
+"""Run: one plain, JSON-ready record per game, read from the game's events and final state.
+
+A record says who sat where (seat, colour, agent, the pilots dealt and the one kept), how each seat
+scored (final VP and VP by source, from the ``vp`` events), what it bought, who won (a shared victory
+counts 1/k for each of k winners, T15), and how the game went (length, Combats, KOs, retreats,
+the Mighty Mech).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulecraft.plugins.tem.engine import Game
+
+# VP sources as the engine names them (``vp`` events), grouped the way a designer reads them.
+SOURCE_GROUPS = {"weapon:": "weapons"}
+
+
+def source_group(source: str) -> str:
+    """``weapon:rail-gun`` -> ``weapons``; every other source keeps its own name."""
+    for prefix, group in SOURCE_GROUPS.items():
+        if source.startswith(prefix):
+            return group
+    return source
+
+
+def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[str, Any]:
+    """The record of one played (or aborted) game."""
+    counts: Counter = Counter()
+    by_source: list[Counter] = [Counter() for _ in game.players]
+    first_seat = None
+    mech_taken: list[int] = []
+    for event in game.events:
+        kind = event["e"]
+        counts[kind] += 1
+        if kind == "vp":
+            by_source[event["player"]][source_group(event["source"])] += event["vp"]
+        elif kind == "starting-player" and first_seat is None:
+            first_seat = event["player"]
+        elif kind == "mech-taken":
+            mech_taken.append(event["player"])
+    standings = {row["player"]: row for row in game.standings or ()}
+    winners = sorted(seat for seat, row in standings.items() if row["rank"] == 1)
+    seats = []
+    for p in game.players:
+        row = standings.get(p.seat, {})
+        seats.append({
+            "seat": p.seat, "colour": p.colour, "agent": agents[p.seat], "pilot": p.pilot or "none",
+            "dealt": list(p.dealt_pilots),
+            "vp": p.vp, "rank": row.get("rank"),
+            "win": 1 / len(winners) if p.seat in winners else 0.0,
+            "first": p.seat == first_seat,
+            "vp_by_source": dict(sorted(by_source[p.seat].items())),
+            "purchased": list(p.purchased), "owned": list(p.owned),
+            "mech": game.mech_controller == p.seat, "status": p.status,
+        })
+    return {
+        "index": index, "seed": seed, "players": len(game.players), "first_seat": first_seat,
+        "rounds": game.round, "turns": counts["reveal"], "events": len(game.events),
+        "decisions": counts["decision"], "combats": counts["combat-start"], "kos": counts["ko"],
+        "retreats": counts["retreat"], "mech_taken": len(mech_taken),
+        "mech_controller": game.mech_controller, "winners": winners, "aborted": game.aborted,
+        "seats": seats,
+    }

@@ -1,0 +1,211 @@
+"""Run: the Tiny Epic Mechs rules engine, driven by a compiled :class:`~rulecraft.plugins.tem.model.Ruleset`.
+
+One :class:`Game` plays one game: setup, six rounds of program / execution / scoring, final scoring and
+standings. Every player choice goes through :meth:`Game.ask` to the player's agent; every change is an
+event (a plain dict) appended to ``game.events``. Plugins reach each rule step through ``game.hooks``.
+Ruling ids (T1-T18 and R1-R8, RULINGS.md) and the engine's own rulings (E1-E10, on the docs site's
+rulings page) are cited where they decide behaviour.
+
+The rules are mixins of :class:`Game`, one module per rule area: setup_rules, rounds, movement,
+knockouts, mech, combat, actions, equipment, abilities, over the runtime's game-agnostic
+:class:`~rulecraft.runtime.game.GameCore` (seats, the seeded RNG, events, the step cap and abort, ``ask``
+with validation and logging, ``play``). This module keeps TEM's own: the table, scoring, small lookups, the
+whole game (``run``), the snapshot and the caches shared by the games of a ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rulecraft.plugins.tem.abilities import AbilityRules
+from rulecraft.plugins.tem.actions import ActionRules
+from rulecraft.plugins.tem.combat import CombatRules
+from rulecraft.plugins.tem.equipment import EquipmentRules
+from rulecraft.plugins.tem.knockouts import KnockoutRules
+from rulecraft.plugins.tem.mech import MechRules
+from rulecraft.plugins.tem.model import (
+    MECH,
+    POWER_ARMOR,
+    ProgramCardDef,
+    Ruleset,
+    WeaponDef,
+)
+from rulecraft.plugins.tem.movement import MovementRules
+from rulecraft.plugins.tem.rounds import RoundRules
+from rulecraft.plugins.tem.setup_rules import SetupRules
+from rulecraft.plugins.tem.state import Board, Player, Token
+from rulecraft.plugins.tem.views import View
+from rulecraft.runtime.decisions import Agent
+from rulecraft.runtime.game import GameCore
+
+
+class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules, ActionRules,
+           EquipmentRules, AbilityRules, GameCore):
+    """One game. Build it, then :meth:`play` (or drive the steps yourself, see plugins.tem.api)."""
+
+    view_class = View
+
+    def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
+                 hooks: Any = None, listeners: Iterable[Callable[[dict], None]] = (),
+                 colours: Sequence[str] | None = None) -> None:
+        from rulecraft.plugins.manager import default_hooks
+
+        n = len(agents)
+        colours = list(colours or ruleset.colours[:n])
+        most = min(ruleset.rules.max_players, len(ruleset.colours))
+        if not ruleset.rules.min_players <= n <= most or len(colours) != n:
+            raise ValueError(f"a game needs {ruleset.rules.min_players}-{most} players, got {n}")
+        GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners)
+        self.ruleset = ruleset
+        self.rules = ruleset.rules
+        self.hooks = hooks if hooks is not None else default_hooks()
+        self.players = [Player(i, c) for i, c in enumerate(colours)]
+        self.board = Board(ruleset.arena_for(n))
+        self.tokens: dict[int, Token] = {}
+        self.mech_pos = -1
+        self.mech_controller: int | None = None
+        self.round = 0
+        self.turn = 0
+        self.start_seat = 0
+        self.current: int | None = None
+        self.deck: list[str] = []
+        self.row: list[str] = []
+        self.piles: dict[str, int] = {}
+        self.standings: list[dict[str, Any]] | None = None
+        self.combat: Any = None           # the running Combat, for abilities
+        self.cards: dict[str, ProgramCardDef] = {
+            card.id: card for colour in colours for card in ruleset.program_cards[colour]}
+        self._weapons = ruleset.weapons
+        # legal loadouts, equip options (current loadout first) and program options: shared by the games
+        self._loadouts, self._windows, self._card_options = _shared_caches(ruleset)
+        self._triggers = _triggers_in(ruleset)
+
+    # --- plumbing ------------------------------------------------------------------------------
+    def where(self) -> str:
+        return f" in round {self.round}"
+
+    def score(self, p: Player, vp: int, source: str) -> None:
+        if vp:
+            p.vp += vp
+            self.push({"e": "vp", "player": p.seat, "vp": vp, "source": source, "total": p.vp})
+
+    def weapon(self, wid: str) -> WeaponDef:
+        return self._weapons[wid]
+
+    def zone(self, cell: int):
+        return self.board.zones[cell]
+
+    def cell_names(self, cells) -> list[str]:
+        """``r<row>c<col>`` names of cells: decisions whose options are cells carry them in their context."""
+        return [self.board.name(c) for c in cells]
+
+    def max_health(self, p: Player) -> int:
+        if p.status == MECH:
+            return self.rules.mech_health
+        if p.status == POWER_ARMOR:
+            return self.rules.power_armor_health
+        return self.ruleset.pilots[p.pilot].health if p.pilot else 0
+
+    def order(self) -> list[Player]:
+        """Seats clockwise from the Starting Player (T5)."""
+        n = len(self.players)
+        return [self.players[(self.start_seat + k) % n] for k in range(n)]
+
+    def pilot_at(self, cell: int, other_than: Player | None = None) -> Player | None:
+        for q in self.players:
+            if q.pos == cell and q is not other_than:
+                return q
+        return None
+
+    def hostile(self, cell: int, p: Player) -> bool:
+        """T10: an enemy pilot, or an enemy Mine or Turret, is in the zone."""
+        token = self.tokens.get(cell)
+        if token is not None and token.owner != p.seat:
+            return True
+        return self.pilot_at(cell, p) is not None
+
+    def _gain(self, p: Player, resource: str, amount: int) -> None:
+        value = p.resource(resource) + amount
+        cap = self.rules.resource_max
+        p.set_resource(resource, max(0, value if cap is None else min(cap, value)))
+
+    def _affordable(self, p: Player, cost: dict | Any) -> bool:
+        for r, n in cost.items():   # noqa: SIM110 (a plain loop: no generator on this hot path)
+            if p.resource(r) < n:
+                return False
+        return True
+
+    def _pay(self, p: Player, cost: dict | Any) -> None:
+        for r, n in cost.items():
+            p.set_resource(r, p.resource(r) - n)
+
+    # --- the whole game ------------------------------------------------------------------------
+    def run(self) -> list[dict[str, Any]]:
+        """Set up, play every round, score and return the standings (``play`` runs it, see GameCore)."""
+        self.setup()
+        while self.round < self.rules.rounds:
+            self.play_round()
+        return self.finish()
+
+    def finish(self) -> list[dict[str, Any]]:
+        """Final scoring (purchased weapons' VP, T12/T14), tie-breaks (T15), standings."""
+        for p in self.order():
+            for source, vp in self.hooks.final_scores(self, p):
+                self.score(p, vp, source)
+        keys = {p.seat: self.hooks.standing_key(self, p) for p in self.players}
+        ranked = sorted(self.players, key=lambda q: keys[q.seat], reverse=True)
+        standings = []
+        for i, p in enumerate(ranked):
+            rank = standings[-1]["rank"] if i and keys[p.seat] == keys[ranked[i - 1].seat] else i + 1
+            standings.append({"rank": rank, "player": p.seat, "colour": p.colour, "vp": p.vp,
+                              "weapons": len(p.owned), "mech": self.mech_controller == p.seat})
+        self.standings = standings
+        self.finished = True
+        self.emit("game-end", standings=standings)
+        self.hooks.game_end(self, standings)
+        return standings
+
+    # --- state for tests, views and logs --------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        name = self.board.name
+        return {
+            "round": self.round, "turn": self.turn, "starting_player": self.start_seat,
+            "current": self.current,
+            "players": [p.snapshot() for p in self.players],
+            "tokens": {name(c): {"owner": t.owner, "kind": t.kind, "number": t.number}
+                       for c, t in sorted(self.tokens.items())},
+            "mech": {"cell": name(self.mech_pos) if self.mech_pos >= 0 else None,
+                     "controller": self.mech_controller},
+            "row": list(self.row), "deck": list(self.deck), "piles": dict(self.piles),
+            "zones": {name(c): z.id for c, z in enumerate(self.board.zones) if z},
+        }
+
+
+_SHARED: dict[int, tuple[Ruleset, dict, dict, dict]] = {}
+_SHARED_LIMIT = 50_000   # entries per cache, so that a long soak run cannot grow them without bound
+
+
+def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict]:
+    """Caches of values that depend only on the ruleset and their key (loadouts by status and owned
+    weapons, equip options, program options by colour), shared by every game on that ruleset. Each entry
+    holds its ruleset, so that its id cannot be reused by another while cached."""
+    entry = _SHARED.get(id(ruleset))
+    if entry is None:
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        entry = _SHARED[id(ruleset)] = (ruleset, {}, {}, {})
+    caches = entry[1:]
+    for cache in caches:
+        if len(cache) > _SHARED_LIMIT:
+            cache.clear()
+    return caches
+
+
+def _triggers_in(ruleset: Ruleset) -> frozenset[str]:
+    """Every trigger some ability of the ruleset listens to: other triggers cost nothing to fire."""
+    found: set[str] = set()
+    for group in (ruleset.weapons.values(), ruleset.pilots.values(), ruleset.mech_sides):
+        for item in group:
+            found.update(item.abilities)
+    return frozenset(found)

@@ -1,0 +1,39 @@
+"""Run: the definition of Tiny Epic Mechs as a game plugin, registered as ``tem`` under ``rulecraft.games``.
+
+Every member is a :class:`~rulecraft.plugins.games.Ref` to the module that implements it, so importing this
+module (as ``rulecraft games`` does) imports no engine, schema or DSL.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from rulecraft.plugins.games import GameDefinition, Ref
+
+SCENARIO_SCHEMA = "rulecraft.schemas.tem:scenario.schema.json"   # rule scenarios (``rulecraft test``)
+KINDS = ("arenas", "colours", "mighty-mech", "pilots", "program-cards", "rules", "weapons", "zones")
+
+GAME = GameDefinition(
+    id="tem",
+    name="Tiny Epic Mechs",
+    players=(2, 4),
+    default_pack="tem-core",
+    description="Program, move and fight with Pilots, weapons and the Mighty Mech over six rounds.",
+    kinds=MappingProxyType({kind: f"rulecraft.schemas.tem:{kind}.schema.json" for kind in KINDS}),
+    stack_checks=(Ref("rulecraft.plugins.tem.crossref"),),
+    ability_fields=Ref("rulecraft.plugins.tem.vocabulary:ABILITY_FIELDS"),
+    vocabulary=Ref("rulecraft.plugins.tem.vocabulary:core_vocabulary"),
+    effect_context=Ref("rulecraft.plugins.tem.effect_context:EffectContext"),
+    builder=Ref("rulecraft.plugins.tem.build:build_checked"),
+    engine=Ref("rulecraft.plugins.tem.engine:Game"),
+    hookspecs=Ref("rulecraft.plugins.tem.hookspecs"),
+    builtin_plugins=(Ref("rulecraft.plugins.tem.core"),),
+    variants=MappingProxyType({"robot-pilots": Ref("rulecraft.plugins.tem.robot_pilots")}),
+    agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
+                             "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
+    scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
+    metrics=Ref("rulecraft.plugins.tem.balance.metrics"),
+    docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
+    card_templates=Ref("rulecraft.plugins.tem.docgen.cardlayout"),
+    board=Ref("rulecraft.plugins.tem.board:Picture"),
+)

@@ -1,0 +1,78 @@
+"""Run: the one module that wires the compiler, the plugins and the runtime together for the tools.
+
+The runtime never imports the compiler and the compiler never imports a game; what turns packs into a
+runnable game for ``sim``, ``play``, ``replay`` and ``test`` lives here: check the stack, find its game in
+the registry, build the game's model with the DSL words of the stack's plugins, and hand the runtime the
+game's engine, agents and hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from rulecraft.compiler.check import Layer, check_packs
+from rulecraft.compiler.diagnostics import DiagnosticError
+from rulecraft.compiler.packs import PackFinder
+from rulecraft.compiler.stack_plugins import pack_plugins
+from rulecraft.compiler.variations import point_layers
+from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
+from rulecraft.plugins.manager import make_hooks, make_manager
+from rulecraft.runtime.agents import agent_plugins
+
+
+class Table(NamedTuple):
+    """What every game of a simulated configuration shares, built once per process: the model, the hooks,
+    the plugin names, and the game's engine, agents and per-game record (its ``metrics`` module)."""
+
+    ruleset: Any
+    hooks: Any
+    plugins: list[str]
+    engine: Any
+    agents: dict[str, Any]
+    record: Any
+
+
+def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
+               game: str | None = None, point: tuple = ()) -> Table:
+    """The table of a configuration: the packs' own plugins, then ``plugins``, then those its agents need;
+    a sweep's ``point`` is layered on the stack (``rulecraft.compiler.variations``)."""
+    game_agents = agents_for(game) if game is not None else {}
+    if packs:
+        result = check_packs([Path(p) for p in packs])
+        if result.game is not None:
+            game_agents = agents_for(result.game)
+    needed = [*plugins, *agent_plugins(agents, game_agents)]
+    ruleset = load_ruleset(list(packs), needed, game, point_layers(point))
+    definition = get(ruleset.source["game"])
+    names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
+    metrics = definition.metrics.load() if definition.metrics is not None else None
+    return Table(ruleset, make_hooks(names), names, engine_for(definition.id), agents_for(definition.id),
+                 getattr(metrics, "game_record", None))
+
+
+def core_pack(game: str) -> Path:
+    """The folder of the core pack of the game registered as ``game`` (its ``default_pack``)."""
+    definition = get(game)
+    found = PackFinder().find(definition.default_pack)
+    if found is None:
+        raise GameLoadError(f"game {game!r}: its core pack {definition.default_pack!r} is not installed")
+    return Path(str(found[0]))
+
+
+def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
+                 game: str | None = None, layers: Sequence[Layer] = ()) -> Any:
+    """Check the packs at ``paths`` (none: the core pack of ``game``), with generated ``layers`` on top, and
+    build their game's model with its ``builder``, compiling abilities with the DSL words of the packs'
+    plugins and ``plugins``. Content errors raise DiagnosticError with the located diagnostics."""
+    if not paths and game is None:
+        raise GameLoadError("name a pack or a game to load")
+    result = check_packs([Path(p) for p in paths] or [core_pack(str(game))], layers=layers)
+    if not result.ok or result.stack is None:
+        raise DiagnosticError(result.diagnostics)
+    definition = get(result.game)
+    if definition.builder is None:
+        raise GameLoadError(f"game {definition.id!r} has no builder")
+    manager = make_manager([*pack_plugins(result.stack), *plugins])
+    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary())

@@ -23,7 +23,7 @@ METRICS = ("owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "rou
 def _sweep(agents: str) -> Sweep:
     variations = [parse_variation("weapons:lightning-coil.cost.energy=1,3")]
     return Sweep(Config(agents=(agents,), game="tem"), variations, grid(variations, 10),
-                 [parse_metric(m) for m in METRICS], GAMES[agents], "bench")
+                 [parse_metric(m, "tem") for m in METRICS], GAMES[agents], "bench")
 
 
 def _timed(backend, agents: str) -> tuple[float, list]:

@@ -36,7 +36,9 @@ def register(subparsers) -> None:
     from rulecraft.sweep.metrics import usage_lines
 
     parser = subparsers.add_parser("sweep", help="simulate a grid of rule or card values and suggest one",
-                                   description=__doc__, epilog="metrics:\n" + "\n".join(usage_lines()),
+                                   description=__doc__,
+                                   epilog="metrics of every game:\n" + "\n".join(usage_lines(None))
+                                          + "\nand the game's own (an unknown --metric lists them all)",
                                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
                         help="pack folders (default: the core pack of --game)")
@@ -82,7 +84,7 @@ def _variations(args: argparse.Namespace):
         raise UsageError(str(exc)) from None
 
 
-def _metrics(args: argparse.Namespace, variations):
+def _metrics(args: argparse.Namespace, variations, game: str):
     from rulecraft.sweep.metrics import MetricError, default_metrics, parse_metric
 
     names = list(args.metric)
@@ -98,9 +100,9 @@ def _metrics(args: argparse.Namespace, variations):
                              "'owner-win-rate:lightning-coil=0.25'")
         names.append(name)
     if not names:
-        names = default_metrics((v.kind, v.id) for v in variations)
+        names = default_metrics(((v.kind, v.id) for v in variations), game)
     try:
-        metrics = [parse_metric(n) for n in dict.fromkeys(names)]
+        metrics = [parse_metric(n, game) for n in dict.fromkeys(names)]
     except MetricError as exc:
         raise UsageError(str(exc)) from None
     if args.target:
@@ -128,6 +130,7 @@ def _check_points(base, points) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from rulecraft.runtime.balance.batch import table_for
     from rulecraft.sweep.report import print_table, write_report
     from rulecraft.sweep.run import Sweep, games_in, run_sweep
 
@@ -136,13 +139,13 @@ def run(args: argparse.Namespace) -> int:
     if args.refine < 0:
         raise UsageError("--refine must be 0 or more")
     variations, points = _variations(args)
-    metrics, target = _metrics(args, variations)
-    if args.out is not None:
-        output_folder(args.out, "sweep")
     base = _config([str(p) for p in args.packs], args.plugin, args)
     if args.scheduler:          # a running cluster's workers find the packs by absolute path
         base = replace(base, packs=tuple(str(Path(p).resolve()) for p in base.packs))
     _prepare(base)
+    metrics, target = _metrics(args, variations, table_for(base).ruleset.source["game"])
+    if args.out is not None:
+        output_folder(args.out, "sweep")
     _check_points(base, points)
     sweep = Sweep(base, variations, points, metrics, args.games, str(args.seed), target, args.refine)
     console = Console(stderr=True)

@@ -1,9 +1,9 @@
 """Report: what a sweep reads from each game, folded into exact running totals where the games are played.
 
-A metric is named on the command line (``--metric``): ``seat-win-rate:0``, ``owner-win-rate:ID`` (the
-seats owning weapon or pilot ID), ``purchase-rate:ID``, ``vp`` or ``vp:SOURCE`` (mean VP per player, from
-one source: ``weapons``, ``ko``...), ``rounds``, ``turns``; the game offers its own in
-``GAME_METRICS``. Each reads a game record (``rulecraft.runtime.balance.records``) into observations.
+A metric is named on the command line (``--metric``). The core ones read what every game's per-game
+record has (``seat-win-rate:N``, ``vp`` or ``vp:SOURCE``, ``rounds``); a game offers its own through its
+``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``purchase-rate:ID``, ...). Each reads
+a game record (the game's ``game_record``) into observations.
 
 Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
 squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
@@ -70,69 +70,61 @@ def _seat_win(record: Record, seat: str) -> list[float]:
     return [s["win"] for s in record["seats"] if str(s["seat"]) == seat]
 
 
-def _owner_win(record: Record, entity: str) -> list[float]:
-    return [s["win"] for s in record["seats"] if entity in s["owned"] or s.get("pilot") == entity]
-
-
-def _purchase(record: Record, entity: str) -> list[int]:
-    return [int(entity in s["purchased"]) for s in record["seats"]]
-
-
 def _vp(record: Record, source: str) -> list[int]:
-    return [s["vp_by_source"].get(source, 0) if source else s["vp"] for s in record["seats"]]
+    return [s.get("vp_by_source", {}).get(source, 0) if source else s["vp"] for s in record["seats"]]
 
 
-def _per_game(field: str) -> Reader:
-    return lambda record, _: [record[field]]
+def _rounds(record: Record, _: str) -> list[int]:
+    return [record["rounds"]]
 
 
-# name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional), text)
-CORE_METRICS: dict[str, tuple[str, Reader, str, str]] = {
+MetricTable = dict[str, tuple[str, Reader, str, str]]
+# name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional), text).
+# What every game's record has: seats with their win share and VP, and the rounds played.
+CORE_METRICS: MetricTable = {
     "seat-win-rate": ("rate", _seat_win, "N", "win rate of seat N (0 = the first seat)"),
-    "owner-win-rate": ("rate", _owner_win, "ID", "win rate of the players owning weapon or pilot ID"),
-    "purchase-rate": ("rate", _purchase, "ID", "share of players who bought ID"),
     "vp": ("mean", _vp, "[SOURCE]", "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
-    "rounds": ("mean", _per_game("rounds"), "", "rounds per game"),
-    "turns": ("mean", _per_game("turns"), "", "turns per game"),
-}
-# Tiny Epic Mechs' own: what its records say that another game's need not.
-GAME_METRICS: dict[str, tuple[str, Reader, str, str]] = {
-    "mech-control-rate": ("rate", lambda r, _: [int(r["mech_controller"] is not None)], "",
-                          "share of games where someone controlled the Mighty Mech at the end"),
-    "combats": ("mean", _per_game("combats"), "", "Combats per game"),
-    "kos": ("mean", _per_game("kos"), "", "knock-outs per game"),
+    "rounds": ("mean", _rounds, "", "rounds per game"),
 }
 
 
-# What a sweep reads by default about a varied entity of each kind (then the game length).
-GAME_DEFAULTS: dict[str, tuple[str, ...]] = {"weapons": ("owner-win-rate", "purchase-rate"),
-                                             "pilots": ("owner-win-rate",)}
+def _game_module(game: str | None) -> Any:
+    """The game's ``metrics`` module (its GameDefinition), which may offer ``SWEEP_METRICS`` (more metrics
+    for its records) and ``SWEEP_DEFAULTS`` (what to read about a varied entity of each kind)."""
+    if game is None:
+        return None
+    from rulecraft.plugins.games import get
+
+    definition = get(game)
+    return definition.metrics.load() if definition.metrics is not None else None
 
 
-def default_metrics(entities: Iterable[tuple[str, str]]) -> list[str]:
+def known(game: str | None) -> MetricTable:
+    """The core metrics and those the game offers."""
+    return {**CORE_METRICS, **getattr(_game_module(game), "SWEEP_METRICS", {})}
+
+
+def default_metrics(entities: Iterable[tuple[str, str]], game: str | None) -> list[str]:
     """The metrics a sweep reads without ``--metric``, for the varied ``(kind, id)`` entities."""
-    names = [f"{name}:{entity_id}" for kind, entity_id in entities for name in GAME_DEFAULTS.get(kind, ())]
+    defaults = getattr(_game_module(game), "SWEEP_DEFAULTS", {})
+    names = [f"{name}:{entity_id}" for kind, entity_id in entities for name in defaults.get(kind, ())]
     return list(dict.fromkeys([*names, "rounds"]))
 
 
-def known() -> dict[str, tuple[str, Reader, str, str]]:
-    return {**CORE_METRICS, **GAME_METRICS}
-
-
-def usage_lines() -> list[str]:
+def usage_lines(game: str | None) -> list[str]:
     """One line per metric, ``name:ARG  what it reads``, for ``--help``."""
     return [f"  {name}{':' + usage if usage and not usage.startswith('[') else usage.replace('[', '[:')}"
-            f"  {text}" for name, (_, _, usage, text) in known().items()]
+            f"  {text}" for name, (_, _, usage, text) in known(game).items()]
 
 
 class MetricError(ValueError):
     """An unknown metric, or one missing its argument: a usage error."""
 
 
-def parse_metric(text: str) -> Metric:
-    """``NAME`` or ``NAME:ARGUMENT`` -> Metric."""
+def parse_metric(text: str, game: str | None) -> Metric:
+    """``NAME`` or ``NAME:ARGUMENT`` -> Metric, among the core metrics and ``game``'s."""
     name, _, argument = text.strip().partition(":")
-    table = known()
+    table = known(game)
     if name not in table:
         import difflib
 

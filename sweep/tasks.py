@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulecraft.runtime.balance.batch import Config, play_game
+from rulecraft.runtime.balance.batch import Config, play_game, table_for
 from rulecraft.sweep.metrics import Total, fold, parse_metric
 
 
 def play_totals(config: Config, seed: str, indices: Sequence[int],
                 metric_names: Sequence[str]) -> tuple[dict[str, Total], int, int]:
     """Games ``indices`` of ``config`` played with ``seed``: per metric its total, games played, aborted."""
-    metrics = [parse_metric(name) for name in metric_names]
+    game = table_for(config).ruleset.source["game"]
+    metrics = [parse_metric(name, game) for name in metric_names]
     return fold((play_game(config, seed, i) for i in indices), metrics)
 
 

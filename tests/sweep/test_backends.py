@@ -26,7 +26,7 @@ METRICS = ["owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "vp:
 
 def sweep_of(games: int = 16) -> Sweep:
     variations = [parse_variation(f"{COIL}=1,3")]
-    metrics = [parse_metric(m) for m in METRICS]
+    metrics = [parse_metric(m, "tem") for m in METRICS]
     return Sweep(Config(game="tem"), variations, grid(variations, 10), metrics, games, "7")
 
 

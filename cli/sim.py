@@ -28,17 +28,10 @@ def register(subparsers) -> None:
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
                         help="pack folders (default: the shipped tem-core)")
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", default="1", help="the run's seed; game i uses SEED:i (default 1)")
-    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
-    add_game_option(parser)
-    parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
-                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
+    add_play_arguments(parser, "how many games (default 100)",
+                       "the run's seed; game i uses SEED:i (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
                         help="processes, or Dask workers of a new LocalCluster (default 1)")
-    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
-                        help="load a variant plugin by name (repeatable)")
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="also write records.json, records.csv, report.json and report.html into DIR")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
@@ -115,6 +108,20 @@ def _prepare(config) -> StackCards:
     if not fewest <= config.players <= most:
         raise UsageError(f"--players must be {fewest}-{most} for this pack stack")
     return cards_of(ruleset)
+
+
+def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -> None:
+    """What games are played, shared by ``sim`` and ``sweep``: how many, the seed, the seats, the game,
+    the agents and the variant plugins."""
+    parser.add_argument("--games", type=int, default=100, help=games)
+    parser.add_argument("--seed", default="1", help=seed)
+    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    add_game_option(parser)
+    parser.add_argument("--agents", default="random", metavar="A,B,...",
+                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
+                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
+    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
+                        help="load a variant plugin by name (repeatable)")
 
 
 def add_backend_arguments(parser: argparse.ArgumentParser) -> None:

@@ -19,7 +19,6 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import UsageError
 from rulecraft.cli.outputs import output_folder
 from rulecraft.cli.sim import (
@@ -27,6 +26,7 @@ from rulecraft.cli.sim import (
     _config,
     _prepare,
     add_backend_arguments,
+    add_play_arguments,
     backend_for,
     game_progress,
 )
@@ -54,14 +54,8 @@ def register(subparsers) -> None:
                         help="with --target: play N more points inside the suggestion's interval")
     parser.add_argument("--max-points", type=int, default=100, metavar="P",
                         help="refuse a grid of more points than P (default 100)")
-    parser.add_argument("--games", type=int, default=100, help="games per point (default 100)")
-    parser.add_argument("--seed", default="1", help="the sweep's seed; game i uses SEED:i at every point")
-    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
-    add_game_option(parser)
-    parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game (default random)")
-    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
-                        help="load a variant plugin by name (repeatable)")
+    add_play_arguments(parser, "games per point (default 100)",
+                       "the sweep's seed; game i uses SEED:i at every point (default 1)")
     parser.add_argument("--workers", type=int, default=1, metavar="W",
                         help="local processes, or Dask workers of a new LocalCluster (default 1; a running "
                              "cluster at --scheduler has its own)")

@@ -24,6 +24,7 @@ from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.effects.emit import STAGES, emit
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
+from rulecraft.compiler.variations import Point, VaryError, grid, parse_variation, point_layers, relocate
 
 Section = Callable[[argparse.Namespace, Stack, Entity], str | None]
 
@@ -35,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("targets", nargs="+", metavar="PACK... ENTITY",
                         help="pack folders, then the entity as kind:id or a unique id")
     add_stack_arguments(parser)
+    parser.add_argument("--vary", action="append", default=[], metavar="KIND:ID.FIELD=VALUE",
+                        help="layer one point of a sweep on the stack, as `rulecraft sweep` builds it "
+                             "(repeatable; one value each)")
     parser.add_argument("--emit", choices=STAGES, metavar="{ast,python,text}",
                         help="also show the entity's effects at a compiler stage: the syntax tree, "
                              "the generated Python handler or the rule text")
@@ -132,15 +136,28 @@ def effects(args: argparse.Namespace, stack: Stack, entity: Entity) -> str | Non
 SECTIONS: list[Section] = [provenance, effects]
 
 
+def _point(texts: list[str]) -> Point:
+    """The sweep point that ``--vary`` options name, one value each."""
+    try:
+        variations = [parse_variation(text) for text in texts]
+    except VaryError as exc:
+        raise UsageError(str(exc)) from None
+    several = [v.text for v in variations if len(v.values) != 1]
+    if several:
+        raise UsageError(f"--vary {several[0]!r}: explain shows one point; give one value")
+    return grid(variations, 1)[0] if variations else ()
+
+
 def run(args: argparse.Namespace) -> int:
     if len(args.targets) < 2:
         raise UsageError("explain needs at least one PACK and an ENTITY (kind:id or id)")
     *packs, target = args.targets
     paths = [Path(p) for p in packs]
     existing_paths(paths, args.pack_path)
-    result = check_packs(paths, args.pack_path)
+    point = _point(args.vary)
+    result = check_packs(paths, args.pack_path, point_layers(point))
     if result.diagnostics:
-        print(format_human(result.diagnostics), file=sys.stderr)
+        print(format_human(relocate(result.diagnostics, point)), file=sys.stderr)
     if result.stack is None:
         return EXIT_CONTENT
     entity = find_entity(result.stack, target)

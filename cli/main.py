@@ -20,8 +20,8 @@ from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError, format_human
 
 # Command modules, in the order ``--help`` lists them.
-COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "play", "replay", "dsl", "test", "schemas",
-                       "games", "new"]
+COMMANDS: list[str] = ["check", "explain", "docs", "print", "sim", "sweep", "play", "replay", "dsl", "test",
+                       "schemas", "games", "new"]
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 

@@ -10,6 +10,7 @@ metric, each with its paired 95% interval and a Holm-adjusted flag.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,16 +28,10 @@ def register(subparsers) -> None:
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
                         help="pack folders (default: the shipped tem-core)")
-    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", default="1", help="the run's seed; game i uses SEED:i (default 1)")
-    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
-    add_game_option(parser)
-    parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
-                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes (default 1)")
-    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
-                        help="load a variant plugin by name (repeatable)")
+    add_play_arguments(parser, "how many games (default 100)",
+                       "the run's seed; game i uses SEED:i (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="processes, or Dask workers of a new LocalCluster (default 1)")
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="also write records.json, records.csv, report.json and report.html into DIR")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
@@ -45,6 +40,7 @@ def register(subparsers) -> None:
                              "and plugin:NAME items (e.g. content/tem-core tests/packs/variant-one-pilot)")
     parser.add_argument("--log", type=Path, metavar="DIR",
                         help="write one JSONL log per game into DIR (with --compare, into DIR/a and DIR/b)")
+    add_backend_arguments(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -83,6 +79,8 @@ def _check_args(args: argparse.Namespace) -> None:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.scheduler and args.backend != "dask":
+        raise UsageError("--scheduler needs --backend dask")
     if args.compare and args.packs:
         raise UsageError("give the packs inside --compare A B, not as well before it")
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -112,7 +110,32 @@ def _prepare(config) -> StackCards:
     return cards_of(ruleset)
 
 
-def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
+def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -> None:
+    """What games are played, shared by ``sim`` and ``sweep``: how many, the seed, the seats, the game,
+    the agents and the variant plugins."""
+    parser.add_argument("--games", type=int, default=100, help=games)
+    parser.add_argument("--seed", default="1", help=seed)
+    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    add_game_option(parser)
+    parser.add_argument("--agents", default="random", metavar="A,B,...",
+                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
+                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
+    parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
+                        help="load a variant plugin by name (repeatable)")
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--scheduler``, shared by ``sim`` and ``sweep``."""
+    parser.add_argument("--backend", choices=("local", "dask"), default="local",
+                        help="where games are played: local processes, or a Dask cluster (a new "
+                             "LocalCluster on this machine, or the one at --scheduler) (default local)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="the address of a running Dask scheduler (with --backend dask)")
+
+
+@contextlib.contextmanager
+def game_progress(console, description: str, total: int, quiet: bool):
+    """One progress bar of games (whichever processes or cluster play them); yields ``advance(n, total)``."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -123,21 +146,46 @@ def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
         TimeRemainingColumn,
     )
 
-    from rulecraft.runtime.balance.batch import simulate
-
-    if args.quiet:
-        return simulate(config, args.games, args.seed, args.jobs, log_dir=log_dir)
+    if quiet:
+        yield None
+        return
     columns = (SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=False) as progress:
-        task = progress.add_task(config.name, total=args.games, rate="")
+        task = progress.add_task(description, total=total, rate="")
 
-        def advance(n: int) -> None:
+        def advance(n: int, total: int | None = None) -> None:
+            if total is not None:       # the work grew or shrank (a sweep's --refine)
+                progress.update(task, total=total)
             progress.advance(task, n)
             speed = progress.tasks[0].speed
             progress.update(task, rate=f"{speed:.1f}/s" if speed else "")
-        return simulate(config, args.games, args.seed, args.jobs, progress=advance, log_dir=log_dir)
+        yield advance
+
+
+def backend_for(args: argparse.Namespace, workers: int):
+    """The backend the options name, started; a usage error if it cannot start."""
+    from rulecraft.sweep.backends import BackendError, make_backend
+
+    backend = make_backend(args.backend, workers, args.scheduler)
+    try:
+        return backend.__enter__()
+    except BackendError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
+    from rulecraft.runtime.balance.batch import simulate
+
+    backend = backend_for(args, args.jobs) if args.backend == "dask" else None
+    try:
+        with game_progress(console, config.name, args.games, args.quiet) as advance:
+            return simulate(config, args.games, args.seed, args.jobs, progress=advance, log_dir=log_dir,
+                            backend=backend)
+    finally:
+        if backend is not None:
+            backend.__exit__()
 
 
 def _write(out: Path, name: str, run, report: dict) -> None:
@@ -178,12 +226,12 @@ def run(args: argparse.Namespace) -> int:
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or ["tem-core"],
                          "plugins": table_for(r.config).plugins, "agents": list(r.config.agents),
                          "players": r.config.players, "seed": r.seed, "games": len(r.records),
-                         "processes": args.jobs, "seconds": round(r.seconds, 2)}
+                         "processes": args.jobs, "backend": args.backend, "seconds": round(r.seconds, 2)}
     for r, report in zip(runs, reports, strict=True):
         title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"
         print_report(report, title, out)
         print(f"({r.seconds:.1f} s, {len(r.records) / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
-              f"process(es))", file=sys.stderr)
+              f"{'Dask worker(s)' if args.backend == 'dask' else 'process(es)'})", file=sys.stderr)
     comparison = None
     if args.compare:
         comparison = compare(runs[0].records, runs[1].records, (cards[0], cards[1]))

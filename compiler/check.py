@@ -84,14 +84,24 @@ def few_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> CheckResult:
-    """Check the packs at ``paths`` (folders or their pack.yaml) with everything they depend on."""
+# A generated layer (a sweep point, ``rulecraft.compiler.variations``): made from the packs below it.
+Layer = Callable[[list[Pack]], tuple[Pack, list[Diagnostic]]]
+
+
+def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
+                layers: Sequence[Layer] = ()) -> CheckResult:
+    """Check the packs at ``paths`` (folders or their pack.yaml) with everything they depend on, and
+    ``layers`` generated on top of them, in order."""
     with few_collections():
-        return _check(paths, pack_path)
+        return _check(paths, pack_path, layers)
 
 
-def _check(paths: Sequence[Path], pack_path: Sequence[Path]) -> CheckResult:
+def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[Layer] = ()) -> CheckResult:
     packs, diagnostics = load_packs(paths, pack_path)
+    for make in layers if packs else ():
+        layer, problems = make(list(packs))
+        packs.append(layer)
+        diagnostics += problems
     game, problems = stack_game(packs)
     diagnostics += problems
     if has_errors(problems):

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.check import Layer, check_packs
 from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.compiler.stack_plugins import pack_plugins
+from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
 from rulecraft.plugins.manager import make_hooks, make_manager
 from rulecraft.runtime.agents import agent_plugins
@@ -34,15 +35,16 @@ class Table(NamedTuple):
 
 
 def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
-               game: str | None = None) -> Table:
-    """The table of a configuration: the packs' own plugins, then ``plugins``, then those its agents need."""
+               game: str | None = None, point: tuple = ()) -> Table:
+    """The table of a configuration: the packs' own plugins, then ``plugins``, then those its agents need;
+    a sweep's ``point`` is layered on the stack (``rulecraft.compiler.variations``)."""
     game_agents = agents_for(game) if game is not None else {}
     if packs:
         result = check_packs([Path(p) for p in packs])
         if result.game is not None:
             game_agents = agents_for(result.game)
     needed = [*plugins, *agent_plugins(agents, game_agents)]
-    ruleset = load_ruleset(list(packs), needed, game)
+    ruleset = load_ruleset(list(packs), needed, game, point_layers(point))
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
@@ -60,13 +62,13 @@ def core_pack(game: str) -> Path:
 
 
 def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
-                 game: str | None = None) -> Any:
-    """Check the packs at ``paths`` (none: the core pack of ``game``) and build their game's model with its
-    ``builder``, compiling abilities with the DSL words of the packs' plugins and ``plugins``. Content
-    errors raise DiagnosticError with the located diagnostics."""
+                 game: str | None = None, layers: Sequence[Layer] = ()) -> Any:
+    """Check the packs at ``paths`` (none: the core pack of ``game``), with generated ``layers`` on top, and
+    build their game's model with its ``builder``, compiling abilities with the DSL words of the packs'
+    plugins and ``plugins``. Content errors raise DiagnosticError with the located diagnostics."""
     if not paths and game is None:
         raise GameLoadError("name a pack or a game to load")
-    result = check_packs([Path(p) for p in paths] or [core_pack(str(game))])
+    result = check_packs([Path(p) for p in paths] or [core_pack(str(game))], layers=layers)
     if not result.ok or result.stack is None:
         raise DiagnosticError(result.diagnostics)
     definition = get(result.game)

@@ -23,7 +23,8 @@ from rulecraft.runtime.errors import GameError
 
 @dataclass(frozen=True)
 class Config:
-    """What is simulated: a pack stack (empty: the core pack of ``game``), plugins, seat agents, players."""
+    """What is simulated: a pack stack (empty: the core pack of ``game``), plugins, seat agents, players, and
+    a sweep's point: assignments (``rulecraft.compiler.variations``) layered on top of the stack."""
 
     packs: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ()
@@ -32,6 +33,7 @@ class Config:
     label: str = ""
     game: str | None = None      # the registered game whose core pack an empty ``packs`` means
     core: str = "core pack"      # how an empty ``packs`` is named: that game's core pack id
+    point: tuple = ()            # a sweep's point: assignments layered on the stack (compiler.variations)
 
     @property
     def name(self) -> str:
@@ -71,11 +73,11 @@ _CACHE: dict[tuple, Any] = {}
 def table_for(config: Config) -> Any:
     """The configuration's table (``rulecraft.plugins.wiring.Table``: model, hooks, plugin names, the
     game's engine, agents and per-game record), built once per process."""
-    key = (config.packs, config.plugins, config.agents, config.game)
+    key = (config.packs, config.plugins, config.agents, config.game, config.point)
     if key not in _CACHE:
         from rulecraft.plugins.wiring import load_table  # the wiring module: compiler + plugins + runtime
 
-        _CACHE[key] = load_table(config.packs, config.plugins, config.agents, config.game)
+        _CACHE[key] = load_table(config.packs, config.plugins, config.agents, config.game, config.point)
     return _CACHE[key]
 
 
@@ -111,8 +113,10 @@ def batches(games: int, jobs: int) -> list[range]:
 
 
 def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
-             progress: Callable[[int], None] | None = None, log_dir: Path | None = None) -> Run:
-    """Play ``games`` games on ``jobs`` processes; ``progress(n)`` is called as n more games finish."""
+             progress: Callable[[int], None] | None = None, log_dir: Path | None = None,
+             backend: Any = None) -> Run:
+    """Play ``games`` games on ``jobs`` processes, or on a started ``backend`` (``rulecraft.sweep.backends``:
+    a Dask cluster); ``progress(n)`` is called as n more games finish."""
     import time
 
     start = time.perf_counter()
@@ -120,7 +124,12 @@ def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
     records: list[dict[str, Any]] = []
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    for chunk in _run_batches(config, seed, games, jobs, log_dir):
+    if backend is None:
+        chunks = _run_batches(config, seed, games, jobs, log_dir)
+    else:
+        tasks = [(config, seed, indices, log_dir) for indices in batches(games, backend.workers)]
+        chunks = (chunk for _, chunk in backend.run(play_batch, tasks))
+    for chunk in chunks:
         records.extend(chunk)
         if progress is not None:
             progress(len(chunk))

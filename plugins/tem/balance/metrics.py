@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulecraft.plugins.tem.balance.records import game_record as game_record  # the per-game record (metrics)
+from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS  # sweep
+from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
 from rulecraft.runtime.balance import stats
 from rulecraft.runtime.balance.stats import Estimate
 

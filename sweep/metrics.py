@@ -1,0 +1,152 @@
+"""Report: what a sweep reads from each game, folded into exact running totals where the games are played.
+
+A metric is named on the command line (``--metric``). The core ones read what every game's per-game
+record has (``seat-win-rate:N``, ``vp`` or ``vp:SOURCE``, ``rounds``); a game offers its own through its
+``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``purchase-rate:ID``, ...). Each reads
+a game record (the game's ``game_record``) into observations.
+
+Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
+squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
+adding them in any order, on any number of workers, gives the same figures to the last digit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulecraft.runtime.balance import stats
+
+Record = dict[str, Any]
+Reader = Callable[[Record, str], Iterable[Any]]
+
+
+@dataclass(frozen=True)
+class Total:
+    """Count, sum and sum of squares of a metric's observations: enough for its mean and interval."""
+
+    n: int = 0
+    total: Fraction = Fraction(0)
+    squares: Fraction = Fraction(0)
+
+    def __add__(self, other: Total) -> Total:
+        return Total(self.n + other.n, self.total + other.total, self.squares + other.squares)
+
+    @classmethod
+    def of(cls, values: Iterable[Any]) -> Total:
+        out = [Fraction(v) for v in values]
+        return cls(len(out), sum(out, Fraction(0)), sum((v * v for v in out), Fraction(0)))
+
+
+@dataclass(frozen=True)
+class Metric:
+    """``rate`` metrics (observations in [0, 1]) get a Wilson interval, ``mean`` ones a t interval."""
+
+    name: str
+    shape: str
+    reader: Reader
+    argument: str
+    description: str
+
+    def read(self, record: Record) -> Total:
+        return Total.of(self.reader(record, self.argument))
+
+    def estimate(self, total: Total) -> stats.Estimate:
+        if self.shape == "rate":
+            return stats.wilson(float(total.total), total.n)
+        if total.n == 0:
+            return stats.Estimate(math.nan, math.nan, math.nan, 0)
+        mean = total.total / total.n
+        if total.n == 1:
+            return stats.Estimate(float(mean), -math.inf, math.inf, 1)
+        variance = (total.squares - total.n * mean * mean) / (total.n - 1)
+        return stats.t_estimate(float(mean), math.sqrt(float(variance) / total.n), total.n - 1, total.n)
+
+
+def _seat_win(record: Record, seat: str) -> list[float]:
+    return [s["win"] for s in record["seats"] if str(s["seat"]) == seat]
+
+
+def _vp(record: Record, source: str) -> list[int]:
+    return [s.get("vp_by_source", {}).get(source, 0) if source else s["vp"] for s in record["seats"]]
+
+
+def _rounds(record: Record, _: str) -> list[int]:
+    return [record["rounds"]]
+
+
+MetricTable = dict[str, tuple[str, Reader, str, str]]
+# name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional), text).
+# What every game's record has: seats with their win share and VP, and the rounds played.
+CORE_METRICS: MetricTable = {
+    "seat-win-rate": ("rate", _seat_win, "N", "win rate of seat N (0 = the first seat)"),
+    "vp": ("mean", _vp, "[SOURCE]", "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
+    "rounds": ("mean", _rounds, "", "rounds per game"),
+}
+
+
+def _game_module(game: str | None) -> Any:
+    """The game's ``metrics`` module (its GameDefinition), which may offer ``SWEEP_METRICS`` (more metrics
+    for its records) and ``SWEEP_DEFAULTS`` (what to read about a varied entity of each kind)."""
+    if game is None:
+        return None
+    from rulecraft.plugins.games import get
+
+    definition = get(game)
+    return definition.metrics.load() if definition.metrics is not None else None
+
+
+def known(game: str | None) -> MetricTable:
+    """The core metrics and those the game offers."""
+    return {**CORE_METRICS, **getattr(_game_module(game), "SWEEP_METRICS", {})}
+
+
+def default_metrics(entities: Iterable[tuple[str, str]], game: str | None) -> list[str]:
+    """The metrics a sweep reads without ``--metric``, for the varied ``(kind, id)`` entities."""
+    defaults = getattr(_game_module(game), "SWEEP_DEFAULTS", {})
+    names = [f"{name}:{entity_id}" for kind, entity_id in entities for name in defaults.get(kind, ())]
+    return list(dict.fromkeys([*names, "rounds"]))
+
+
+def usage_lines(game: str | None) -> list[str]:
+    """One line per metric, ``name:ARG  what it reads``, for ``--help``."""
+    return [f"  {name}{':' + usage if usage and not usage.startswith('[') else usage.replace('[', '[:')}"
+            f"  {text}" for name, (_, _, usage, text) in known(game).items()]
+
+
+class MetricError(ValueError):
+    """An unknown metric, or one missing its argument: a usage error."""
+
+
+def parse_metric(text: str, game: str | None) -> Metric:
+    """``NAME`` or ``NAME:ARGUMENT`` -> Metric, among the core metrics and ``game``'s."""
+    name, _, argument = text.strip().partition(":")
+    table = known(game)
+    if name not in table:
+        import difflib
+
+        close = difflib.get_close_matches(name, table, n=1)
+        raise MetricError(f"unknown metric {name!r}" + (f"; did you mean {close[0]!r}?" if close else "")
+                          + "; known: " + ", ".join(table))
+    shape, reader, usage, description = table[name]
+    if usage and not usage.startswith("[") and not argument:
+        raise MetricError(f"metric {name!r} needs an argument: {name}:{usage} ({description})")
+    return Metric(text.strip(), shape, reader, argument, description)
+
+
+def fold(records: Iterable[Record], metrics: Iterable[Metric]) -> tuple[dict[str, Total], int, int]:
+    """Per metric name the total over the finished games; also the games played and aborted."""
+    metrics = list(metrics)
+    totals = {m.name: Total() for m in metrics}
+    played = aborted = 0
+    for record in records:
+        played += 1
+        if record["aborted"]:
+            aborted += 1
+            continue
+        for m in metrics:
+            totals[m.name] = totals[m.name] + m.read(record)
+    return totals, played, aborted

@@ -1,0 +1,68 @@
+"""`rulecraft sweep` end to end (issue 15 items 2 and 5): the known-answer pack's suggestion, --refine, and
+the report's files (HTML with plots, JSON, CSV) in an output folder rulecraft claims."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from rulecraft.cli.main import main
+
+KNOWN = str(Path(__file__).parents[1] / "packs" / "sweep-known-answer")
+COIL = "weapons:lightning-coil.cost.energy"
+
+
+def test_the_known_answer_lies_in_the_suggested_interval(tmp_path, capsys):
+    """Twin A and Twin B are one card under two names (tests/packs/sweep-known-answer): at Twin A's health
+    3, Twin B's, swapping the names changes nothing, so Twin A's owner wins exactly half the games in
+    expectation. The sweep must put 3 inside the closed interval it suggests."""
+    out = tmp_path / "known"
+    assert main(["sweep", KNOWN, "--players", "2", "--vary", "pilots:twin-a.health=1,2,4,6",
+                 "--target", "owner-win-rate:twin-a=0.5", "--refine", "2", "--games", "200", "--seed", "1",
+                 "--workers", "2", "--out", str(out), "--quiet"]) == 0
+    data = json.loads((out / "points.json").read_text())
+    suggestion = data["suggestion"]
+    assert suggestion["low"] <= 3 <= suggestion["high"]
+    assert not (suggestion["open_low"] or suggestion["open_high"])
+    healths = [p["values"]["pilots:twin-a.health"] for p in data["points"]]
+    assert healths == [1, 2, 3, 4, 5, 6]      # --refine added the whole numbers inside the first interval
+    assert [p["refined"] for p in data["points"]] == [False, False, True, False, True, False]
+    assert "suggested pilots:twin-a.health" in capsys.readouterr().out
+
+
+def test_report_files(tmp_path, capsys):
+    out = tmp_path / "report"
+    assert main(["sweep", "--vary", f"{COIL}=1,3", "--vary", "rules:rules.rounds=6,7", "--games", "4",
+                 "--metric", "seat-win-rate:0", "--metric", "vp:weapons", "--out", str(out), "--quiet"]) == 0
+    html = (out / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 2 and "<h2>Configuration</h2>" in html
+    data = json.loads((out / "points.json").read_text())
+    assert data["configuration"]["backend"] == "local" and len(data["points"]) == 4
+    rows = list(csv.DictReader((out / "points.csv").open()))
+    grid = [(r[COIL], r["rules:rules.rounds"]) for r in rows]
+    assert grid == [("1", "6"), ("1", "7"), ("3", "6"), ("3", "7")]
+    assert all(int(r["games"]) == 4 for r in rows)
+    table = capsys.readouterr().out
+    assert "seat-win-rate:0" in table and "vp:weapons" in table
+
+
+def test_a_point_the_stack_refuses_is_named(capsys):
+    assert main(["sweep", "--vary", "rules:rules.rounds=5", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "scoring round 6 is after the last round (5)" in err
+    assert "with the sweep point rules:rules.rounds=5" in err
+
+
+def test_an_output_folder_rulecraft_did_not_write_is_refused(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["sweep", "--vary", f"{COIL}=1", "--games", "1", "--out", str(tmp_path)]) == 2
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_no_crossing_is_reported_in_strict_json(tmp_path):
+    out = tmp_path / "none"
+    assert main(["sweep", "--vary", f"{COIL}=1,3", "--games", "3", "--target", "rounds=50", "--out", str(out),
+                 "--quiet"]) == 0
+    suggestion = json.loads((out / "points.json").read_text())["suggestion"]
+    assert suggestion["value"] is None and suggestion["low"] is None and "no crossing" in suggestion["text"]

@@ -102,9 +102,11 @@ class Manager:
     def vocabulary(self, game: str = "tem") -> Any:
         """The DSL vocabulary of ``game`` (its ``GameDefinition.vocabulary``, a new registry) plus every
         word the plugins register."""
+        from rulecraft.compiler.effects.vocabulary import Vocabulary
         from rulecraft.plugins.games import get
 
-        vocabulary = get(game).vocabulary.load()()
+        words = get(game).vocabulary
+        vocabulary = words.load()() if words is not None else Vocabulary()   # a game with no effect DSL
         self.pm.hook.rulecraft_register_vocabulary(vocabulary=vocabulary)
         return vocabulary
 

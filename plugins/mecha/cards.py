@@ -68,14 +68,19 @@ def face(kind: str, data: dict[str, Any]) -> Face:
                 colour=COLOURS[kind], designed=("all",) if marks is True else tuple(marks))
 
 
-def printed_cards(folder: Path, decks: bool = False) -> list[Card]:
-    """The pool, one card each, or (``decks``) every card of every deck in the pack."""
-    stack = load_stack(folder)
+def cards(stack: Any, decks: bool = True) -> list[Card]:
+    """The cards ``rulecraft print`` lays out (``GameDefinition.card_templates``): every card of every deck
+    of the stack, as they are played; with ``decks=False`` the pool, one card each."""
     faces = {e.id: face(kind, e.data) for kind in CARD_KINDS for e in stack.of_kind(kind)}
     if not decks:
         return [Card(f, BACK) for f in faces.values()]
     return [Card(faces[cid], BACK) for deck in stack.of_kind("decks")
             for cid, n in deck.data["cards"].items() for _ in range(n)]
+
+
+def printed_cards(folder: Path, decks: bool = False) -> list[Card]:
+    """The pack folder's pool, one card each, or (``decks``) every card of every deck."""
+    return cards(load_stack(folder), decks)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision, needs_state
 from rulecraft.runtime.errors import GameError, StepCapExceeded
+from rulecraft.runtime.views import View
 
 Listener = Callable[[dict[str, Any]], None]
 ViewFactory = Callable[..., Any]          # (game, seat, *, state: bool) -> the seat's view
@@ -39,7 +40,7 @@ ABORTS = (GameError, IllegalAnswer, UnscriptedDecision)
 class GameCore:
     """One game's shared machinery; a game's engine subclasses it and implements :meth:`run`."""
 
-    view_class: ClassVar[ViewFactory]      # the game's view: what an agent may see (hidden information)
+    view_class: ClassVar[ViewFactory] = View   # what an agent gets per decision (a game may bring its own)
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
     __slots__ = ("__dict__", "_cap", "_view", "aborted", "agents", "asked", "events", "finished", "listeners",
@@ -90,6 +91,11 @@ class GameCore:
         answer = decision.check(agent.decide(decision, self._view(self, seat, state=needs_state(agent))))
         self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer
+
+    def view_state(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see of the game now, as plain data with no other seat's secret (the game's
+        hidden-information rule); :class:`~rulecraft.runtime.views.View` calls it."""
+        raise NotImplementedError
 
     # --- the whole game --------------------------------------------------------------------------
     def run(self) -> Any:

@@ -31,7 +31,7 @@ from rulecraft.plugins.mecha.model import (
     Ruleset,
 )
 from rulecraft.plugins.mecha.state import Seat, Unit
-from rulecraft.plugins.mecha.views import MechaView
+from rulecraft.plugins.mecha.views import view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
 
@@ -43,8 +43,6 @@ class GameOver(Exception):
 class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
     """One game on the runtime core (seats, seeded RNG, events, step cap, ``ask``): build it, then
     :meth:`play` (or drive the phases yourself, see ``mecha.api``)."""
-
-    view_class = MechaView
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
                  decks: Sequence[Sequence[str]] | None = None, first: int | None = None,
@@ -259,6 +257,9 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         return unit
 
     # --- state for tests, views and logs --------------------------------------------------------
+    def view_state(self, seat: int) -> dict[str, Any]:
+        return view_for(self, seat)
+
     def snapshot(self) -> dict[str, Any]:
         names = self.grid.names
         return {

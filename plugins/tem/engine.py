@@ -35,7 +35,7 @@ from rulecraft.plugins.tem.movement import MovementRules
 from rulecraft.plugins.tem.rounds import RoundRules
 from rulecraft.plugins.tem.setup_rules import SetupRules
 from rulecraft.plugins.tem.state import Board, Player, Token
-from rulecraft.plugins.tem.views import View
+from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
 
@@ -43,8 +43,6 @@ from rulecraft.runtime.game import GameCore
 class Game(GameCore, SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules,
            ActionRules, EquipmentRules, AbilityRules):
     """One game. Build it, then :meth:`play` (or drive the steps yourself, see plugins.tem.api)."""
-
-    view_class = View
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
                  hooks: Any = None, listeners: Iterable[Callable[[dict], None]] = (),
@@ -167,6 +165,9 @@ class Game(GameCore, SetupRules, RoundRules, MovementRules, KnockoutRules, MechR
         return standings
 
     # --- state for tests, views and logs --------------------------------------------------------
+    def view_state(self, seat: int) -> dict[str, Any]:
+        return view_for(self, seat)
+
     def snapshot(self) -> dict[str, Any]:
         name = self.board.name
         return {

@@ -9,8 +9,8 @@ from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.heuristic import HeuristicAgent
-from rulecraft.plugins.tem.views import View
 from rulecraft.runtime.decisions import Decision, RandomAgent
+from rulecraft.runtime.views import View
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from rulecraft.plugins.mecha import api
-from rulecraft.plugins.mecha.views import MechaView
+from rulecraft.runtime.views import View
 
 
 def test_m18_a_view_hides_the_opponents_hand_and_both_decks_order(rs):
@@ -14,7 +14,7 @@ def test_m18_a_view_hides_the_opponents_hand_and_both_decks_order(rs):
     game.seats[1].damage = ["timer"]
     game.seats[0].discard = ["boost"]
     api.place(game, "grunt", "c3", 1)
-    state = MechaView(game, 0).state()
+    state = View(game, 0).state()
     me, them = state["players"]
     assert me["hand"] == ["zap", "grunt"] and them["hand"] == 3
     assert me["deck"] == 2 and them["deck"] == 3               # sizes only, to their owner too
@@ -27,7 +27,7 @@ def test_m18_a_view_hides_the_opponents_hand_and_both_decks_order(rs):
 
 def test_m18_an_agent_without_state_gets_none(rs):
     game = api.table(rs)
-    view = MechaView(game, 1, state=False)
+    view = View(game, 1, state=False)
     assert view.player == 1 and view.ruleset is rs
     try:
         view.state()

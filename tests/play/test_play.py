@@ -81,7 +81,7 @@ def test_a_full_four_player_game_against_heuristic_agents(Driver, tmp_path):
 
 def test_the_person_sees_only_their_own_view(Driver, tmp_path):
     """T16: the screen is drawn from the person's view; no other seat's program shows before its reveal."""
-    from rulecraft.plugins.tem.views import View
+    from rulecraft.runtime.views import View
 
     seen: list[dict] = []
     original = View.state
@@ -305,8 +305,8 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
     from rulecraft.cli.prompts import HumanAgent
     from rulecraft.plugins.tem import api
     from rulecraft.plugins.tem.board import Picture
-    from rulecraft.plugins.tem.views import View
     from rulecraft.runtime.decisions import Decision
+    from rulecraft.runtime.views import View
 
     ruleset, _, _ = load([], [])
     game = api.table(ruleset, colours=("red", "blue", "green", "yellow"))

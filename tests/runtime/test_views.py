@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecraft.plugins.tem.engine import Game
-from rulecraft.plugins.tem.views import View, view_for
+from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.views import View
 
 
 class Stop(BaseException):   # not an Exception: rule and ability errors are wrapped, this is not

@@ -12,8 +12,8 @@ import pytest
 from rulecraft.plugins.manager import Hooks
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.state import Player
-from rulecraft.plugins.tem.views import View
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.views import View
 
 LINKS = ("__self__", "__func__", "__closure__", "__defaults__", "__kwdefaults__", "__wrapped__",
          "__globals__", "cell_contents", "__dict__", "fget", "fset")

@@ -19,27 +19,8 @@ ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn
 ROLL, HOLD = "roll", "hold"
 
 
-class PigView:
-    """What a seat sees: the rules and a copy of the public state (Pig hides nothing but the future:
-    the view holds no path to the game or its die)."""
-
-    __slots__ = ("_state", "player", "ruleset")
-
-    def __init__(self, game: Pig, player: int, *, state: bool = True) -> None:
-        self.ruleset = game.ruleset
-        self.player = player
-        self._state = game.snapshot() if state else None
-
-    def state(self) -> dict[str, Any]:
-        if self._state is None:
-            raise LookupError("this view carries no state: the agent declared needs_state = False")
-        return self._state
-
-
 class Pig(GameCore):
     """One game of Pig: build it with the model and one agent per seat, then :meth:`play`."""
-
-    view_class = PigView
 
     def __init__(self, ruleset: PigRules, agents: Sequence[Any], seed: int | str = 0, hooks: Any = None,
                  listeners: Iterable[Callable[[dict], None]] = (), colours: Sequence[str] | None = None
@@ -55,6 +36,9 @@ class Pig(GameCore):
         self.turn_total = 0
         self.current = 0
         self.standings: list[dict[str, Any]] | None = None
+
+    def view_state(self, seat: int) -> dict[str, Any]:
+        return self.snapshot()     # Pig hides nothing but the future: every seat sees the same
 
     def snapshot(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "current": self.current, "turn_total": self.turn_total}

@@ -12,9 +12,9 @@ import time
 
 from rulecraft.compiler.variations import grid, parse_variation
 from rulecraft.runtime.balance.batch import Config
-from rulecraft.sweep.backends import DaskBackend, LocalBackend
-from rulecraft.sweep.metrics import parse_metric
-from rulecraft.sweep.run import Sweep, run_sweep
+from rulecraft.runtime.balance.sweep.backends import DaskBackend, LocalBackend
+from rulecraft.runtime.balance.sweep.metrics import parse_metric
+from rulecraft.runtime.balance.sweep.run import Sweep, run_sweep
 
 GAMES = {"random": 400, "heuristic": 100}
 METRICS = ("owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "rounds")

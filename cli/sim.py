@@ -166,7 +166,7 @@ def game_progress(console, description: str, total: int, quiet: bool):
 
 def backend_for(args: argparse.Namespace, workers: int):
     """The backend the options name, started; a usage error if it cannot start."""
-    from rulecraft.sweep.backends import BackendError, make_backend
+    from rulecraft.runtime.balance.sweep.backends import BackendError, make_backend
 
     backend = make_backend(args.backend, workers, args.scheduler)
     try:

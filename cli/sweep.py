@@ -33,7 +33,7 @@ from rulecraft.cli.sim import (
 
 
 def register(subparsers) -> None:
-    from rulecraft.sweep.metrics import usage_lines
+    from rulecraft.runtime.balance.sweep.metrics import usage_lines
 
     parser = subparsers.add_parser("sweep", help="simulate a grid of rule or card values and suggest one",
                                    description=__doc__,
@@ -79,7 +79,7 @@ def _variations(args: argparse.Namespace):
 
 
 def _metrics(args: argparse.Namespace, variations, game: str):
-    from rulecraft.sweep.metrics import MetricError, default_metrics, parse_metric
+    from rulecraft.runtime.balance.sweep.metrics import MetricError, default_metrics, parse_metric
 
     names = list(args.metric)
     target = None
@@ -125,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from rulecraft.runtime.balance.batch import table_for
-    from rulecraft.sweep.report import print_table, write_report
-    from rulecraft.sweep.run import Sweep, games_in, run_sweep
+    from rulecraft.runtime.balance.sweep.report import print_table, write_report
+    from rulecraft.runtime.balance.sweep.run import Sweep, games_in, run_sweep
 
     args.jobs, args.compare = args.workers, None      # sim's checks, for sweep's options
     _check_args(args)

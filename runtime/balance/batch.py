@@ -115,8 +115,9 @@ def batches(games: int, jobs: int) -> list[range]:
 def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
              progress: Callable[[int], None] | None = None, log_dir: Path | None = None,
              backend: Any = None) -> Run:
-    """Play ``games`` games on ``jobs`` processes, or on a started ``backend`` (``rulecraft.sweep.backends``:
-    a Dask cluster); ``progress(n)`` is called as n more games finish."""
+    """Play ``games`` games on ``jobs`` processes, or on a started ``backend``
+    (``rulecraft.runtime.balance.sweep.backends``: a Dask cluster); ``progress(n)`` is called as n more
+    games finish."""
     import time
 
     start = time.perf_counter()

@@ -16,9 +16,9 @@ pytest.importorskip("distributed")
 from rulecraft.cli.main import main
 from rulecraft.compiler.variations import grid, parse_variation
 from rulecraft.runtime.balance.batch import Config
-from rulecraft.sweep.backends import BackendError, DaskBackend, LocalBackend
-from rulecraft.sweep.metrics import parse_metric
-from rulecraft.sweep.run import Sweep, run_sweep
+from rulecraft.runtime.balance.sweep.backends import BackendError, DaskBackend, LocalBackend
+from rulecraft.runtime.balance.sweep.metrics import parse_metric
+from rulecraft.runtime.balance.sweep.run import Sweep, run_sweep
 
 COIL = "weapons:lightning-coil.cost.energy"
 METRICS = ["owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "vp:weapons", "rounds"]

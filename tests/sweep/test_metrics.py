@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulecraft.runtime.balance import stats
-from rulecraft.sweep.metrics import MetricError, Total, default_metrics, known, parse_metric
+from rulecraft.runtime.balance.sweep.metrics import MetricError, Total, default_metrics, known, parse_metric
 
 shares = st.lists(st.sampled_from([0, 1, Fraction(1, 2), Fraction(1, 3), Fraction(1, 4)]), max_size=40)
 

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from rulecraft.runtime.balance.stats import Estimate
-from rulecraft.sweep.suggest import refined_values, suggest
+from rulecraft.runtime.balance.sweep.suggest import refined_values, suggest
 
 
 def line(xs, slope, intercept, half):

@@ -1,9 +1,9 @@
 """Report: what `rulecraft sweep` can read from a Tiny Epic Mechs record, beyond every game's core metrics.
 
 Offered through TEM's ``metrics`` module (its GameDefinition): ``SWEEP_METRICS`` by name, in the table
-shape of ``rulecraft.sweep.metrics`` (shape, reader, argument usage, text; plain data, so the game needs
-nothing of the sweep), and ``SWEEP_DEFAULTS``, what a
-sweep reads about a varied entity of each kind when no ``--metric`` is given.
+shape of ``rulecraft.runtime.balance.sweep.metrics`` (shape, reader, argument usage, text; plain data,
+so the game needs nothing of the sweep), and ``SWEEP_DEFAULTS``, what a sweep reads about a varied
+entity of each kind when no ``--metric`` is given.
 """
 
 from __future__ import annotations

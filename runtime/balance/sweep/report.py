@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler.variations import label
-from rulecraft.sweep.run import Sweep
+from rulecraft.runtime.balance.sweep.run import Sweep
 
 # The page's look, and the plots drawn by matplotlib with no window and embedded as PNG: the file stands
 # alone. Kept here, not shared with a game's own sim report, so that a sweep of any game needs no game's

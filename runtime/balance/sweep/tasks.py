@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulecraft.runtime.balance.batch import Config, play_game, table_for
-from rulecraft.sweep.metrics import Total, fold, parse_metric
+from rulecraft.runtime.balance.sweep.metrics import Total, fold, parse_metric
 
 
 def play_totals(config: Config, seed: str, indices: Sequence[int],

@@ -15,9 +15,9 @@ from typing import Any
 from rulecraft.compiler.variations import Point, Variation, with_value
 from rulecraft.runtime.balance.batch import Config
 from rulecraft.runtime.balance.stats import Estimate
-from rulecraft.sweep.metrics import Metric, Total
-from rulecraft.sweep.suggest import Suggestion, refined_values, suggest
-from rulecraft.sweep.tasks import batches, play_totals
+from rulecraft.runtime.balance.sweep.metrics import Metric, Total
+from rulecraft.runtime.balance.sweep.suggest import Suggestion, refined_values, suggest
+from rulecraft.runtime.balance.sweep.tasks import batches, play_totals
 
 
 @dataclass

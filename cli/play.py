@@ -15,7 +15,7 @@ import argparse
 import random
 from pathlib import Path
 
-from rulecraft.cli.main import UsageError
+from rulecraft.cli.main import PathNotFound, UsageError
 from rulecraft.cli.outputs import new_file
 
 DEFAULT_DIR = Path("rulecraft-games")
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError("--resume takes the game from its log: "
                                  "give no packs, --solo, --seed or --plugin")
             if not args.resume.is_file():
-                raise UsageError(f"no such log: {args.resume}")
+                raise PathNotFound(f"no such log: {args.resume}")
             head, expected = read_for_resume(args.resume)
             from rulecraft.cli.play_ui import load
 
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             for pack in args.packs:
                 if not pack.exists():
-                    raise UsageError(f"no such pack: {pack}")
+                    raise PathNotFound(f"no such pack: {pack}")
             seed = args.seed if args.seed is not None else str(random.randrange(1_000_000))
             head, ruleset, hooks = new_header([str(p) for p in args.packs], args.opponents, args.players,
                                               args.seat, args.solo, seed, args.plugin)

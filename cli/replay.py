@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rulecraft.cli.main import UsageError
+from rulecraft.cli.main import PathNotFound, UsageError
 
 
 def register(subparsers) -> None:
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.logs:
         if not path.is_file():
-            raise UsageError(f"no such log: {path}")
+            raise PathNotFound(f"no such log: {path}")
         if args.watch:
             failed += not _watch(path, args)
             continue

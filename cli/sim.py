@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulecraft.cli.games import add_game_option
-from rulecraft.cli.main import UsageError
+from rulecraft.cli.main import PathNotFound, UsageError
 from rulecraft.cli.outputs import output_folder
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _pack_folder(item: str) -> str:
 
     found = PackFinder().find(item)
     if found is None or not Path(str(found[0])).is_dir():
-        raise UsageError(f"no such pack: {item} (neither a folder nor the id of a shipped pack)")
+        raise PathNotFound(f"no such pack: {item} (neither a folder nor the id of a shipped pack)")
     return str(found[0])
 
 

@@ -46,3 +46,17 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--version"])
     assert exit_.value.code == 0 and capsys.readouterr().out.startswith("rulecraft ")
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "no/such/pack"], ["explain", "no/such/pack", "weapons:x"], ["sim", "no/such/pack"],
+    ["print", "no/such/pack", "--out", "cards.pdf"], ["docs", "no/such/pack", "--out", "site"],
+    ["test", "no/such.yaml"], ["replay", "no/such.jsonl"], ["play", "--resume", "no/such.jsonl"],
+], ids=lambda argv: argv[0])
+def test_a_path_that_does_not_exist_is_file_not_found_in_every_command(argv, tmp_path, monkeypatch, capsys):
+    """One code for one mistake, whichever command meets it (exit 2: a usage error, not content)."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(argv) == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert f"error[file-not-found]: rulecraft {argv[0]}: no such" in err
+    assert not any(tmp_path.iterdir())     # nothing written

@@ -12,8 +12,9 @@ every game needs and the tools rely on:
   :class:`GameError`, illegal answer or unscripted decision during :meth:`play` marks the game ``aborted``
   (one ``abort`` event with the reason) and is re-raised; nothing is half-applied;
 - **decisions**: :meth:`ask` puts a :class:`~rulecraft.runtime.decisions.Decision` to its seat's agent with
-  that seat's view (``view_class(game, seat, state=...)``, the game's hidden-information view), validates
-  the answer and logs it as a ``decision`` event;
+  that seat's view (``view_class(game, seat, state=...)``: by default the shared
+  :class:`~rulecraft.runtime.views.View` of the game's :meth:`view_state`, its hidden-information rule),
+  validates the answer and logs it as a ``decision`` event;
 - **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings);
 - **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
   and dies with the game (no module-global map keyed by games).

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ try:  # the C parser is ~10x faster; the pure-Python one gives the same events
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
+YAML_SUFFIXES = (".yaml", ".yml")
 MAX_FILE_BYTES = 2 * 1024 * 1024
 # What YAML does not allow in a stream (PyYAML's reader refuses the same set, at 1:1 in its own words).
 _NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
@@ -299,3 +301,15 @@ def load_file(path: Path, display: str | None = None) -> tuple[Document | None, 
         return None, [Diagnostic(codes.FILE_TOO_LARGE, f"file is larger than the limit of {MAX_FILE_BYTES:,} "
                                  "bytes", shown, 1, 1)]
     return load_bytes(data, shown)
+
+
+def yaml_files(paths: Iterable[Path]) -> list[Path]:
+    """Each file named, and every ``*.yaml``/``*.yml`` file under each folder named (sorted): how the
+    scenario runners of every game find their files."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+        else:
+            found.append(path)
+    return found

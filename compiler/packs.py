@@ -40,13 +40,12 @@ from packaging.version import InvalidVersion, Version
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
-from rulecraft.compiler.loader import Document, file_kind, load_bytes, load_file
+from rulecraft.compiler.loader import YAML_SUFFIXES, Document, file_kind, load_bytes, load_file
 from rulecraft.compiler.validate import validate_manifest
 from rulecraft.plugins.games import GameLoadError, get, known_games
 
 MANIFEST = "pack.yaml"
 CONTENT_PACKAGE = "rulecraft.content"
-YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def rulecraft_version() -> Version:

@@ -8,20 +8,19 @@ host); ``run`` is :func:`rulecraft.plugins.mecha.scenarios.run`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.compiler.loader import load_file
+from rulecraft.compiler.loader import load_file, yaml_files
 from rulecraft.compiler.validate import validate_instance, validator
 from rulecraft.plugins.mecha import scenarios
 from rulecraft.plugins.mecha.model import Ruleset
 from rulecraft.plugins.mecha.pack import core_ruleset
 
 SCHEMA = "rulecraft.schemas.mecha:scenario.schema.json"
-SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,21 +32,11 @@ class Scenario:
     data: dict[str, Any]
 
 
-def discover(paths: Iterable[Path]) -> list[Path]:
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
-        else:
-            found.append(path)
-    return found
-
-
 def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:
     """Every scenario under ``paths`` and every diagnostic of their files."""
     found: list[Scenario] = []
     problems: list[Diagnostic] = []
-    for path in discover(paths):
+    for path in yaml_files(paths):
         document, errors = load_file(path, str(path))
         problems += errors
         if document is None:

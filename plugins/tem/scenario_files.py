@@ -10,14 +10,14 @@ sees a file name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Iterator, Mapping, Sequence, Set
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
-from rulecraft.compiler.loader import Document, load_file
+from rulecraft.compiler.loader import Document, load_file, yaml_files
 from rulecraft.compiler.validate import validate_instance, validator
 from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 from rulecraft.plugins.tem.model import BASE_ZONE
@@ -26,20 +26,8 @@ from rulecraft.plugins.tem.scenarios import run as run  # the runner: with load_
 
 SCHEMA = SCENARIO_SCHEMA
 CORE = "tem-core"
-SUFFIXES = (".yaml", ".yml")
 STEP_KINDS = ("setup", "play", "turn", "round", "combat", "end_round", "end_game")
 SETUP_GIVEN = frozenset({"packs", "plugins", "seats", "seed", "agents"})
-
-
-def discover(paths: Iterable[Path]) -> list[Path]:
-    """Scenario files: each file named, and every ``*.yaml``/``*.yml`` under each folder (sorted)."""
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found += sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
-        else:
-            found.append(path)
-    return found
 
 
 def merge(base: Any, over: Any) -> Any:
@@ -256,7 +244,7 @@ def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:
     """Every scenario under ``paths`` and every diagnostic of their files."""
     scenarios: list[Scenario] = []
     diagnostics: list[Diagnostic] = []
-    for path in discover(paths):
+    for path in yaml_files(paths):
         found, problems = load_scenarios(path, str(path))
         scenarios += found
         diagnostics += problems

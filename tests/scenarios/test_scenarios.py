@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
+from rulecraft.compiler.loader import yaml_files
 from rulecraft.plugins import manager
-from rulecraft.plugins.tem.scenario_files import discover, load_all, load_scenarios, prepare
+from rulecraft.plugins.tem.scenario_files import load_all, load_scenarios, prepare
 from rulecraft.plugins.tem.scenarios import Scenario, run
 
 HERE = Path(__file__).parent
@@ -253,7 +254,7 @@ def test_folders_are_searched_recursively(tmp_path):
     (tmp_path / "sub").mkdir()
     _write(tmp_path / "sub", "x: 1\n", "deep.yaml")
     _write(tmp_path, "x: 1\n", "notes.txt")
-    assert [p.name for p in discover([tmp_path])] == ["deep.yaml"]
+    assert [p.name for p in yaml_files([tmp_path])] == ["deep.yaml"]
 
 
 # --- robustness: no input makes the loader or the runner raise --------------------------------

@@ -24,7 +24,8 @@ from rulecraft.runtime.agents import agent_plugins
 
 class Table(NamedTuple):
     """What every game of a simulated configuration shares, built once per process: the model, the hooks,
-    the plugin names, and the game's engine, agents and per-game record (its ``metrics`` module)."""
+    the plugin names, and the game's engine, agents and per-game record (its ``metrics`` module), with the
+    event kinds that record reads (``RECORD_EVENTS``; None: the whole log, so no summary mode)."""
 
     ruleset: Any
     hooks: Any
@@ -32,6 +33,7 @@ class Table(NamedTuple):
     engine: Any
     agents: dict[str, Any]
     record: Any
+    record_events: frozenset[str] | None
 
 
 def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
@@ -49,7 +51,7 @@ def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[st
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
     return Table(ruleset, make_hooks(names), names, engine_for(definition.id), agents_for(definition.id),
-                 getattr(metrics, "game_record", None))
+                 getattr(metrics, "game_record", None), getattr(metrics, "RECORD_EVENTS", None))
 
 
 def core_pack(game: str) -> Path:

@@ -25,7 +25,6 @@ from rulecraft.plugins.tem.model import (
     PURCHASE,
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Player, Token
-from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.errors import GameError
 
 
@@ -84,7 +83,7 @@ class ActionRules:
         for wid, left in self.piles.items():
             if left > 0 and wid not in p.owned and self._affordable(p, price(wid)):   # one of each
                 options.append(wid)
-        wid = self.ask(Decision(D.PURCHASE, p.seat, tuple(options)))
+        wid = self.choose(D.PURCHASE, p.seat, tuple(options))
         if wid is None:
             return
         w = self.weapon(wid)
@@ -122,7 +121,7 @@ class ActionRules:
             cost, run = self.modified_cost(p, T.ON_UPGRADE, cost)
             if self._affordable(p, cost):
                 options.append(("upgrade",))
-        choice = self.ask(Decision(D.POWER_UP, p.seat, tuple(options)))
+        choice = self.choose(D.POWER_UP, p.seat, tuple(options))
         if choice is None:
             return
         if choice[0] == "heal":
@@ -156,12 +155,12 @@ class ActionRules:
         number = None
         if supply:
             if kind == MINE:
-                number = self.ask(Decision(D.MINE_NUMBER, p.seat, (None, *sorted(set(p.mine_supply)))))
+                number = self.choose(D.MINE_NUMBER, p.seat, (None, *sorted(set(p.mine_supply))))
                 if number is None:
                     return
                 p.mine_supply.remove(number)
             else:
-                if not self.ask(Decision(D.DEPLOY_TURRET, p.seat, (True, False))):
+                if not self.choose(D.DEPLOY_TURRET, p.seat, (True, False)):
                     return
                 p.turret_supply -= 1
         else:
@@ -169,8 +168,8 @@ class ActionRules:
             if not mine:
                 self.emit("no-effect", player=p.seat, action=kind)
                 return
-            moved_from = self.ask(Decision(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
-                                           {"token": kind, "cells": self.cell_names(sorted(mine))}))
+            moved_from = self.choose(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
+                                           {"token": kind, "cells": self.cell_names(sorted(mine))})
             if moved_from is None:
                 return
             number = self.tokens.pop(moved_from).number

@@ -9,7 +9,6 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import CREDITS, ENERGY, MECH, PILOT
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime.decisions import Decision
 
 
 class KnockoutRules:
@@ -91,8 +90,8 @@ class KnockoutRules:
             return origin
         if len(options) == 1:
             return options[0]
-        return self.ask(Decision(D.ZONE, p.seat, tuple(options),
-                                 {"from": self.board.name(origin), "cells": self.cell_names(options)}))
+        return self.choose(D.ZONE, p.seat, tuple(options),
+                                 {"from": self.board.name(origin), "cells": self.cell_names(options)})
 
     def enter_ad_hoc(self, p: Player) -> None:
         """Played and unplayed program cards go back; any card each turn until the round ends (T11)."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, MECH
 from rulecraft.plugins.tem.state import Player
-from rulecraft.runtime.decisions import Decision
 
 
 class MechRules:
@@ -28,7 +27,7 @@ class MechRules:
         if not allowed:
             return
         sides = tuple(s.id for s in self.ruleset.mech_sides)
-        side = self.ask(Decision(D.TAKE_MECH, p.seat, (None, *sides)))
+        side = self.choose(D.TAKE_MECH, p.seat, (None, *sides))
         if side is None:
             return
         self.take_mech(p, side)

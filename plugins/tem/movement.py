@@ -10,7 +10,6 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import ProgramCardDef
 from rulecraft.plugins.tem.state import MINE, TURRET, Player
-from rulecraft.runtime.decisions import Decision
 
 
 class MovementRules:
@@ -23,7 +22,7 @@ class MovementRules:
         self.equip_window(p, "turn-start")
         first_ad_hoc = False
         if p.ad_hoc:
-            card_id, orientation = self.ask(Decision(D.AD_HOC_CARD, p.seat, self.program_options(p)))
+            card_id, orientation = self.choose(D.AD_HOC_CARD, p.seat, self.program_options(p))
             first_ad_hoc, p.ad_hoc_first = p.ad_hoc_first, False
         else:
             card_id, orientation = p.program[p.revealed]

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rulecraft.plugins.tem.balance.records import RECORD_EVENTS as RECORD_EVENTS  # what the record reads
 from rulecraft.plugins.tem.balance.records import game_record as game_record  # the per-game record (metrics)
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS  # sweep
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS

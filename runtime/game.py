@@ -77,7 +77,8 @@ class GameCore:
 
     # --- events ----------------------------------------------------------------------------------
     def emit(self, event_type: str, /, **data: Any) -> None:
-        self.push({"e": event_type, **data})
+        if not self.counted(event_type):
+            self.push({"e": event_type, **data})
 
     def push(self, event: dict[str, Any]) -> None:
         """Record a ready-made event (``"e"`` first): the hottest steps build their dict literally, which
@@ -97,6 +98,19 @@ class GameCore:
         if self.listeners:
             for listener in self.listeners:
                 listener(event)
+
+    def counted(self, kind: str) -> bool:
+        """In summary mode with no listener, count one ``kind`` event that nothing reads and say so: a hot
+        step then skips building it (``if not self.counted("move"): self.push({...})``)."""
+        counts = self._counts
+        if counts is None or kind in self._kept or self.listeners:
+            return False
+        self.steps += 1
+        if self.steps > self._cap:
+            self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
+            raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
+        counts[kind] = counts.get(kind, 0) + 1
+        return True
 
     def keep_only(self, types: Iterable[str]) -> None:
         """Summary mode, chosen before :meth:`play` when nothing reads the full log: ``events`` keeps only
@@ -124,7 +138,8 @@ class GameCore:
             self.asked.append(decision)
         agent = self.agents[seat]
         answer = decision.check(agent.decide(decision, self._view(self, seat, state=needs_state(agent))))
-        self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
+        if not self.counted("decision"):
+            self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer
 
     def choose(self, kind: str, seat: int, options: Sequence[Any],
@@ -142,7 +157,8 @@ class GameCore:
             raise IllegalAnswer(f"player {seat}: index {index!r} is not one of the {n} options of the {kind} "
                                 f"decision")
         answer = options[index]
-        self.push({"e": "decision", "kind": kind, "player": seat, "answer": answer})
+        if not self.counted("decision"):
+            self.push({"e": "decision", "kind": kind, "player": seat, "answer": answer})
         return answer
 
     def view_state(self, seat: int) -> dict[str, Any]:

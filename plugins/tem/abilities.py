@@ -50,7 +50,8 @@ class AbilityRules:
         for ability in found:
             # the entity, not the file path: a log must replay identically from any folder
             source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
-            self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
+            if not self.counted("ability"):
+                self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
             try:
                 ability.handler(run)
             except (GameError, IllegalAnswer, UnscriptedDecision):

@@ -33,7 +33,8 @@ class ActionRules:
 
     # --- actions -------------------------------------------------------------------------------
     def action(self, p: Player, action: str) -> None:
-        self.push({"e": "action", "player": p.seat, "action": action})
+        if not self.counted("action"):
+            self.push({"e": "action", "player": p.seat, "action": action})
         if self.hooks.perform_action(self, p, action):
             return
         if action == COLLECT:

@@ -58,4 +58,5 @@ class EquipmentRules:
         choice = options[0] if len(options) == 1 else self.choose(D.EQUIP, p.seat, options, {"when": when})
         if choice != current:
             p.equipped = list(choice)
-            self.push({"e": "equip", "player": p.seat, "equipped": list(choice), "when": when})
+            if not self.counted("equip"):
+                self.push({"e": "equip", "player": p.seat, "equipped": list(choice), "when": when})

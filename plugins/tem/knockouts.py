@@ -19,8 +19,9 @@ class KnockoutRules:
         """Take damage; the dealer scores 1 VP per point up to the remaining health (T2). True = KO."""
         dealt = min(max(0, damage), p.health)
         p.health -= dealt
-        self.push({"e": "damage", "player": p.seat, "by": by.seat if by else None, "amount": damage,
-                   "dealt": dealt, "health": p.health, "source": source})
+        if not self.counted("damage"):
+            self.push({"e": "damage", "player": p.seat, "by": by.seat if by else None, "amount": damage,
+                       "dealt": dealt, "health": p.health, "source": source})
         if by is not None:
             counted = dealt if self.rules.vp_damage_capped else max(0, damage)
             self.score(by, counted * self.rules.vp_per_damage, "damage")

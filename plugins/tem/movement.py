@@ -29,8 +29,9 @@ class MovementRules:
             p.revealed += 1
         p.used.append(card_id)
         card = self.cards[card_id]
-        self.push({"e": "reveal", "player": p.seat, "card": card_id, "orientation": orientation,
-                   "round": self.round, "turn": self.turn, "ad_hoc": p.ad_hoc})
+        if not self.counted("reveal"):
+            self.push({"e": "reveal", "player": p.seat, "card": card_id, "orientation": orientation,
+                       "round": self.round, "turn": self.turn, "ad_hoc": p.ad_hoc})
         self.execute(p, card, orientation, first_ad_hoc)
         self.equip_window(p, "turn-end")
         self.current = None
@@ -60,14 +61,16 @@ class MovementRules:
         if self.mech_controller == p.seat:
             self.mech_pos = cell     # the Mighty Mech goes wherever its pilot goes
         names = self.board.names
-        self.push({"e": why, "player": p.seat, "card": card, "frm": names[frm] if frm >= 0 else None,
-                   "to": names[cell], "jump": jump})
+        if not self.counted(why):
+            self.push({"e": why, "player": p.seat, "card": card, "frm": names[frm] if frm >= 0 else None,
+                       "to": names[cell], "jump": jump})
 
     def enter_zone(self, p: Player, cell: int, power_opening: bool = False) -> bool:
         """T8: enemy Mine, then Combat with an enemy pilot, then an enemy Turret. Returns whether the card's
         action may still be performed (no Combat started and not KO'd)."""
         zone = self.board.zones[cell]
-        self.push({"e": "enter", "player": p.seat, "cell": self.board.names[cell], "zone": zone.id})
+        if not self.counted("enter"):
+            self.push({"e": "enter", "player": p.seat, "cell": self.board.names[cell], "zone": zone.id})
         self.hooks.zone_entered(self, p, cell)
         self.fire(T.ON_ENTER_ZONE, p)
         if p.pos != cell:

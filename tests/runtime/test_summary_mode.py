@@ -35,16 +35,21 @@ def _game(ruleset, seed: str, kinds: list[str], summary: bool, seen: list | None
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4), heuristic=st.integers(0, 4))
 def test_summary_mode_plays_the_same_game_and_the_same_record(core, seed, players, heuristic):
     """Same winners, VP, decisions: the full log equals every event a listener sees in summary mode, and
-    the per-game record (counts, VP by source, first seat) is the same from the summary as from the log."""
+    the per-game record (counts, VP by source, first seat) is the same from the summary as from the log,
+    whether the hot steps build their events for a listener or only count them (no listener)."""
     kinds = ["heuristic" if seat < heuristic else "random" for seat in range(players)]
     full = _game(core, f"summary:{seed}", kinds, summary=False)
     seen: list = []
-    summary = _game(core, f"summary:{seed}", kinds, summary=True, seen=seen)
+    listened = _game(core, f"summary:{seed}", kinds, summary=True, seen=seen)
     assert seen == full.events
-    assert summary.standings == full.standings
-    assert summary.events == [e for e in full.events if e["e"] in RECORD_EVENTS]
-    assert summary.event_counts() == full.event_counts()
-    assert game_record(summary, 0, "s", kinds) == game_record(full, 0, "s", kinds)
+    counted = _game(core, f"summary:{seed}", kinds, summary=True)
+    for summary in (listened, counted):
+        assert summary.standings == full.standings
+        assert [p.snapshot() for p in summary.players] == [p.snapshot() for p in full.players]
+        assert summary.events == [e for e in full.events if e["e"] in RECORD_EVENTS]
+        assert summary.event_counts() == full.event_counts()
+        assert summary.steps == full.steps
+        assert game_record(summary, 0, "s", kinds) == game_record(full, 0, "s", kinds)
 
 
 @settings(max_examples=30, deadline=None)

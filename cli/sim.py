@@ -175,25 +175,47 @@ def backend_for(args: argparse.Namespace, workers: int):
         raise UsageError(str(exc)) from None
 
 
-def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
+def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None, on_record=None):
     from rulecraft.runtime.balance.batch import simulate
 
     backend = backend_for(args, args.jobs) if args.backend == "dask" else None
     try:
         with game_progress(console, config.name, args.games, args.quiet) as advance:
             return simulate(config, args.games, args.seed, args.jobs, progress=advance, log_dir=log_dir,
-                            backend=backend)
+                            backend=backend, on_record=on_record)
     finally:
         if backend is not None:
             backend.__exit__()
 
 
-def _write(out: Path, name: str, run, report: dict) -> None:
+def _write(out: Path, name: str, run, report: dict, files=None) -> None:
+    """The run's records (from ``files``, the records streamed while playing, when it kept none) and
+    report."""
     from rulecraft.plugins.tem.balance.files import write_csv, write_json
 
-    write_json(out / f"{name}records.json", run.records)
-    write_csv(out / f"{name}records.csv", run.records)
+    if files is not None:
+        files.close()
+    else:
+        write_json(out / f"{name}records.json", run.records)
+        write_csv(out / f"{name}records.csv", run.records)
     write_json(out / f"{name}report.json", report)
+
+
+def _streamed(config, cards, args: argparse.Namespace, console, log_dir: Path | None):
+    """One run whose records are folded into the report's running totals as they come (and spooled for
+    ``--out``) instead of being kept: memory stays flat whatever ``--games`` is (issue 14)."""
+    from rulecraft.plugins.tem.balance.files import RecordFiles
+    from rulecraft.plugins.tem.balance.metrics import Totals
+
+    totals = Totals(cards.weapons, cards.pilots)
+    files = RecordFiles(args.out / "records.json", args.out / "records.csv") if args.out else None
+
+    def fold(record: dict) -> None:
+        totals.add(record)
+        if files is not None:
+            files.add(record)
+
+    return _simulate(config, args, console, log_dir, on_record=fold), totals.report(), files
 
 
 def run(args: argparse.Namespace) -> int:
@@ -220,17 +242,22 @@ def run(args: argparse.Namespace) -> int:
     log_dirs: list[Path | None] = [None] * len(configs)
     if args.log is not None:      # --compare logs each side in its own folder, a/ and b/
         log_dirs = [args.log / side for side in "ab"] if args.compare else [args.log]
-    runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
-    reports = [summarize(r.records, c.weapons, c.pilots) for r, c in zip(runs, cards, strict=True)]
+    files = None
+    if args.compare:       # the comparison pairs the two runs game by game: it keeps their records
+        runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
+        reports = [summarize(r.records, c.weapons, c.pilots) for r, c in zip(runs, cards, strict=True)]
+    else:
+        run, report, files = _streamed(configs[0], cards[0], args, console, log_dirs[0])
+        runs, reports = [run], [report]
     for r, report in zip(runs, reports, strict=True):
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or ["tem-core"],
                          "plugins": table_for(r.config).plugins, "agents": list(r.config.agents),
-                         "players": r.config.players, "seed": r.seed, "games": len(r.records),
+                         "players": r.config.players, "seed": r.seed, "games": r.games,
                          "processes": args.jobs, "backend": args.backend, "seconds": round(r.seconds, 2)}
     for r, report in zip(runs, reports, strict=True):
-        title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"
+        title = f"{r.config.name}: {r.games} games, seed {r.seed}, agents {','.join(r.config.agents)}"
         print_report(report, title, out)
-        print(f"({r.seconds:.1f} s, {len(r.records) / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
+        print(f"({r.seconds:.1f} s, {r.games / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
               f"{'Dask worker(s)' if args.backend == 'dask' else 'process(es)'})", file=sys.stderr)
     comparison = None
     if args.compare:
@@ -244,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
         names = ["a-", "b-"] if args.compare else [""]
         for name, r, report in zip(names, runs, reports, strict=True):
-            _write(args.out, name, r, report)
+            _write(args.out, name, r, report, files)
         if comparison is not None:
             write_json(args.out / "compare.json", comparison)
             write_comparison_csv(args.out / "compare.csv", comparison["rows"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,14 +54,15 @@ class Config:
 
 @dataclass
 class Run:
+    """A finished run: its records in game order (none when they were handed to ``simulate``'s
+    ``on_record`` instead), how many games it played and the records of those that aborted."""
+
     config: Config
     seed: str
     records: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
-
-    @property
-    def aborted(self) -> list[dict[str, Any]]:
-        return [r for r in self.records if r["aborted"]]
+    games: int = 0
+    aborted: list[dict[str, Any]] = field(default_factory=list)
 
 
 def game_seed(seed: str, index: int) -> str:
@@ -118,15 +119,27 @@ def batches(games: int, jobs: int) -> list[range]:
 
 def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
              progress: Callable[[int], None] | None = None, log_dir: Path | None = None,
-             backend: Any = None) -> Run:
+             backend: Any = None, on_record: Callable[[dict[str, Any]], None] | None = None) -> Run:
     """Play ``games`` games on ``jobs`` processes, or on a started ``backend``
     (``rulecraft.runtime.balance.sweep.backends``: a Dask cluster); ``progress(n)`` is called as n more
-    games finish."""
+    games finish. With ``on_record``, each record is handed to it in game order (whatever order the
+    batches finish in) and not kept, so a run of any length holds only the batches still out of order."""
     import time
 
     start = time.perf_counter()
     seed = str(seed)
     records: list[dict[str, Any]] = []
+    run = Run(config, seed)
+
+    def take(record: dict[str, Any]) -> None:
+        run.games += 1
+        if record["aborted"]:
+            run.aborted.append(record)
+        if on_record is None:
+            records.append(record)
+        else:
+            on_record(record)
+
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     if backend is None:
@@ -135,13 +148,35 @@ def simulate(config: Config, games: int, seed: str | int = 1, jobs: int = 1,
     else:
         tasks = [(config, seed, indices, log_dir) for indices in batches(games, backend.workers)]
         chunks = (chunk for _, chunk in backend.run(play_batch, tasks))
-    with playing_gc():
+    def finished(chunks: Iterable[list[dict[str, Any]]]) -> Iterator[list[dict[str, Any]]]:
         for chunk in chunks:
-            records.extend(chunk)
             if progress is not None:
                 progress(len(chunk))
-    records.sort(key=lambda r: r["index"])
-    return Run(config, seed, records, time.perf_counter() - start)
+            yield chunk
+
+    with playing_gc():
+        for chunk in in_order(finished(chunks)):
+            for record in chunk:
+                take(record)
+    run.records, run.seconds = records, time.perf_counter() - start
+    return run
+
+
+def in_order(chunks: Iterable[list[dict[str, Any]]]) -> Iterator[list[dict[str, Any]]]:
+    """Batches of consecutive games, given back in game order: one that finishes early waits for those
+    before it (a batch starts where the one before it ends)."""
+    waiting: dict[int, list[dict[str, Any]]] = {}
+    expected = 0
+    for chunk in chunks:
+        if not chunk:
+            continue
+        waiting[chunk[0]["index"]] = chunk
+        while expected in waiting:
+            ready = waiting.pop(expected)
+            expected = ready[-1]["index"] + 1
+            yield ready
+    for first in sorted(waiting):   # not consecutive (a caller's own indices): the rest in order
+        yield waiting[first]
 
 
 # A game frees itself by reference counting (tests/runtime/test_performance_guards.py), so the cyclic

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import json
 import math
+import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +32,12 @@ def _strict(data: Any) -> Any:
     return data
 
 
-def write_csv(path: Path, records: list[dict[str, Any]]) -> None:
-    sources = sorted({k for r in records for s in r["seats"] for k in s["vp_by_source"]})
+def write_csv(path: Path, records: Iterable[dict[str, Any]], sources: Sequence[str] | None = None) -> None:
+    """One row per player per game, a ``vp_<source>`` column for each of ``sources`` (default: every
+    source the records name, which needs them as a list)."""
+    if sources is None:
+        records = list(records)
+        sources = vp_sources(records)
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow([*GAME_FIELDS, *SEAT_FIELDS, *(f"vp_{s}" for s in sources), "dealt", "purchased",
@@ -42,6 +48,41 @@ def write_csv(path: Path, records: list[dict[str, Any]]) -> None:
                                  *(s["vp_by_source"].get(src, 0) for src in sources),
                                  ";".join(s.get("dealt", ())), ";".join(s["purchased"]), ";".join(s["owned"]),
                                  ";".join(map(str, r["winners"]))])
+
+
+def vp_sources(records: Iterable[dict[str, Any]]) -> list[str]:
+    return sorted({k for r in records for s in r["seats"] for k in s["vp_by_source"]})
+
+
+class RecordFiles:
+    """``records.json`` and ``records.csv`` of a run whose records are not kept: each record is spooled to
+    an anonymous temporary file as it comes (one JSON line), and both files are written from the spool at
+    the end (the CSV's header needs every VP source first). The files are the same as ``write_json`` and
+    ``write_csv`` of the whole list would write."""
+
+    def __init__(self, json_path: Path, csv_path: Path) -> None:
+        self.json_path, self.csv_path = json_path, csv_path
+        self._spool = tempfile.TemporaryFile("w+", encoding="utf-8")   # noqa: SIM115 (closed by close())
+
+    def add(self, record: dict[str, Any]) -> None:
+        self._spool.write(json.dumps(_strict(record), ensure_ascii=False, allow_nan=False) + "\n")
+
+    def _spooled(self) -> Iterable[dict[str, Any]]:
+        self._spool.seek(0)
+        for line in self._spool:
+            yield json.loads(line)
+
+    def close(self) -> None:
+        with self._spool:
+            with self.json_path.open("w", encoding="utf-8") as out:
+                count = 0
+                for record in self._spooled():
+                    text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False)
+                    out.write("[\n" if not count else ",\n")
+                    out.write("\n".join(" " + line for line in text.split("\n")))
+                    count += 1
+                out.write("\n]\n" if count else "[]\n")
+            write_csv(self.csv_path, self._spooled(), vp_sources(self._spooled()))
 
 
 COMPARISON_FIELDS = ("group", "subject", "measure", "a", "b", "a_n", "b_n", "value", "low", "high", "n",

@@ -55,8 +55,8 @@ class GameCore:
     view_class: ClassVar[ViewFactory] = View   # what an agent gets per decision (a game may bring its own)
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
-    __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_view", "aborted", "agents", "asked", "events",
-                 "finished", "listeners", "rng", "seed", "stash", "steps")
+    __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_pickers", "_view", "aborted", "agents", "asked",
+                 "events", "finished", "listeners", "rng", "seed", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = ()) -> None:
@@ -72,6 +72,8 @@ class GameCore:
         self.stash: dict[str, Any] = {}   # per-plugin state of this game, by the plugin's registered name
         self._cap = step_cap
         self._view = self.view_class
+        # each seat's pick_index when its agent answers by index (see choose), else None
+        self._pickers = [agent.pick_index if answers_by_index(agent) else None for agent in self.agents]
         self._counts: dict[str, int] | None = None   # summary mode: events counted by type (keep_only)
         self._kept: frozenset[str] = frozenset()     # summary mode: the types still kept in ``events``
 
@@ -148,11 +150,11 @@ class GameCore:
         draw as its ``decide``) is asked without a Decision or a view, which nobody would read, and its
         answer is legal by construction; any other agent, or a caller keeping ``asked``, goes to :meth:`ask`.
         The game and its log are the same either way."""
-        agent = self.agents[seat]
-        if self.asked is not None or not answers_by_index(agent):
+        pick_index = self._pickers[seat]
+        if pick_index is None or self.asked is not None:
             return self.ask(Decision(kind, seat, tuple(options), {} if context is None else context))
         n = len(options)
-        index = agent.pick_index(n)
+        index = pick_index(n)
         if not 0 <= index < n:
             raise IllegalAnswer(f"player {seat}: index {index!r} is not one of the {n} options of the {kind} "
                                 f"decision")

@@ -8,7 +8,7 @@ PACK   := content/tem-core
 # the conformance suite runs them through the `rulecraft.games` entry point like any third-party game.
 TEST_GAMES := $(VENV)/.test-games
 
-.PHONY: run test lint bench docs clean
+.PHONY: run test lint bench docs clean compiled clean-compiled
 
 # setuptools reports every editable install with an "Editable installation." notice (InformationOnly, not a
 # problem); the filter silences that one notice only, so any real packaging warning still shows.
@@ -45,5 +45,15 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Optional: the game loop's hot modules compiled with Cython beside their sources (tools/compiled.py); the
+# pure-Python modules stay the fallback, so nothing else needs a C compiler.
+compiled: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'cython>=3.0'
+	$(BIN)/python tools/compiled.py build
+
+clean-compiled:
+	$(BIN)/python tools/compiled.py clean
+
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find runtime plugins -name '*.so' -delete

@@ -3,30 +3,32 @@ edit never runs stale compiled code (``rulecraft.runtime.native``)."""
 
 from __future__ import annotations
 
-import os
+import hashlib
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
 
-from rulecraft.runtime.native import check_fresh
+from rulecraft.runtime.native import verify_source
+
+SOURCE = b"x = 1\n"
 
 
-def _package(tmp_path, built_after_source: bool):
-    (tmp_path / "__init__.py").write_text("")
-    source, built = tmp_path / "game.py", tmp_path / f"game{EXTENSION_SUFFIXES[0]}"
-    source.write_text("x = 1\n")
-    built.write_bytes(b"not really an extension: only its time is read")
-    older, newer = (source, built) if built_after_source else (built, source)
-    os.utime(older, (1_000_000, 1_000_000))
-    os.utime(newer, (2_000_000, 2_000_000))
-    return tmp_path / "__init__.py"
+def _built(tmp_path, source: bytes = SOURCE):
+    (tmp_path / "game.py").write_bytes(source)
+    built = tmp_path / f"game{EXTENSION_SUFFIXES[0]}"
+    built.write_bytes(b"not really an extension: only its source is read")
+    return str(built)
 
 
-def test_an_extension_built_after_its_source_is_accepted(tmp_path):
-    check_fresh(_package(tmp_path, built_after_source=True))
+def test_an_extension_without_its_source_beside_it_loads():
+    verify_source("/nowhere/game.so", "no source beside it: an installed build")
 
 
-def test_an_extension_older_than_its_source_is_refused_saying_how_to_rebuild(tmp_path):
-    with pytest.raises(ImportError, match=r"compiled before game\.py last changed.*make compiled"):
-        check_fresh(_package(tmp_path, built_after_source=False))
+def test_an_extension_of_the_current_source_is_accepted(tmp_path):
+    verify_source(_built(tmp_path), hashlib.sha256(SOURCE).hexdigest())
 
+
+def test_an_extension_of_an_older_source_is_refused_saying_how_to_rebuild(tmp_path):
+    built = _built(tmp_path, source=b"x = 2\n")
+    with pytest.raises(ImportError, match=r"compiled from an older game\.py.*make compiled"):
+        verify_source(built, hashlib.sha256(SOURCE).hexdigest())

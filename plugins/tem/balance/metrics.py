@@ -11,7 +11,6 @@ A win is a share: a shared victory (T15, after its tie-breaks) gives each of its
 
 from __future__ import annotations
 
-from array import array
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -21,7 +20,7 @@ from rulecraft.plugins.tem.balance.records import game_record as game_record  # 
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS  # sweep
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
 from rulecraft.runtime.balance import stats
-from rulecraft.runtime.balance.stats import Estimate
+from rulecraft.runtime.balance.stats import Estimate, Histogram
 
 
 def _est(e: Estimate) -> dict[str, Any]:
@@ -46,23 +45,24 @@ def summarize(records: Iterable[dict[str, Any]], weapons: dict[str, str] | None 
     return totals.report()
 
 
-# The per-game numbers a report keeps (4 bytes each, with the seats' VPs: about 56 bytes a game), for its
-# quantiles, intervals and plots: game length, then combat and the Mech.
+# The per-game numbers a report keeps (as histograms, with the seats' VPs), for its quantiles, intervals
+# and plots: game length, then combat and the Mech.
 LENGTHS = ("events", "turns", "decisions", "rounds", "combats", "kos", "retreats", "mech_taken")
 
 
 class Totals:
-    """The running totals of a run's report, folded one record at a time in game order, so that a run of
-    any length holds a few numbers per game (its VPs and lengths, for the quantiles and intervals) and
-    never its records (issue 14: flat memory)."""
+    """The running totals of a run's report, folded one record at a time in game order: counts, sums and
+    histograms of the per-game numbers (VPs, lengths) for the quantiles and intervals, never the records,
+    so that their size does not grow with the run (issue 14: flat memory). The report lists the values of
+    its two distributions (final VP, Combats per game) in ascending order."""
 
     def __init__(self, weapons: dict[str, str] | None = None, pilots: Sequence[str] = ()) -> None:
         self.weapons, self.pilots = dict(weapons or {}), list(pilots)
         self.aborted: list[dict[str, Any]] = []
         self.games = 0
         self.players = 0
-        self.vps, self.winner_vp, self.margins = array("i"), array("i"), array("i")
-        self.lengths = {key: array("i") for key in LENGTHS}
+        self.vps, self.winner_vp, self.margins = Histogram(), Histogram(), Histogram()
+        self.lengths = {key: Histogram() for key in LENGTHS}
         self.wins: dict[str, dict[Any, float]] = {"seat": defaultdict(float), "agent": defaultdict(float)}
         self.seats: dict[str, dict[Any, int]] = {"seat": defaultdict(int), "agent": defaultdict(int)}
         self.sources: dict[str, float] = defaultdict(float)
@@ -86,13 +86,13 @@ class Totals:
         self.games += 1
         self.fractional += len(r["winners"]) > 1
         seats = r["seats"]
-        vps = [s["vp"] for s in seats]
-        self.vps.extend(vps)
-        ordered = sorted(vps, reverse=True)
-        self.winner_vp.append(ordered[0] if ordered else 0)
-        self.margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        ordered = sorted((s["vp"] for s in seats), reverse=True)
+        for vp in ordered:
+            self.vps.add(vp)
+        self.winner_vp.add(ordered[0] if ordered else 0)
+        self.margins.add(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
         for key, values in self.lengths.items():
-            values.append(r[key])
+            values.add(r[key])
         if r["mech_controller"] is not None:
             self.controlled[0] += 1
             for s in seats:
@@ -128,7 +128,7 @@ class Totals:
 
     def report(self) -> dict[str, Any]:
         n_seats = len(self.vps)
-        vps = list(self.vps)
+        vps = self.vps
         q1, median, q3 = stats.quantiles(vps)
         agents = sorted(self.seats["agent"])
         count = self.seats["agent"]
@@ -146,15 +146,15 @@ class Totals:
                 "win_when_owned": _rate(owner_wins, owners),
                 "by_agent": {a: {"bought": bought.get(a, 0), "seats": count[a]} for a in agents},
             })
-        lengths = {key: list(values) for key, values in self.lengths.items()}
+        lengths = self.lengths
         games = self.games
         return {
             "games": games, "aborted": self.aborted,
             "players": self.players,
             "final_vp": {"mean": _est(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
                          "q1": q1, "median": median, "q3": q3, "max": max(vps, default=0),
-                         "winner_mean": _est(stats.mean(list(self.winner_vp))),
-                         "margin_mean": _est(stats.mean(list(self.margins))), "values": vps},
+                         "winner_mean": _est(stats.mean(self.winner_vp)),
+                         "margin_mean": _est(stats.mean(self.margins)), "values": list(vps)},
             "win_rate": {key: [{key: k, **_rate(self.wins[key][k], n)}
                                for k, n in sorted(self.seats[key].items(), key=lambda kv: str(kv[0]))]
                          for key in ("seat", "agent")} | {"pilot": self._pilot_rows()},
@@ -168,7 +168,7 @@ class Totals:
             "combat": {"combats": _est(stats.mean(lengths["combats"])),
                        "kos": _est(stats.mean(lengths["kos"])),
                        "retreats": _est(stats.mean(lengths["retreats"])),
-                       "per_game": lengths["combats"]},
+                       "per_game": list(lengths["combats"])},
             "first_player": {**_rate(self.first[1], self.first[0]),
                              "expected": 1 / self.players if self.players else None},
         }

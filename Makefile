@@ -45,14 +45,17 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# Optional: the game loop's hot modules compiled with Cython beside their sources (tools/compiled.py); the
-# pure-Python modules stay the fallback, so nothing else needs a C compiler.
+# Optional: the modules a simulation spends its time in, compiled with Cython beside their sources
+# (runtime/native.py); the pure-Python modules stay the fallback, so nothing else needs Cython or a compiler.
+HOT := $(foreach m,game decisions views,rulecraft.runtime.$(m)) \
+       $(foreach m,engine movement equipment abilities rounds actions combat knockouts mech state effects,\
+         rulecraft.plugins.tem.$(m))
 compiled: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'cython>=3.0'
-	$(BIN)/python tools/compiled.py build
+	$(BIN)/python -m rulecraft.runtime.native build $(HOT)
 
-clean-compiled:
-	$(BIN)/python tools/compiled.py clean
+clean-compiled: $(STAMP)
+	$(BIN)/python -m rulecraft.runtime.native clean $(HOT)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecraft.plugins.mecha.cards import printed_cards
-from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
+from rulecraft.compiler.docgen.cards.pdf import SheetOptions, write_sheets
+from rulecraft.plugins.mecha.cards import ICONS, printed_cards
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 
@@ -31,6 +31,6 @@ def test_the_starter_decks_print_80_cards_on_sheets(tmp_path):
     cards = printed_cards(PACK, decks=True)
     assert len(cards) == 80
     out = tmp_path / "decks.pdf"
-    plan, document = write_sheets(cards, out, SheetOptions(footer="mecha-core"))
+    plan, document = write_sheets(cards, out, SheetOptions(footer="mecha-core"), ICONS)
     assert document.startswith(b"%PDF") and out.read_bytes() == document
     assert plan.cards == 80 and plan.pages >= 80 // 9 and plan.diagnostics == []

@@ -1,4 +1,4 @@
-"""Generate: the geometry of print-and-play sheets, in millimetres, before anything is drawn.
+"""Generate: the geometry of print-and-play sheets for any game, in millimetres, before anything is drawn.
 
 Each layer is a pure function of its inputs, so a test can check it without pixels: ``sheet_grid``
 places cards on the paper (as many columns and rows as fit with their bleed, centred, with room for
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.docgen.cards.model import Face
 from rulecraft.compiler.docgen.plaintext import one_line
-from rulecraft.plugins.tem.docgen.cards import Face
 
 if TYPE_CHECKING:   # fpdf2 is the docs extra: the CLI reads the sizes below without it
     from fpdf import FPDF

@@ -27,11 +27,11 @@ from rulecraft.compiler.docgen.cards.model import (
     Face,
     Stat,
 )
+from rulecraft.compiler.docgen.markdown import designed
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.tem.docgen.abilities import ability_text
 from rulecraft.plugins.tem.docgen.cardart import Cycle, Moves, Tracks
 from rulecraft.plugins.tem.docgen.cardicons import ICONS
-from rulecraft.plugins.tem.docgen.pages import designed
 from rulecraft.plugins.tem.game import GAME
 
 PILOT = "#6d597a"

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulecraft.compiler.docgen.markdown import designed, esc
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.tem.docgen.pages import DAGGER, designed, esc
+from rulecraft.plugins.tem.docgen.pages import DAGGER
 
 MARKER = re.compile(r"\{\{\s*(rules|mech)\.([a-z0-9_-]+(?:\.[a-z0-9_-]+)*)\s*\}\}")
 

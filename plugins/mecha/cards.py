@@ -32,16 +32,24 @@ from rulecraft.compiler.docgen.cards.icons import (
     mech,
     place,
 )
-from rulecraft.compiler.docgen.cards.model import Back, Card, CardTemplates, Emblem, Face, Stat
+from rulecraft.compiler.docgen.cards.model import (
+    WHOLLY_DESIGNED,
+    Back,
+    Card,
+    CardTemplates,
+    Emblem,
+    Face,
+    Stat,
+)
 from rulecraft.compiler.docgen.cards.pdf import SheetOptions, write_sheets
+from rulecraft.compiler.docgen.markdown import designed
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.mecha.build import compile_ability
+from rulecraft.plugins.mecha.cardtext import card_text, provide
 from rulecraft.plugins.mecha.model import CARD_KINDS
 from rulecraft.plugins.mecha.pack import CORE, load_stack
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
 BACK = Back("Mecha Game", "Mecha Game", "#3d405b", "mechas")
-WINDOW_NAMES = {"main": "your main phase", "attack": "after an attack", "end": "the End window"}
 STATS = {"towers": (("durability", "Durability", "durability"), ("provide", "Provide", "provide")),
          "mechas": (("cost", "Cost", "cost"), ("power", "Power", "power"),
                     ("durability", "Durability", "durability")), "commands": ()}
@@ -66,42 +74,15 @@ ICONS: Icons = {
 }
 
 
-def designed(data: dict[str, Any], field: str) -> bool:
-    """Whether the entity marks ``field`` as designed (M22)."""
-    marks = data.get("designed", ())
-    return marks is True or field in marks
-
-
-def keyword_line(instances: Sequence[dict[str, Any]]) -> str:
-    parts = []
-    for instance in instances:
-        for name, value in instance.items():
-            title = name.title()
-            parts.append(title if value is True else f"{title} {value}u" if name == "provide" else
-                         f"{title} {value}")
-    return ", ".join(parts)
-
-
 def face(kind: str, data: dict[str, Any]) -> Face:
-    provide = sum(i.get("provide", 0) for i in data.get("keywords", ()))
-    values = {**data, "provide": provide}
+    values = {**data, "provide": provide(data)}
     stats = tuple(Stat(label, str(values[field]), icon,
                        designed(data, field if field != "provide" else "keywords"))
-                  for field, label, icon in STATS[kind] if field != "provide" or provide)
-    lines = []
-    keywords = keyword_line([i for i in data.get("keywords", ()) if "provide" not in i or kind != "towers"])
-    if keywords:
-        lines.append(keywords + ".")
-    if data.get("time"):
-        lines.append(f"Enters with {data['time']} time counters.")
-    if isinstance(data.get("ability"), str):
-        lines.append(data.get("text") or compile_ability(data["ability"], kind).text)
-    if kind == "commands":
-        lines.append("Play in " + " or ".join(WINDOW_NAMES[w] for w in data["windows"]) + ".")
+                  for field, label, icon in STATS[kind] if field != "provide" or values["provide"])
     marks = data.get("designed", ())
-    return Face(family=kind, band=CARD_KINDS[kind], title=data["name"], stats=stats, text=" ".join(lines),
-                colour=COLOURS[kind], art=Emblem((kind,)),
-                designed=("all",) if marks is True else tuple(marks))
+    return Face(family=kind, band=CARD_KINDS[kind], title=data["name"], stats=stats,
+                text=card_text(kind, data), colour=COLOURS[kind], art=Emblem((kind,)),
+                designed=WHOLLY_DESIGNED if marks is True else tuple(marks))
 
 
 def cards(stack: Stack, decks: bool = True) -> list[Card]:

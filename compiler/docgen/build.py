@@ -59,6 +59,8 @@ def configured(config: dict[str, Any], site: Path, packs: Sequence[Path], pack_p
                            pack_path=[str(p.resolve()) for p in pack_path], plugins=list(plugins))
             if scenarios is not None or default:
                 options["scenarios"] = str(scenarios.resolve() if scenarios else (site / default).resolve())
+            options["game_scenarios"] = {game: str((site / folder).resolve())
+                                         for game, folder in (options.get("game_scenarios") or {}).items()}
             if options.get("examples"):   # the diagnostic cases beside the site's sources, when present
                 options["examples"] = str((site / options["examples"]).resolve())
             config["plugins"][index] = {PLUGIN: options}

@@ -41,6 +41,8 @@ class RulecraftConfig(base.Config):
     """Variant plugins to document besides those the packs name (``--plugin``)."""
     scenarios = c.Optional(c.Type(str))
     """The folder of scenario tests whose rulings the rulings page links to."""
+    game_scenarios = c.DictOfItems(c.Type(str), default={})
+    """Other games' scenario folders, by game id, for their rulings on the same rulings page."""
     examples = c.Optional(c.Type(str))
     """The folder of diagnostic cases (tests/content) whose examples the diagnostics reference runs."""
 
@@ -51,6 +53,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         stack = check_or_fail([root / p for p in self.config.packs],
                               [root / p for p in self.config.pack_path])
         found = scenarios.find_scenarios(root / self.config.scenarios) if self.config.scenarios else []
+        for other, folder in self.config.game_scenarios.items():
+            found += scenarios.find_scenarios(root / folder, game=other)
         self._scenarios = found
         cases = root / self.config.examples if self.config.examples else None
         cases = cases if cases is not None and cases.is_dir() else None

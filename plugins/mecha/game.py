@@ -32,5 +32,6 @@ GAME = GameDefinition(
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
     metrics=Ref("rulecraft.plugins.mecha.metrics:summarize"),
+    docs_pages=Ref("rulecraft.plugins.mecha.docs"),
     card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),
 )

@@ -1,0 +1,42 @@
+"""`rulecraft docs` for every game: a game with no site of its own (Pig) gets a plain site of the pages every
+game has; a generated page never links to a page the site lacks; a game's own site gets its section of the
+project's rulings page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli.main import main
+from rulecraft.compiler.docgen.sitepages import game_rulings, unlink_missing
+
+ROOT = Path(__file__).resolve().parents[2]
+PIG = ROOT / "tests" / "games" / "pig" / "rulecraft_pig" / "content" / "pig-core"
+
+
+def test_a_game_without_a_site_gets_the_shared_pages_and_a_home_page(tmp_path, capsys):
+    pytest.importorskip("mkdocs")
+    out = tmp_path / "pig-site"
+    assert main(["docs", str(PIG), "--out", str(out)]) == 0, capsys.readouterr().err
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert "<title>Pig with rulecraft</title>" in home and "pig-core" in home
+    for page in ("reference/index", "reference/cli", "developer/diagnostics"):
+        assert (out / f"{page}.html").is_file() and f'href="{page}.html"' in home
+    # no vocabulary, no hookspecs: no DSL, hooks or variant plugins page (empty pages were the old bug)
+    for page in ("reference/dsl", "reference/hooks", "reference/plugins", "rulebook/overview", "rulings"):
+        assert not (out / f"{page}.html").exists()
+
+
+def test_generated_pages_keep_links_to_pages_the_site_has_and_drop_the_others():
+    markdown = "See [the guide](../guides/scenarios.md#x), [the rulings](../rulings.md#m3) and [a](#here)."
+    kept = unlink_missing(markdown, "reference/scenario-format.md", {"rulings.md", "index.md"})
+    assert kept == "See the guide, [the rulings](../rulings.md#m3) and [a](#here)."
+
+
+def test_a_games_rulings_page_is_its_section_of_the_project_page():
+    project = "# Rulings\n\nIntro.\n\n## Game A\n\n### A1 One { #a1 }\n\nText.\n\n## Game B\n\n### B1 Two\n"
+    page = game_rulings(project, "Game A")
+    assert page is not None and page.startswith("# Rulings\n")
+    assert "### A1 One { #a1 }\n\nText." in page and "B1" not in page and "Intro." not in page
+    assert game_rulings(project, "Game C") is None

@@ -57,8 +57,9 @@ def configured(config: dict[str, Any], site: Path, packs: Sequence[Path], pack_p
             default = options.get("scenarios")
             options.update(packs=[str(p.resolve()) for p in packs],
                            pack_path=[str(p.resolve()) for p in pack_path], plugins=list(plugins))
-            if scenarios is not None or default:
-                options["scenarios"] = str(scenarios.resolve() if scenarios else (site / default).resolve())
+            chosen = scenarios if scenarios is not None else site / default if default else None
+            if chosen is not None:
+                options["scenarios"] = str(chosen.resolve())
             options["game_scenarios"] = {game: str((site / folder).resolve())
                                          for game, folder in (options.get("game_scenarios") or {}).items()}
             if options.get("examples"):   # the diagnostic cases beside the site's sources, when present

@@ -9,7 +9,6 @@ traceback.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,10 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import plugindocs, scenarios, schemaref, sitepages
+from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, schemaref, sitepages
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.games import GameDefinition, get
+from rulecraft.plugins.games import get
 from rulecraft.plugins.manager import PluginLoadError
 
 RULINGS_PAGE = "rulings.md"
@@ -68,8 +67,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self._site = sitepages.SiteInputs(
             game.name, game.description, stack, self._docs,
             game.vocabulary.load()() if game.vocabulary else None,
-            game.hookspecs.load() if game.hookspecs else None,
-            found, cases, build_parser(), lambda: variants_page(named), scenario_format(game, self._docs))
+            game.hookspecs.load() if game.hookspecs else None, found,
+            cli=lambda: cliref.cli_reference(build_parser()),
+            diagnostics=lambda: codesref.diagnostics_reference(cases),
+            variants=lambda: variants_page(named), scenario_format=scenario_format(self._docs))
         self._generated = sitepages.generated_pages(self._site)
         return config
 
@@ -78,7 +79,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"rulecraft: {uri} is generated; remove the hand-written file of that name")
         if files.get_file_from_path(RULINGS_PAGE) is None:   # the game's section of the project's page
-            own = sitepages.game_rulings(project_rulings(), self._game.name)
+            own = sitepages.game_rulings(sitepages.project_rulings(), self._game.name)
             if own is not None:
                 self._generated[RULINGS_PAGE] = own
         if files.get_file_from_path(sitepages.HOME) is None:
@@ -110,12 +111,7 @@ def variants_page(named: list[str]) -> str:
         raise PluginError(f"rulecraft: {exc}") from None
 
 
-def project_rulings() -> str:
-    """The project's rulings page (the ``rulecraft.site`` package's), where every game's rulings are."""
-    return (resources.files("rulecraft.site") / "docs" / RULINGS_PAGE).read_text(encoding="utf-8")
-
-
-def scenario_format(game: GameDefinition, docs: Any) -> str:
+def scenario_format(docs: Any) -> str:
     """The field reference of the game's scenario schema (its docs module's ``SCENARIO_SCHEMA``); empty
     for a game without one."""
     resource = getattr(docs, "SCENARIO_SCHEMA", None)

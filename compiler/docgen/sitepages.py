@@ -16,9 +16,10 @@ import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
-from rulecraft.compiler.docgen import cliref, codesref, hooks, scenarios
+from rulecraft.compiler.docgen import hooks, scenarios
 from rulecraft.compiler.docgen.markdown import esc, kind_counts, pack_table
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
@@ -40,8 +41,8 @@ class SiteInputs:
     vocabulary: Any                 # the game's DSL vocabulary, or None
     hookspecs: Any                  # the game's hookspecs module, or None
     found: list[scenarios.ScenarioFile]
-    cases: Any                      # the diagnostic cases folder (tests/content), or None
-    parser: Any                     # the CLI's argparse parser, for its reference
+    cli: Callable[[], str]          # the front end's pages: the CLI reference,
+    diagnostics: Callable[[], str]  # the diagnostics reference (its examples run through the CLI),
     variants: Callable[[], str]     # the variant plugins page (only built for a game with hooks)
     scenario_format: str            # the scenario format page, or "" when the game has no scenarios
 
@@ -63,14 +64,14 @@ def generated_pages(site: SiteInputs) -> dict[str, str]:
     if site.hookspecs is not None:
         pages["reference/plugins.md"] = site.variants()
     pages.update(scenarios.scenario_pages(site.found))
-    pages["reference/cli.md"] = cliref.cli_reference(site.parser)
+    pages["reference/cli.md"] = site.cli()
     if site.vocabulary is not None:
         pages["reference/dsl.md"] = dsl_reference(site.vocabulary)
     if site.hookspecs is not None:
         pages["reference/hooks.md"] = hooks.hooks_reference(site.hookspecs)
     if site.scenario_format:
         pages["reference/scenario-format.md"] = site.scenario_format
-    pages["developer/diagnostics.md"] = codesref.diagnostics_reference(site.cases)
+    pages["developer/diagnostics.md"] = site.diagnostics()
     return pages
 
 
@@ -89,6 +90,11 @@ def title(path: str, markdown: str) -> str:
     """A page's link text: its first heading, else its file name."""
     heading = HEADING.search(markdown)
     return heading.group(1) if heading else posixpath.splitext(posixpath.basename(path))[0]
+
+
+def project_rulings() -> str:
+    """The project's rulings page (the ``rulecraft.site`` package's), where every game's rulings are."""
+    return (resources.files("rulecraft.site") / "docs" / RULINGS).read_text(encoding="utf-8")
 
 
 def game_rulings(project_rulings: str, game_name: str) -> str | None:

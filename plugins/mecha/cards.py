@@ -5,15 +5,11 @@ A face shows the type band, the name, its type's emblem, the stats in chips (cos
 for a mecha; durability and Provide for a tower), the keywords (M16), the ability's generated English
 and, for a command, the windows it may be played in (M15); designed values are marked as designed (M22)
 in the footnote. Every card shares one back. The icon table names Mecha Game's own words.
-
-``python -m rulecraft.plugins.mecha.cards OUT.pdf [--decks]`` writes the sheets of the shipped pack.
+``rulecraft print`` lays them out (``TEMPLATES``, the game's ``card_templates``).
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +37,11 @@ from rulecraft.compiler.docgen.cards.model import (
     Face,
     Stat,
 )
-from rulecraft.compiler.docgen.cards.pdf import SheetOptions, write_sheets
 from rulecraft.compiler.docgen.markdown import designed
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.mecha.cardtext import card_text, provide
 from rulecraft.plugins.mecha.model import CARD_KINDS
-from rulecraft.plugins.mecha.pack import CORE, load_stack
+from rulecraft.plugins.mecha.pack import load_stack
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
 BACK = Back("Mecha Game", "Mecha Game", "#3d405b", "mechas")
@@ -100,24 +95,5 @@ def printed_cards(folder: Path, decks: bool = False) -> list[Card]:
     return cards(load_stack(folder), decks)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from rulecraft.cli.outputs import named_file
-
-    parser = argparse.ArgumentParser(prog="python -m rulecraft.plugins.mecha.cards", description=__doc__)
-    parser.add_argument("out", type=Path, help="the PDF to write")
-    parser.add_argument("--decks", action="store_true", help="every card of both starter decks")
-    args = parser.parse_args(argv)
-    from importlib import resources
-
-    with resources.as_file(resources.files("rulecraft.content").joinpath(CORE)) as folder:
-        cards = printed_cards(folder, args.decks)
-    write_sheets(cards, named_file(args.out), SheetOptions(footer=CORE), ICONS)
-    print(f"wrote {len(cards)} cards to {args.out}")
-    return 0
-
-
 TEMPLATES = CardTemplates(cards, ICONS)   # the game's `card_templates` member
 
-
-if __name__ == "__main__":
-    sys.exit(main())

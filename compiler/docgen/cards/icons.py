@@ -58,8 +58,8 @@ def mix(colour: Colour, other: Colour, amount: float) -> Colour:
 
 def luminance(colour: Colour) -> float:
     """Relative luminance as WCAG 2 defines it (0 black, 1 white)."""
-    def linear(c: int) -> float:
-        c = c / 255
+    def linear(channel: int) -> float:
+        c = channel / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
     r, g, b = (linear(c) for c in colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -13,7 +13,7 @@ does not need.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
@@ -251,9 +251,9 @@ def wrap(pdf: FPDF, text: str, width: float, size: float) -> list[str]:
     from fpdf.enums import MethodReturnValue
 
     pdf.set_font("helvetica", size=size)
-    return [line.encode("latin-1").decode(ENCODING)  # fpdf2 returns its own encoded form
-            for line in pdf.multi_cell(width, line_height(size), printable(text), dry_run=True,
-                                       output=MethodReturnValue.LINES)]
+    lines = cast(list[str], pdf.multi_cell(width, line_height(size), printable(text), dry_run=True,
+                                           output=MethodReturnValue.LINES))
+    return [line.encode("latin-1").decode(ENCODING) for line in lines]  # fpdf2 returns its own encoding
 
 
 def fit(pdf: FPDF, face: Face, layout: FaceLayout) -> Fitted:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2
+import pypdfium2  # type: ignore[import-untyped]  # no stubs or py.typed marker
 
 PREVIEW_DPI = 100
 

@@ -29,7 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="document a variant plugin the packs do not name (repeatable)")
     parser.add_argument("--scenarios", type=Path, metavar="DIR",
-                        help="scenario tests to link from the rulings page (default: the project's own)")
+                        help="scenario tests to link from the rulings page (default: those the game's site "
+                             "names, the project's own for Tiny Epic Mechs)")
     parser.add_argument("--serve", action="store_true",
                         help="serve the site and rebuild it when the site or a pack changes")
     parser.add_argument("--dev-addr", metavar="HOST:PORT", default="127.0.0.1:8000",

@@ -82,7 +82,8 @@ def home_page(site: SiteInputs, pages: Mapping[str, str]) -> str:
              "Every page of this site is **generated** by rulecraft from the pack stack below.", "",
              *pack_table(site.stack), "## Pages", ""]
     lines += [f"- [{title(path, text)}]({path})" for path, text in pages.items()
-              if path.endswith(".md") and path != HOME and path.count("/") <= 1]
+              if path.endswith(".md") and path != HOME
+              and (not path.startswith("scenarios/") or path == "scenarios/index.md")]
     return "\n".join(lines) + "\n"
 
 

@@ -40,3 +40,17 @@ def test_a_games_rulings_page_is_its_section_of_the_project_page():
     assert page is not None and page.startswith("# Rulings\n")
     assert "### A1 One { #a1 }\n\nText." in page and "B1" not in page and "Intro." not in page
     assert game_rulings(project, "Game C") is None
+
+
+def test_the_generated_home_page_lists_pages_but_not_each_scenario_file():
+    from types import SimpleNamespace
+
+    from rulecraft.compiler.docgen.sitepages import home_page
+
+    stack = SimpleNamespace(packs=[])
+    site = SimpleNamespace(name="Dice", description="A race.", stack=stack)
+    pages = {"index.md": "", "reference/index.md": "# About this reference\n", "scenarios/index.md":
+             "# Scenario tests\n", "scenarios/turns.md": "# turns.yaml\n", "reference/a.svg": "<svg/>"}
+    home = home_page(site, pages)
+    assert "- [About this reference](reference/index.md)" in home and "(scenarios/index.md)" in home
+    assert "turns" not in home and "svg" not in home

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.docgen.sitepages import game_rulings, unlink_missing
@@ -54,3 +56,18 @@ def test_the_generated_home_page_lists_pages_but_not_each_scenario_file():
     home = home_page(site, pages)
     assert "- [About this reference](reference/index.md)" in home and "(scenarios/index.md)" in home
     assert "turns" not in home and "svg" not in home
+
+
+names = st.text(alphabet="abcdefghij-", min_size=1, max_size=8)
+
+
+@given(st.lists(st.tuples(st.text(alphabet="abc xyz", min_size=1, max_size=10), names, st.booleans()),
+                max_size=6))
+def test_unlinking_keeps_every_word_and_exactly_the_links_to_present_pages(links):
+    """Property: each link's words survive; a link stays exactly when its page is in the site."""
+    markdown = " ".join(f"[{words}](../{page}.md)" for words, page, _ in links)
+    present = {f"{page}.md" for _, page, there in links if there}
+    out = unlink_missing(markdown, "reference/x.md", present)
+    for words, page, _ in links:
+        assert words in out
+        assert (f"[{words}](../{page}.md)" in out) == (f"{page}.md" in present)

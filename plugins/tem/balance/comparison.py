@@ -22,8 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
-from rulecraft.plugins.tem.balance.metrics import dealt_pilots, finished, pilot_choices, weapon_choices
+from rulecraft.plugins.tem.balance.metrics import dealt_pilots, pilot_choices, weapon_choices
 from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.report import finished
 
 Record = dict[str, Any]
 # A card's rate over fewer seats than this on either side is shown but not tested: its delta-method

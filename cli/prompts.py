@@ -110,9 +110,8 @@ class Terminal:
         self.console.print(picture.screen(state, seat))
 
     def finish(self, state: dict, picture: Picture, seat: int) -> None:
-        """The game is over or stopped: its last board."""
-        if state["round"]:
-            self.console.print(picture.screen(state, seat))
+        """The game is over: its last board."""
+        self.console.print(picture.screen(state, seat))
 
     def hand(self, lines: list[str]) -> None:
         """Your program cards beside a program prompt; line by line they are on the board just drawn."""

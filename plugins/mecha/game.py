@@ -33,4 +33,5 @@ GAME = GameDefinition(
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
     metrics=Ref("rulecraft.plugins.mecha.metrics"),
     card_templates=Ref("rulecraft.plugins.mecha.cards"),
+    board=Ref("rulecraft.plugins.mecha.picture:Board"),
 )

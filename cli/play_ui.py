@@ -34,7 +34,7 @@ from rich.markup import escape
 
 from rulecraft.cli.games import DEFAULT_GAME
 from rulecraft.cli.prompts import Quit, Terminal
-from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
+from rulecraft.plugins.games import agents_for, engine_for, get
 from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
@@ -108,10 +108,12 @@ def stack_game(packs: Sequence[str], game: str) -> str:
 
 
 def board_class(game: str) -> Any:
-    """The game's ``board`` member: what ``play`` and ``replay --watch`` draw."""
+    """The game's ``board`` member (what ``play`` and ``replay --watch`` draw), else the shared plain one."""
     definition = get(game)
     if definition.board is None:
-        raise GameLoadError(f"{definition.name} has no terminal board: it cannot be played or watched here")
+        from rulecraft.cli.plain_board import PlainBoard
+
+        return PlainBoard
     return definition.board.load()
 
 

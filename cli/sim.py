@@ -225,8 +225,9 @@ def run(args: argparse.Namespace) -> int:
         configs = [_config([str(p) for p in args.packs], args.plugin, args)]
     prepared = [_prepare(c, args.players) for c in configs]
     configs, tables = [c for c, _ in prepared], [t for _, t in prepared]
-    if args.compare and tables[0].report is not tables[1].report:
-        raise UsageError("--compare A B: both sides must be packs of the same game")
+    if args.compare and configs[0].game != configs[1].game:
+        raise UsageError(f"--compare A B: both sides must be packs of one game, not {configs[0].game} and "
+                         f"{configs[1].game}")
     report_of = tables[0].report          # the game's sim report (its metrics module's SIM_REPORT)
     log_dirs: list[Path | None] = [None] * len(configs)
     if args.log is not None:      # --compare logs each side in its own folder, a/ and b/

@@ -52,6 +52,25 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
     return record
 
 
+def _card_win(record: Record, card: str) -> list[float]:
+    return [s["win"] for s in record["seats"] if card in s["played"]]
+
+
+def _ends_by(record: Record, way: str) -> list[int]:
+    return [int(record["way"] == way)]
+
+
+# What `rulecraft sweep` can read of a Mecha Game record (rulecraft.runtime.balance.sweep.metrics's table
+# shape), and what it reads without --metric: a varied card's win rate when played, and the game length.
+SWEEP_METRICS = {
+    "card-win-rate": ("rate", _card_win, "ID", "win rate of the seats that played card ID"),
+    "ends-by": ("rate", _ends_by, "WAY", "share of games ending by WAY (M20): deck-out, damage, other, draw"),
+    "turns": ("mean", lambda record, _: [record["turns"]], "", "turns per game"),
+}
+SWEEP_DEFAULTS = {"towers": ("card-win-rate",), "mechas": ("card-win-rate",), "commands": ("card-win-rate",),
+                  "*": ("turns",)}
+
+
 class MechaReport(SimReport):
     intro = ("A draw (both players meet a loss condition in the same event, M20) counts half a win for each "
              "seat.",)

@@ -55,3 +55,15 @@ def test_a_comparison_of_two_mecha_runs_sets_its_metrics_side_by_side(tmp_path, 
     assert rows["seat 0: win rate"]["value"] == 0          # the same pack on the same seeds: no change
     assert "ends by deck-out (M20 1)" in rows and (out / "compare.csv").exists()
     assert "B - A" in (out / "report.html").read_text("utf-8")
+
+
+def test_a_sweep_of_a_mecha_card_reads_its_win_rate_when_played_and_the_turns(capsys):
+    """`rulecraft sweep` on Mecha Game: without --metric it reads what the game's metrics module suggests
+    for a varied mecha (its win rate when played) and the game's length in turns."""
+    assert main(["sweep", "content/mecha-core", "--vary", "mechas:lancer.power=1,3", "--games", "4",
+                 "--agents", "heuristic,random", "--quiet"]) == 0
+    table = capsys.readouterr().out
+    assert "card-win-rate:lancer" in table and "turns" in table
+    assert main(["sweep", "content/mecha-core", "--vary", "mechas:lancer.power=2", "--games", "2",
+                 "--metric", "ends-by:damage", "--quiet"]) == 0
+    assert "ends-by:damage" in capsys.readouterr().out

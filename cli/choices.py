@@ -18,8 +18,8 @@ from typing import Any
 
 from rich.markup import escape
 
-from rulecraft.cli.prompts import HELP_WORDS, Terminal
-from rulecraft.runtime.decisions import Decision, canonical
+from rulecraft.cli.prompts import HELP_WORDS, Terminal, replayed
+from rulecraft.runtime.decisions import Decision
 
 BOARD_WORDS = frozenset({"b", "board"})
 
@@ -39,10 +39,7 @@ class NumberedChoices:
 
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded:
-            kind, answer = self.recorded.popleft()
-            if kind != decision.kind:
-                raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
-            return canonical(answer)
+            return replayed(self.recorded, decision)
         if self.before_prompt is not None:
             self.before_prompt()
         state = view.state()

@@ -122,6 +122,14 @@ class Terminal:
             self.say(line)
 
 
+def replayed(recorded: deque, decision: Decision) -> Any:
+    """The next answer recorded in a log, for the decision the game asks now (a resumed game)."""
+    kind, answer = recorded.popleft()
+    if kind != decision.kind:
+        raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
+    return canonical(answer)
+
+
 class HumanAgent:
     """A seat played at the terminal. ``recorded`` answers (from a saved log) are given first, silently:
     that is how a quit game resumes where it stopped."""
@@ -140,10 +148,7 @@ class HumanAgent:
 
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded:
-            kind, answer = self.recorded.popleft()
-            if kind != decision.kind:
-                raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
-            answer = canonical(answer)
+            answer = replayed(self.recorded, decision)
             self._remember(decision, answer)
             return answer
         if self.before_prompt is not None:

@@ -101,42 +101,39 @@ class Board:
         """One event as a line of markup, or None for what a player would not read. With ``you`` set, the
         opponent's secrets stay hidden (M18: the card it draws, its decisions)."""
         kind, who = event["e"], self.who(event.get("player"), you)
-        if kind == "decision" or kind in ("end-of-turn",):
+        s = "" if who == "you" else "s"         # you play, seat b plays
+        card = self.card(event.get("card"))
+        if kind in ("decision", "end-of-turn"):
             return None
-        if kind == "draw":
-            if you is not None and event["player"] != you:
-                return f"[dim]{who} draws a card ({event['hand']} in hand)[/]"
-            return f"[dim]{who} draw{'s' if who != 'you' else ''} {self.card(event['card'])}[/]"
-        if kind == "opening":
-            return f"[bold]Seat {SEAT_NAMES[event['first']]} goes first[/] (M4)"
-        if kind == "turn":
-            return f"[bold]Turn {event['turn']}[/]: {who} to play"
-        if kind == "enter":
-            return f"{who} play{'s' if who != 'you' else ''} {self.card(event['card'])} on {event['cell']}"
-        if kind == "command":
-            return f"{who} play{'s' if who != 'you' else ''} the command {self.card(event['card'])}" + (
-                f" in the {event['window']} window" if event.get("window") else "")
-        if kind == "move":
-            return f"{self.card(event['card'])} moves {' → '.join(event['path'])}"
-        if kind == "attack":
-            return f"{self.card(event['card'])} on {event['attacker']} attacks {event['target']}"
-        if kind == "damage":
-            return (f"{self.card(event['card'])} on {event['cell']} takes {event['amount']} damage "
-                    f"(durability {event['durability']})")
-        if kind == "armour":
-            return f"armour on {event['cell']} absorbs the attack ({event['armour']} left)"
-        if kind == "destroyed":
-            return f"[bold]{self.card(event['card'])}[/] on {event['cell']} is destroyed"
-        if kind == "direct-attack":
-            return f"[bold]a direct attack[/]: {event['damage']} damage cards (M19)"
-        if kind == "game-end":
-            if event["winner"] is None:
-                return f"[bold]The game is a draw[/] ({escape(str(event['reason']))})"
-            return (f"[bold]{self.who(event['winner'], you).capitalize()} win"
-                    f"{'s' if event['winner'] != you else ''}[/]: {self.who(1 - event['winner'], you)} "
-                    f"lost to {WAY_WORDS.get(event['reason'], event['reason'])}")
+        if kind == "draw" and you is not None and event["player"] != you:
+            return f"[dim]{who} draws a card ({event['hand']} in hand)[/]"
+        window = f" in the {event.get('window')} window" if event.get("window") else ""
+        lines = {
+            "draw": lambda: f"[dim]{who} draw{s} {card}[/]",
+            "opening": lambda: f"[bold]Seat {SEAT_NAMES[event['first']]} goes first[/] (M4)",
+            "turn": lambda: f"[bold]Turn {event['turn']}[/]: {who} to play",
+            "enter": lambda: f"{who} play{s} {card} on {event['cell']}",
+            "command": lambda: f"{who} play{s} the command {card}{window}",
+            "move": lambda: f"{card} moves {' → '.join(event['path'])}",
+            "attack": lambda: f"{card} on {event['attacker']} attacks {event['target']}",
+            "damage": lambda: (f"{card} on {event['cell']} takes {event['amount']} damage "
+                               f"(durability {event['durability']})"),
+            "armour": lambda: f"armour on {event['cell']} absorbs the attack ({event['armour']} left)",
+            "destroyed": lambda: f"[bold]{card}[/] on {event['cell']} is destroyed",
+            "direct-attack": lambda: f"[bold]a direct attack[/]: {event['damage']} damage cards (M19)",
+            "game-end": lambda: self._end(event, you),
+        }
+        if kind in lines:
+            return lines[kind]()
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "player"))
         return f"[dim]{kind}: {escape(fields)}[/]"
+
+    def _end(self, event: dict[str, Any], you: int | None) -> str:
+        if event["winner"] is None:
+            return f"[bold]The game is a draw[/] ({escape(str(event['reason']))})"
+        winner, loser = self.who(event["winner"], you), self.who(1 - event["winner"], you)
+        how = WAY_WORDS.get(event["reason"], event["reason"])
+        return f"[bold]{winner.capitalize()} win{'' if winner == 'you' else 's'}[/]: {loser} lost to {how}"
 
     # --- the words of a decision -------------------------------------------------------------------
     def describe(self, decision: Decision) -> str:

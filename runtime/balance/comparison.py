@@ -65,21 +65,34 @@ def measures(games: Sequence[Record], numbers: Callable[[Record], dict[str, floa
     return rows
 
 
-def compare(base: Sequence[Record], variant: Sequence[Record],
-            numbers: Callable[[Record], dict[str, float]], paired: bool = True) -> dict[str, Any]:
-    """Each row's B - A with its 95% interval, p-value and Holm-adjusted p-value."""
+def pair_by_seed(base: Sequence[Record], variant: Sequence[Record], paired: bool = True
+                 ) -> tuple[list[Record], list[Record], bool]:
+    """The finished games of each run, matched by seed when ``paired`` and at least 2 seeds match (then
+    both lists are in the same order); else every finished game of each, unpaired."""
     games_a, games_b = finished(base), finished(variant)
     by_seed = {r["seed"]: r for r in games_b}
     pairs = [(r, by_seed[r["seed"]]) for r in games_a if r["seed"] in by_seed] if paired else []
-    paired = len(pairs) >= 2
-    if paired:
-        games_a, games_b = [x for x, _ in pairs], [y for _, y in pairs]
-    rows = [_row(m, games_a, games_b, paired) for m in measures([*games_a, *games_b], numbers)]
-    for row, adjusted in zip(rows, stats.holm([r["p"] for r in rows]), strict=True):
-        row["p_holm"] = adjusted
-        row["holm"] = adjusted is not None and adjusted < 0.05
-    return {"games": len(pairs) if paired else [len(games_a), len(games_b)], "paired": paired,
+    if len(pairs) < 2:
+        return games_a, games_b, False
+    return [x for x, _ in pairs], [y for _, y in pairs], True
+
+
+def adjusted(rows: list[dict[str, Any]], games_a: list[Record], games_b: list[Record], paired: bool
+             ) -> dict[str, Any]:
+    """The comparison of ``rows``, each given its Holm-adjusted p-value and flag."""
+    for row, p_holm in zip(rows, stats.holm([r["p"] for r in rows]), strict=True):
+        row["p_holm"] = p_holm
+        row["holm"] = p_holm is not None and p_holm < 0.05
+    return {"games": len(games_a) if paired else [len(games_a), len(games_b)], "paired": paired,
             "tested": sum(1 for r in rows if r["p"] is not None), "rows": rows}
+
+
+def compare(base: Sequence[Record], variant: Sequence[Record],
+            numbers: Callable[[Record], dict[str, float]], paired: bool = True) -> dict[str, Any]:
+    """Each row's B - A with its 95% interval, p-value and Holm-adjusted p-value."""
+    games_a, games_b, paired = pair_by_seed(base, variant, paired)
+    rows = [_row(m, games_a, games_b, paired) for m in measures([*games_a, *games_b], numbers)]
+    return adjusted(rows, games_a, games_b, paired)
 
 
 def _row(m: Measure, games_a: list[Record], games_b: list[Record], paired: bool) -> dict[str, Any]:

@@ -72,6 +72,12 @@ def rates_plot(labels: Sequence[str], rows: Sequence[dict[str, Any]], title: str
     return embed(plt, fig)
 
 
+def aborted_html(rows: Sequence[dict[str, Any]]) -> str:
+    """The aborted games (index, seed, why), under their heading."""
+    return "<h2>Aborted games</h2>\n" + table(["game", "seed", "reason"],
+                                               [[r["index"], r["seed"], r["reason"]] for r in rows])
+
+
 def section_html(section: Section, level: int = 2) -> str:
     parts = [f"<h{level}>{html.escape(section.title)}</h{level}>"]
     if section.plot:
@@ -99,8 +105,6 @@ def sections_page(title: str, report: dict[str, Any], intro: Sequence[str], sect
         parts.extend(section_html(s, 3) for s in extra_sections)
     parts.extend(section_html(s) for s in sections)
     if report["aborted"]:
-        parts.append("<h2>Aborted games</h2>")
-        parts.append(table(["game", "seed", "reason"], [[r["index"], r["seed"], r["reason"]]
-                                                        for r in report["aborted"]]))
+        parts.append(aborted_html(report["aborted"]))
     parts.append("</body></html>\n")
     return "\n".join(parts)

@@ -17,7 +17,7 @@ from rulecraft.plugins.tem.balance.compare_text import (
     notes,
     tables,
 )
-from rulecraft.runtime.balance.html import STYLE, embed, figure, pyplot, rates_plot, table
+from rulecraft.runtime.balance.html import STYLE, aborted_html, embed, figure, pyplot, rates_plot, table
 from rulecraft.runtime.balance.report import num, pct
 
 
@@ -181,8 +181,6 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
         ["retreats per game", num(combat["retreats"])]]))
     parts.append(_hist(combat["per_game"], "Combats per game", "Combats"))
     if report["aborted"]:
-        parts.append("<h2>Aborted games</h2>")
-        parts.append(table(["game", "seed", "reason"], [[r["index"], r["seed"], r["reason"]]
-                                                         for r in report["aborted"]]))
+        parts.append(aborted_html(report["aborted"]))
     parts.append("</body></html>\n")
     return "\n".join(parts)

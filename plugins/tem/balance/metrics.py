@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulecraft.runtime.balance import stats
-from rulecraft.runtime.balance.report import estimate, finished, rate
+from rulecraft.runtime.balance.report import estimate, finished, rate, win_rows
 
 
 def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None = None,
@@ -33,14 +33,6 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
     for r in games:
         ordered = sorted((s["vp"] for s in r["seats"]), reverse=True)
         margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
-
-    def win_table(key: str) -> list[dict[str, Any]]:
-        wins: dict[Any, float] = defaultdict(float)
-        count: dict[Any, int] = defaultdict(int)
-        for s in seats:
-            wins[s[key]] += s["win"]
-            count[s[key]] += 1
-        return [{key: k, **rate(wins[k], count[k])} for k in sorted(count, key=str)]
 
     sources: dict[str, float] = defaultdict(float)
     for s in seats:
@@ -84,7 +76,7 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
                      "winner_mean": estimate(stats.mean(winner_vp)),
                      "margin_mean": estimate(stats.mean(margins)),
                      "values": vps},
-        "win_rate": {"seat": win_table("seat"), "agent": win_table("agent"),
+        "win_rate": {"seat": win_rows(seats, "seat"), "agent": win_rows(seats, "agent"),
                      "pilot": pilot_rows(seats, pilots)},
         "fractional_wins": sum(1 for r in games if len(r["winners"]) > 1),
         "vp_by_source": by_source,

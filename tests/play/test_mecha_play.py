@@ -126,6 +126,8 @@ def test_a_quit_game_resumes_where_it_stopped(tmp_path, capsys):
     assert term.read_until_prompt() is None and term.close() == 0
     lines = log.read_text("utf-8").splitlines()
     assert '"game":"mecha"' in lines[0] and '"kind":"main","player":0,"answer":["pass"]' in "".join(lines)
+    assert main(["replay", str(log)]) == 0                 # a stopped game's log verifies as far as it goes
+    assert "the game stopped there" in capsys.readouterr().out
     again = Terminal(["--resume", str(log)], tmp_path)
     assert again.read_until_prompt() is not None
     assert "Resuming" in again.text

@@ -82,7 +82,8 @@ def section_html(section: Section, level: int = 2) -> str:
     parts = [f"<h{level}>{html.escape(section.title)}</h{level}>"]
     if section.plot:
         parts.append(rates_plot([label for label, _ in section.plot], [e for _, e in section.plot],
-                                section.title, section.expected, xlabel="rate (95% Wilson interval)"))
+                                section.title.split(" (")[0], section.expected,    # the heading says the rest
+                                xlabel="rate (95% Wilson interval)"))
     parts.append(table(section.headers, section.rows))
     if section.note:
         parts.append(f"<p>{html.escape(section.note)}</p>")

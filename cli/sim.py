@@ -32,7 +32,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("sim", help="simulate many games and print the balance report",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
-                        help="pack folders (default: the shipped tem-core)")
+                        help="pack folders (default: the core pack of --game)")
     add_play_arguments(parser, "how many games (default 100)",
                        "the run's seed; game i uses SEED:i (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
@@ -130,8 +130,9 @@ def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -
                                                     "at most 4)")
     add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
-                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
+                        help="seat agents, cycled over the seats and rotated each game: random, and the "
+                             "game's own (Tiny Epic Mechs: heuristic, robot, a Robot Pilot whose games load "
+                             "robot-pilots; Mecha Game: heuristic) (default random)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
 

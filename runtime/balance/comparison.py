@@ -26,7 +26,7 @@ class Measure(NamedTuple):
     group: str        # seat, agent or game
     subject: str      # the seat number, the agent, or "" for a game number
     measure: str      # "win rate" or the number's name
-    count: Count
+    per_game: Count   # one game's (numerator, denominator)
     rate: bool        # a proportion: shown in %, differences in percentage points
 
     @property
@@ -96,7 +96,7 @@ def compare(base: Sequence[Record], variant: Sequence[Record],
 
 
 def _row(m: Measure, games_a: list[Record], games_b: list[Record], paired: bool) -> dict[str, Any]:
-    a, b = [m.count(r) for r in games_a], [m.count(r) for r in games_b]
+    a, b = [m.per_game(r) for r in games_a], [m.per_game(r) for r in games_b]
     a_den, b_den = sum(d for _, d in a), sum(d for _, d in b)
     diff = stats.ratio_difference(b, a, paired)
     defined = not math.isnan(diff.value) and diff.n >= 2 and math.isfinite(diff.low)

@@ -2,12 +2,12 @@
 play`` for a game whose board brings no prompts of its own.
 
 :class:`NumberedChoices` is an ordinary agent (``decide(decision, view)``). Before a decision it draws the
-board from the player's own view when something happened since it was last drawn, says what the decision
-is about (the board's ``describe``), lists the legal options numbered (its ``option_text``) and asks
-``[KIND] >``. A decision with one legal option is answered for the player, and said. ``b`` draws the board
-again, ``?`` lists the keys; anything else gets a message and the same prompt; ``q``, end of input or
-Ctrl-C stop the game (:class:`~rulecraft.cli.prompts.Quit`). Answers recorded in a log are given first,
-silently: that is how a quit game resumes.
+board from the player's own view when something happened since it was last drawn, says what the decision is
+about (the board's ``describe``, from the decision and the seat's view), lists the legal options numbered (its
+``option_text``) and asks ``[KIND] >``. A decision with one legal option is answered for the player, and said.
+``b`` draws the board again, ``?`` lists the keys; anything else gets a message and the same prompt; ``q``,
+end of input or Ctrl-C stop the game (:class:`~rulecraft.cli.prompts.Quit`). Answers recorded in a log are
+given first, silently: that is how a quit game resumes.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class NumberedChoices:
         if self.fresh:
             self.term.board(state, self.board, self.seat)
             self.fresh = False
-        about = self.board.describe(decision)
+        about = self.board.describe(decision, state)
         options = [self.board.option_text(option) for option in decision.options]
         if len(options) == 1:
             self.term.say(f"[dim]{escape(about)} Only one choice: {escape(options[0])}.[/]")

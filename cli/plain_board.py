@@ -61,7 +61,7 @@ class PlainBoard:
             return None
         return "[bold]The game is over.[/]"
 
-    def describe(self, decision: Decision) -> str:
+    def describe(self, decision: Decision, state: dict[str, Any]) -> str:
         context = ", ".join(f"{k} {v}" for k, v in decision.context.items())
         return f"{self.colours[decision.player]}: {decision.kind}" + (f" ({context})" if context else "")
 

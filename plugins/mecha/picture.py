@@ -136,19 +136,33 @@ class Board:
         return f"[bold]{winner.capitalize()} win{'' if winner == 'you' else 's'}[/]: {loser} lost to {how}"
 
     # --- the words of a decision -------------------------------------------------------------------
-    def describe(self, decision: Decision) -> str:
-        """What the decision is about, in a sentence: each response window (M15) says which it is."""
+    def describe(self, decision: Decision, state: dict[str, Any]) -> str:
+        """What the decision is about, in a sentence, from the seat's view: each response window (M15)
+        says which it is, and the attack window which unit attacks which."""
         context = decision.context
         if decision.kind == K.MAIN:
             return "Your main phase: choose an action (a command here is window (a), M15)."
         if decision.kind == K.WINDOW and context.get("window") == "attack":
-            return (f"Attack window (b): {context.get('attacker')} attacks {context.get('target')}. "
-                    f"Play a command or pass (M15).")
+            attacker = self.unit(state, context.get("attacker"), decision.player)
+            defender = 1 - state["active"]          # attacks are the active player's (M6)
+            target = self.unit(state, context.get("target"), decision.player)
+            if context.get("target") == K.OPPONENT:
+                target = f"{'you' if decision.player == defender else 'seat ' + SEAT_NAMES[defender]} " \
+                         f"directly (M19)"
+            return f"Attack window (b): {attacker} attacks {target}. Play a command or pass (M15)."
         if decision.kind == K.WINDOW:
             return "End window (c): play a command or pass (M15)."
         if decision.kind == K.TARGET:
             return f"Choose the target of '{context.get('verb')} {context.get('amount')}'."
         return "Your abilities are waiting: choose which resolves next (M7)."
+
+    def unit(self, state: dict[str, Any], cell: str | None, you: int) -> str:
+        """``your Lancer on c2`` / ``seat b's Lancer on c3``; the cell alone when it is empty now."""
+        unit = state["units"].get(cell or "")
+        if unit is None:
+            return str(cell)
+        owner = "your" if unit["owner"] == you else f"seat {SEAT_NAMES[unit['owner']]}'s"
+        return f"{owner} {self.ruleset.cards[unit['card']].name} on {cell}"
 
     def option_text(self, option: Any) -> str:
         """An option of ``decisions`` in words: ``play Radio Tower on a1``, ``attack b2 -> opponent``."""

@@ -146,3 +146,30 @@ def test_replay_watch_draws_the_mecha_board(tmp_path, capsys):
     assert "seat a's entry zone" in shown and "Turn 1" in shown and "lost to" in shown
     assert main(["replay", str(logs / "game-000000.jsonl"), "--watch", "--delay", "0", "--seat", "0"]) == 0
     assert "hand: " in capsys.readouterr().out
+
+
+def test_the_windows_say_which_window_and_which_unit_attacks_which():
+    """M15: each response window is its own prompt; the attack window (b) names the attacker and its
+    target from the asked seat's view, and a direct attack (M19) names who is attacked."""
+    from rulecraft.plugins.mecha import api
+    from rulecraft.plugins.mecha import decisions as K
+    from rulecraft.plugins.mecha.pack import core_ruleset
+    from rulecraft.plugins.mecha.picture import Board
+    from rulecraft.runtime.decisions import Decision
+
+    ruleset = core_ruleset()
+    game = api.table(ruleset, active=0)
+    api.place(game, "lancer", "c2", owner=0)
+    api.place(game, "radio-tower", "c3", owner=1)
+    board = Board(ruleset, ["a", "b"])
+    attack = {"window": "attack", "attacker": "c2", "target": "c3"}
+    said = board.describe(Decision(K.WINDOW, 1, (K.PASS,), attack), game.view_state(1))
+    assert said.startswith("Attack window (b): seat a's Lancer on c2 attacks your Radio Tower on c3")
+    direct = {**attack, "target": K.OPPONENT}
+    assert "attacks you directly (M19)" in board.describe(Decision(K.WINDOW, 1, (K.PASS,), direct),
+                                                          game.view_state(1))
+    assert "attacks seat b directly (M19)" in board.describe(Decision(K.WINDOW, 0, (K.PASS,), direct),
+                                                             game.view_state(0))
+    end = board.describe(Decision(K.WINDOW, 1, (K.PASS,), {"window": "end"}), game.view_state(1))
+    assert end.startswith("End window (c)")
+    assert board.option_text(("play", "radio-tower", "a1")) == "play Radio Tower on a1"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from rulecraft.plugins.tem.balance.files import RecordFiles, write_csv, write_json
+from rulecraft.plugins.tem.balance.files import write_csv
 from rulecraft.plugins.tem.balance.metrics import Totals, summarize
 from rulecraft.runtime.balance.batch import Config, in_order, simulate
+from rulecraft.runtime.balance.files import RecordSpool, write_json, write_json_records
 
 CONFIG = Config(game="tem", agents=("random",))
 
@@ -35,13 +36,28 @@ def test_streamed_record_files_are_the_files_of_the_whole_list(tmp_path):
     records = simulate(CONFIG, 12, seed=9).records
     write_json(tmp_path / "kept.json", records)
     write_csv(tmp_path / "kept.csv", records)
-    files = RecordFiles(tmp_path / "streamed.json", tmp_path / "streamed.csv")
+    spool = RecordSpool()
     for record in records:
-        files.add(record)
-    files.close()
+        spool.add(record)
+    assert len(spool) == 12 and list(spool) == list(spool)     # read as often as needed
+    write_json_records(tmp_path / "streamed.json", spool)
+    write_csv(tmp_path / "streamed.csv", spool)
+    spool.close()
     assert (tmp_path / "streamed.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
     assert (tmp_path / "streamed.csv").read_bytes() == (tmp_path / "kept.csv").read_bytes()
-    empty = RecordFiles(tmp_path / "none.json", tmp_path / "none.csv")
-    empty.close()
+    write_json_records(tmp_path / "none.json", RecordSpool())
     write_json(tmp_path / "nothing.json", [])
     assert (tmp_path / "none.json").read_bytes() == (tmp_path / "nothing.json").read_bytes()
+
+
+def test_sim_out_writes_the_same_files_streamed_as_kept(tmp_path):
+    """``sim --out`` streams its records (no --compare): records.json and records.csv are those of the
+    whole list of the same games, and the report is the fold of them."""
+    from rulecraft.cli.main import main
+
+    assert main(["sim", "--games", "8", "--seed", "3", "--quiet", "--out", str(tmp_path / "out")]) == 0
+    records = simulate(Config(game="tem", agents=("random",)), 8, seed=3).records
+    write_json(tmp_path / "kept.json", records)
+    write_csv(tmp_path / "kept.csv", records)
+    assert (tmp_path / "out" / "records.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    assert (tmp_path / "out" / "records.csv").read_bytes() == (tmp_path / "kept.csv").read_bytes()

@@ -15,24 +15,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rulecraft.plugins.tem.balance.records import RECORD_EVENTS as RECORD_EVENTS  # what the record reads
-from rulecraft.plugins.tem.balance.records import game_record as game_record  # the per-game record (metrics)
-from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS  # sweep
-from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
 from rulecraft.runtime.balance import stats
-from rulecraft.runtime.balance.stats import Estimate, Histogram
-
-
-def _est(e: Estimate) -> dict[str, Any]:
-    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
-
-
-def _rate(wins: float, n: int) -> dict[str, Any]:
-    return {"wins": wins, **_est(stats.wilson(wins, n))}
-
-
-def finished(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in records if not r["aborted"]]
+from rulecraft.runtime.balance.report import estimate, rate
+from rulecraft.runtime.balance.stats import Histogram
 
 
 def summarize(records: Iterable[dict[str, Any]], weapons: dict[str, str] | None = None,
@@ -142,8 +127,8 @@ class Totals:
             owners, owner_wins = self.owned.get(wid, (0, 0))
             weapon_rows.append({
                 "weapon": wid, "tier": tier, "purchases": self.purchases.get(wid, 0),
-                "purchase_rate": _rate(sum(bought.values()), n_seats),
-                "win_when_owned": _rate(owner_wins, owners),
+                "purchase_rate": rate(sum(bought.values()), n_seats),
+                "win_when_owned": rate(owner_wins, owners),
                 "by_agent": {a: {"bought": bought.get(a, 0), "seats": count[a]} for a in agents},
             })
         lengths = self.lengths
@@ -151,25 +136,25 @@ class Totals:
         return {
             "games": games, "aborted": self.aborted,
             "players": self.players,
-            "final_vp": {"mean": _est(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
+            "final_vp": {"mean": estimate(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
                          "q1": q1, "median": median, "q3": q3, "max": max(vps, default=0),
-                         "winner_mean": _est(stats.mean(self.winner_vp)),
-                         "margin_mean": _est(stats.mean(self.margins)), "values": list(vps)},
-            "win_rate": {key: [{key: k, **_rate(self.wins[key][k], n)}
+                         "winner_mean": estimate(stats.mean(self.winner_vp)),
+                         "margin_mean": estimate(stats.mean(self.margins)), "values": list(vps)},
+            "win_rate": {key: [{key: k, **rate(self.wins[key][k], n)}
                                for k, n in sorted(self.seats[key].items(), key=lambda kv: str(kv[0]))]
                          for key in ("seat", "agent")} | {"pilot": self._pilot_rows()},
             "fractional_wins": self.fractional,
             "vp_by_source": by_source,
             "weapons": weapon_rows,
-            "mech": {"control_rate": _rate(self.controlled[0], games),
-                     "taken_per_game": _est(stats.mean(lengths["mech_taken"])),
-                     "controller_wins": _rate(self.controlled[1], self.controlled[0])},
-            "length": {key: _est(stats.mean(lengths[key])) for key in LENGTHS[:4]},
-            "combat": {"combats": _est(stats.mean(lengths["combats"])),
-                       "kos": _est(stats.mean(lengths["kos"])),
-                       "retreats": _est(stats.mean(lengths["retreats"])),
+            "mech": {"control_rate": rate(self.controlled[0], games),
+                     "taken_per_game": estimate(stats.mean(lengths["mech_taken"])),
+                     "controller_wins": rate(self.controlled[1], self.controlled[0])},
+            "length": {key: estimate(stats.mean(lengths[key])) for key in LENGTHS[:4]},
+            "combat": {"combats": estimate(stats.mean(lengths["combats"])),
+                       "kos": estimate(stats.mean(lengths["kos"])),
+                       "retreats": estimate(stats.mean(lengths["retreats"])),
                        "per_game": list(lengths["combats"])},
-            "first_player": {**_rate(self.first[1], self.first[0]),
+            "first_player": {**rate(self.first[1], self.first[0]),
                              "expected": 1 / self.players if self.players else None},
         }
 
@@ -182,8 +167,8 @@ class Totals:
             kept, wins = self.kept.get(pid, (0, 0))
             by_agent = {a: {"kept": k, "dealt": d} for a, (k, d) in sorted(self.dealt.get(pid, {}).items())}
             dealt = sum(row["dealt"] for row in by_agent.values())
-            rows.append({"pilot": pid, **_rate(wins, kept), "dealt": dealt,
-                         "kept_when_dealt": _rate(kept, dealt), "by_agent": by_agent})
+            rows.append({"pilot": pid, **rate(wins, kept), "dealt": dealt,
+                         "kept_when_dealt": rate(kept, dealt), "by_agent": by_agent})
         return rows
 
 

@@ -60,6 +60,11 @@ class EffectSite:
         return self.mapping["ability"]
 
     @property
+    def key(self) -> tuple[str, str, JsonPath]:
+        """The site's key in :class:`CompiledPack` (kind, entity id, holder path)."""
+        return self.entity.kind, self.entity.id, self.holder
+
+    @property
     def origin(self) -> str:
         where = self.entity.locate((*self.holder, "ability"))
         part = "/".join(str(p) for p in self.holder)
@@ -126,16 +131,18 @@ def _normalize(text: str) -> str:
     return " ".join(text.split())
 
 
-def drift(site: EffectSite, compiled: CompiledEffect) -> Diagnostic | None:
-    """``text-drift`` when a hand-written ``text`` differs from the generated one without a reason."""
+def drift(site: EffectSite, compiled: tuple[CompiledAbility, ...] | None) -> Diagnostic | None:
+    """``text-drift`` when a hand-written ``text`` differs from the generated one without a reason
+    (``compiled``: the site's abilities, ``None`` when its effect did not compile)."""
     written = site.mapping.get("text")
-    if not isinstance(written, str) or site.mapping.get("text_override") or not compiled.ok:
+    if not isinstance(written, str) or site.mapping.get("text_override") or compiled is None:
         return None
-    if _normalize(written) == _normalize(compiled.text):
+    generated = "\n".join(ability.text for ability in compiled)
+    if _normalize(written) == _normalize(generated):
         return None
     return site.entity.diagnostic(codes.TEXT_DRIFT, "`text` differs from the text generated from `ability`",
                                   (*site.holder, "text"),
-                                  hint=f"generated: {compiled.text!r}; use it, or say why in `text_override`")
+                                  hint=f"generated: {generated!r}; use it, or say why in `text_override`")
 
 
 def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]:
@@ -156,17 +163,18 @@ def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]
 
 def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Diagnostic]:
     """Every effect compiles (located diagnostics otherwise) and no card text drifted; without a
-    ``vocabulary``, with the one of the stack's plugins (:func:`stack_vocabulary`)."""
+    ``vocabulary``, with the one of the stack's plugins (:func:`stack_vocabulary`).
+
+    The effects are compiled through the per-user cache (:func:`compile_stack`): an unchanged clean stack
+    is not parsed again, and a check leaves the cache warm for the ``sim`` or ``play`` that follows."""
     if vocabulary is None:
         vocabulary, problems = stack_vocabulary(stack)
         if vocabulary is None:
             return problems
-    locator = Locator(stack)
-    out: list[Diagnostic] = []
+    compiled = compile_stack(stack, vocabulary)
+    out = list(compiled.diagnostics)
     for site in sites(stack):
-        compiled = compile_effect(site.source, site.entity_kind, vocabulary)
-        out += locator.diagnostics(site, compiled)
-        problem = drift(site, compiled)
+        problem = drift(site, compiled.abilities.get(site.key))
         if problem is not None:
             out.append(problem)
     return out
@@ -217,7 +225,7 @@ def compile_stack(stack: Stack, vocabulary: Vocabulary, use_cache: bool = True) 
         if not compiled.ok:
             continue
         origin = site.origin
-        result.abilities[(site.entity.kind, site.entity.id, site.holder)] = load_handlers(
+        result.abilities[site.key] = load_handlers(
             compiled.triggers, compiled.python, compiled.texts, origin, vocabulary.methods)
         entries.append({"kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
                         "origin": origin, "triggers": list(compiled.triggers),
@@ -236,7 +244,7 @@ def _from_entry(entry: dict[str, Any], stack: Stack, vocabulary: Vocabulary) -> 
     fingerprint = vocabulary.fingerprint()
     result = CompiledPack(from_cache=True)
     for site in sites(stack):
-        key = (site.entity.kind, site.entity.id, site.holder)
+        key = site.key
         item = items.pop(key, None)
         if item is None:
             raise ValueError(f"no cached ability for {key}")

@@ -151,9 +151,9 @@ def get(game: object) -> GameDefinition:
 
 
 def agents_for(game: object) -> dict[str, Any]:
-    """The agent factories of the game registered as ``game`` (its ``agents`` member, loaded), for
-    ``rulecraft.runtime.agents``."""
-    return {name: ref.load() for name, ref in get(game).agents.items()}
+    """The agent factories of the game registered as ``game`` (its ``agents`` member), for
+    ``rulecraft.runtime.agents``: as :class:`Ref` s, each imported only when a seat uses it."""
+    return dict(get(game).agents)
 
 
 def engine_for(game: object) -> Any:

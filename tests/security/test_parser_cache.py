@@ -1,6 +1,7 @@
 """The effect parser's tables are cached per user as signed data, never a pickle (issue 14): a warm cache
 loads the parser without building it; a tampered file is refused and rebuilt, and what it holds never runs;
-a cache folder or file another user could write (or read) is not used at all."""
+a cache folder or file another user could write (or read) is not used at all (the signed store,
+``rulecraft.compiler.signed_store``, which the validation cache shares)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from rulecraft.compiler import signed_store
 from rulecraft.compiler.effects import parser_cache
 from rulecraft.compiler.effects.parse import PARSER_OPTIONS, grammar
 
@@ -42,7 +44,7 @@ def _load():
 
 
 def _entry():
-    [entry] = [p for p in parser_cache.folder().iterdir() if p.suffix == ".json"]
+    [entry] = signed_store.folder().glob("parser-*")
     return entry
 
 
@@ -64,7 +66,7 @@ def test_the_cache_is_signed_json_in_a_private_folder(counting):
     mac, _, payload = _entry().read_bytes().partition(b"\n")
     assert len(mac) == 64 and int(mac, 16) >= 0           # hex HMAC-SHA256 first
     json.loads(payload)                                    # then plain JSON, no pickle
-    for path in (parser_cache.folder(), _entry(), parser_cache.folder() / "secret"):
+    for path in (signed_store.folder(), _entry(), signed_store.folder() / "secret"):  # 0700 and 0600
         assert path.stat().st_mode & 0o077 == 0, path
 
 
@@ -88,10 +90,10 @@ def test_a_tampered_file_is_refused_rebuilt_and_never_run(counting, tmp_path, ta
     elif tamper == "pickle in place of the tables":
         entry.write_bytes(mac + b"\n" + _payload_that_would_run(marker))
     else:                                   # even one signed with this user's secret is only data
-        secret = (parser_cache.folder() / "secret").read_bytes()
-        key = entry.stem
+        secret = (signed_store.folder() / "secret").read_bytes()
+        key = entry.name.removeprefix("parser-")
         forged = _payload_that_would_run(marker)
-        entry.write_bytes(parser_cache._mac(secret, key, forged).encode() + b"\n" + forged)
+        entry.write_bytes(signed_store._mac(secret, "parser", key, forged) + b"\n" + forged)
     parser = _load()
     assert counting.built == 2, "a tampered file must be rebuilt, not loaded"
     assert parser.parse(EFFECT)
@@ -103,7 +105,7 @@ def test_a_tampered_file_is_refused_rebuilt_and_never_run(counting, tmp_path, ta
 def test_a_folder_others_can_write_is_neither_read_nor_written(counting):
     _load()
     before = _entry().read_bytes()
-    parser_cache.folder().chmod(0o777)
+    signed_store.folder().chmod(0o777)
     _load()
     _load()
     assert counting.built == 3, "tables in a folder others can write are never trusted"
@@ -113,7 +115,7 @@ def test_a_folder_others_can_write_is_neither_read_nor_written(counting):
 @pytest.mark.parametrize("name", ["entry", "secret"])
 def test_a_file_others_can_read_or_write_is_not_trusted(counting, name):
     _load()
-    path = _entry() if name == "entry" else parser_cache.folder() / "secret"
+    path = _entry() if name == "entry" else signed_store.folder() / "secret"
     path.chmod(0o666)
     _load()
     assert counting.built == 2
@@ -134,7 +136,7 @@ def test_a_symlinked_entry_is_not_followed(counting, tmp_path):
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
 def test_a_folder_of_another_user_is_not_trusted(counting):
     _load()
-    os.chown(parser_cache.folder(), 65534, 65534)     # nobody
+    os.chown(signed_store.folder(), 65534, 65534)     # nobody
     _load()
     assert counting.built == 2
 

@@ -312,13 +312,18 @@ def _schema_digest(name: str) -> str:
     return digest([schema_file(name).read_bytes(), *(schema_file(n).read_bytes() for n in schema_names())])
 
 
+def record_key(data: Any, name: str, definition: str | None = None) -> str:
+    """The key of the record that ``data`` passed schema ``name`` (``definitions[definition]``)."""
+    return digest([_validation_fingerprint(), _schema_digest(name), name, definition or "", repr(data)])
+
+
 def validate_data(data: Any, name: str, locate: Locate, definition: str | None = None) -> list[Diagnostic]:
     """Every error of ``data`` against schema ``name`` (or its ``definitions[definition]``), as
     :func:`validate_instance`. Data that passed the same schema before, in any process of this user, is
     not validated again: the signed store (``rulecraft.compiler.signed_store``) keeps a record keyed by the
     schema, this module's source, jsonschema's version and the data itself, so any change is a miss. A
     record only ever says "no error", and only a file signed with the user's own secret counts."""
-    key = digest([_validation_fingerprint(), _schema_digest(name), name, definition or "", repr(data)])
+    key = record_key(data, name, definition)
     if VALID.read(key) is not None:
         return []
     found = validate_instance(data, validator(name, definition), locate)

@@ -64,13 +64,15 @@ def binding(source: str, entity_kind: str, vocabulary: str, triggers: Iterable[s
     return cache_key([source, entity_kind, vocabulary, *triggers, "\x00", *python, "\x00", *texts])
 
 
-def read(key: str) -> dict[str, Any] | None:
-    """The entry stored under ``key``, or ``None`` when missing, unreadable or not for this key."""
+def read(key: str) -> tuple[str, dict[str, Any]] | None:
+    """The entry stored under ``key`` with the text it was read from, or ``None`` when missing,
+    unreadable or not for this key."""
     try:
-        entry = json.loads((cache_dir() / f"{key}.json").read_text(encoding="utf-8"))
+        text = (cache_dir() / f"{key}.json").read_text(encoding="utf-8")
+        entry = json.loads(text)
     except (OSError, ValueError):
         return None
-    return entry if isinstance(entry, dict) and entry.get("key") == key else None
+    return (text, entry) if isinstance(entry, dict) and entry.get("key") == key else None
 
 
 def write(key: str, entry: dict[str, Any]) -> None:

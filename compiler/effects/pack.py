@@ -206,16 +206,31 @@ def stack_key(stack: Stack, vocabulary: Vocabulary) -> str:
     return cache.cache_key(parts)
 
 
+# This process's loads from the cache: key -> (the entry's text, what it loaded to). The check stage and
+# the builder both compile the same stack; the second is handed the handlers the first verified, as long
+# as the entry file still holds the very text they were verified from (start-up, issue 14).
+_LOADED: dict[str, tuple[str, CompiledPack]] = {}
+_LOADED_LIMIT = 8       # a sweep loads many stacks, one after the other
+
+
 def compile_stack(stack: Stack, vocabulary: Vocabulary, use_cache: bool = True) -> CompiledPack:
     """Compile every effect of the stack; unchanged packs load from the per-user cache."""
     key = stack_key(stack, vocabulary) if use_cache else None
     if key is not None:
-        entry = cache.read(key)
-        if entry is not None:
+        found = cache.read(key)
+        if found is not None:
+            text, entry = found
+            if key in _LOADED and _LOADED[key][0] == text:
+                return _LOADED[key][1]
             try:
-                return _from_entry(entry, stack, vocabulary)
+                loaded = _from_entry(entry, stack, vocabulary)
             except (UnsafeCode, SyntaxError, KeyError, TypeError, ValueError) as exc:
                 LOG.debug("compiled-effects cache entry %s ignored, recompiling: %s", key[:12], exc)
+            else:
+                if len(_LOADED) >= _LOADED_LIMIT:
+                    _LOADED.clear()
+                _LOADED[key] = (text, loaded)
+                return loaded
     result = CompiledPack()
     entries = []
     locator = Locator(stack)

@@ -76,6 +76,7 @@ def _stages(paths: list[Path]) -> dict[str, float]:
     timed("load", lambda: state.update(packs=load_packs(paths)[0]))
     timed("validate", lambda: [validate_document(d, GAME.kinds) for p in state["packs"] for d in p.documents])
     timed("resolve", lambda: state.update(stack=resolve(state["packs"])[0]))
+    state["stack"].game = GAME.id          # as check_packs settles it: the checks find the game's effects
     timed("entities", lambda: validate_stack(state["stack"], GAME.kinds))
     timed("checks", lambda: [check(state["stack"]) for stage in stack_stages(GAME) for check in stage])
     times["total"] = sum(times.values())

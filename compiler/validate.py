@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
+from importlib.metadata import version
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -301,8 +302,6 @@ VALID = SignedStore("valid")     # an empty signed file per (schema, data) that 
 @cache
 def _validation_fingerprint() -> str:
     """What else decides whether data passes a schema: this module's source and jsonschema's version."""
-    from importlib.metadata import version
-
     return digest([resources.files(__package__).joinpath("validate.py").read_bytes(), version("jsonschema")])
 
 

@@ -6,8 +6,9 @@ carry a hand-written ``text``; it must equal the generated text unless ``text_ov
 differs (``text-drift``).
 
 ``CHECKS`` plugs the effect check into ``rulecraft.compiler.check`` (``rulecraft check``);
-``compile_stack`` gives the runtime every ability as a ``CompiledAbility``, from the per-user
-cache when the pack files, rulecraft and the vocabulary are unchanged.
+``compile_stack`` gives the runtime every ability as a ``CompiledAbility``. Both go through the per-user
+cache (``compiled_sites``): when the pack files, rulecraft and the vocabulary are unchanged, no effect is
+parsed; the check only reads the generated texts, the runtime's handlers are verified before they load.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from functools import cache
 from importlib import metadata
 from typing import Any
 
-from rulecraft.plugins.registry import group_entry_points
+from rulecraft.plugins.registry import installed_distributions
 
 GAMES_ENTRY_POINT_GROUP = "rulecraft.games"
 
@@ -131,9 +131,10 @@ class RegisteredGame:
 def registered() -> dict[str, RegisteredGame]:
     """Every game the installed distributions register, by id (the first one found wins, as for plugins)."""
     found: dict[str, RegisteredGame] = {}
-    for distribution, ep in group_entry_points(GAMES_ENTRY_POINT_GROUP):
-        if ep.name not in found:
-            found[ep.name] = RegisteredGame(ep.name, ep.value, distribution, ep)
+    for dist in installed_distributions():
+        for ep in dist.entry_points:
+            if ep.group == GAMES_ENTRY_POINT_GROUP and ep.name not in found:
+                found[ep.name] = RegisteredGame(ep.name, ep.value, dist.metadata["Name"], ep)
     return dict(sorted(found.items()))
 
 

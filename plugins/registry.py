@@ -12,7 +12,6 @@ unpacked.
 from __future__ import annotations
 
 import difflib
-import functools
 import importlib
 import os
 import sys
@@ -46,25 +45,19 @@ def _installed_paths() -> list[str]:
     return [p for p in sys.path if p and os.path.abspath(p) != here]
 
 
-def group_entry_points(group: str) -> tuple[tuple[str, metadata.EntryPoint], ...]:
-    """(distribution name, entry point) for each entry point of ``group`` the installed distributions
-    declare, in path order. Read once per ``sys.path`` (and current folder): a command asks several times,
-    and each read opens every installed distribution's metadata (start-up, issue 14)."""
-    return _group_entry_points(tuple(_installed_paths()), group)
-
-
-@functools.cache
-def _group_entry_points(paths: tuple[str, ...], group: str) -> tuple[tuple[str, metadata.EntryPoint], ...]:
-    return tuple((dist.metadata["Name"], ep) for dist in metadata.distributions(path=list(paths))
-                 for ep in dist.entry_points if ep.group == group)
+def installed_distributions() -> list[metadata.Distribution]:
+    """The installed distributions, from ``sys.path`` without the current folder, in path order."""
+    return list(metadata.distributions(path=_installed_paths()))
 
 
 def installed_entry_points() -> dict[str, metadata.EntryPoint]:
     """The ``rulecraft`` entry points of the installed distributions, by name (the first one found wins,
     as Python's own import does)."""
     found: dict[str, metadata.EntryPoint] = {}
-    for _, ep in group_entry_points(ENTRY_POINT_GROUP):
-        found.setdefault(ep.name, ep)
+    for dist in installed_distributions():
+        for ep in dist.entry_points:
+            if ep.group == ENTRY_POINT_GROUP:
+                found.setdefault(ep.name, ep)
     return found
 
 

@@ -175,7 +175,7 @@ def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Di
             return problems
     compiled = compiled_sites(stack, vocabulary, stack_key(stack, vocabulary))
     out = list(compiled.diagnostics)
-    for site in sites(stack):
+    for site in compiled.sites:
         item = compiled.items.get(site.key)
         problem = drift(site, tuple(item["texts"]) if item is not None else None)
         if problem is not None:
@@ -215,9 +215,11 @@ Item = dict[str, Any]
 
 @dataclass(slots=True)
 class CompiledSites:
-    """The compiled form of every clean site (by site key, in site order), the diagnostics of the others,
-    and the text of the cache entry they were read from (``None``: compiled just now)."""
+    """The stack's sites, the compiled form of every clean one (by site key, in site order), the
+    diagnostics of the others, and the text of the cache entry they were read from (``None``: compiled
+    just now)."""
 
+    sites: list[EffectSite]
     items: dict[tuple[str, str, JsonPath], Item]
     diagnostics: list[Diagnostic]
     entry_text: str | None = None
@@ -226,21 +228,23 @@ class CompiledSites:
 def compiled_sites(stack: Stack, vocabulary: Vocabulary, key: str | None) -> CompiledSites:
     """Every site compiled: from the cache entry under ``key`` when every item there is bound to its site's
     current source (:func:`cache.binding`), else from source, written to the cache when all are clean."""
+    found_sites = list(sites(stack))
     if key is not None:
         found = cache.read(key)
         if found is not None:
             text, entry = found
             try:
-                return CompiledSites(_bound_items(entry, stack, vocabulary), [], text)
+                return CompiledSites(found_sites, _bound_items(entry, found_sites, vocabulary), [], text)
             except (KeyError, TypeError, ValueError) as exc:
                 LOG.debug("compiled-effects cache entry %s ignored, recompiling: %s", key[:12], exc)
-    return _fresh(stack, vocabulary, key)
+    return _fresh(stack, found_sites, vocabulary, key)
 
 
-def _fresh(stack: Stack, vocabulary: Vocabulary, key: str | None) -> CompiledSites:
-    result = CompiledSites({}, [])
+def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
+           key: str | None) -> CompiledSites:
+    result = CompiledSites(found_sites, {}, [])
     locator = Locator(stack)
-    for site in sites(stack):
+    for site in found_sites:
         compiled = compile_effect(site.source, site.entity_kind, vocabulary)
         result.diagnostics += locator.diagnostics(site, compiled)
         if compiled.ok:
@@ -255,13 +259,14 @@ def _fresh(stack: Stack, vocabulary: Vocabulary, key: str | None) -> CompiledSit
     return result
 
 
-def _bound_items(entry: dict[str, Any], stack: Stack, vocabulary: Vocabulary) -> dict[tuple, Item]:
+def _bound_items(entry: dict[str, Any], found_sites: list[EffectSite],
+                 vocabulary: Vocabulary) -> dict[tuple, Item]:
     """The cached items, each re-bound to the stack's current effect source (:func:`cache.binding`);
     ValueError when any item does not match what its site would compile to, or a site has no item."""
     items = {(item["kind"], item["id"], tuple(item["holder"])): item for item in entry["entries"]}
     fingerprint = vocabulary.fingerprint()
     bound = {}
-    for site in sites(stack):
+    for site in found_sites:
         item = items.pop(site.key, None)
         if item is None:
             raise ValueError(f"no cached ability for {site.key}")
@@ -303,7 +308,7 @@ def compile_stack(stack: Stack, vocabulary: Vocabulary, use_cache: bool = True) 
         loaded = _handlers(compiled, vocabulary)
     except (UnsafeCode, SyntaxError) as exc:
         LOG.debug("compiled-effects cache entry %s ignored, recompiling: %s", key[:12], exc)
-        return _handlers(_fresh(stack, vocabulary, key), vocabulary)
+        return _handlers(_fresh(stack, compiled.sites, vocabulary, key), vocabulary)
     if len(_LOADED) >= _LOADED_LIMIT:
         _LOADED.clear()
     _LOADED[key] = (text, loaded)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from rulecraft.compiler.check import Layer, check_packs
 from rulecraft.compiler.diagnostics import DiagnosticError
@@ -20,36 +20,24 @@ from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
 from rulecraft.plugins.manager import make_hooks, make_manager
 from rulecraft.runtime.agents import agent_plugins
+from rulecraft.runtime.balance.batch import Config, Table
 
 
-class Table(NamedTuple):
-    """What every game of a simulated configuration shares, built once per process: the model, the hooks,
-    the plugin names, and the game's engine, agents and per-game record (its ``metrics`` module)."""
-
-    ruleset: Any
-    hooks: Any
-    plugins: list[str]
-    engine: Any
-    agents: dict[str, Any]
-    record: Any
-
-
-def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
-               game: str | None = None, point: tuple = ()) -> Table:
-    """The table of a configuration: the packs' own plugins, then ``plugins``, then those its agents need;
-    a sweep's ``point`` is layered on the stack (``rulecraft.compiler.variations``)."""
-    game_agents = agents_for(game) if game is not None else {}
-    if packs:
-        result = check_packs([Path(p) for p in packs])
+def load_table(config: Config) -> Table:
+    """The table of a simulated configuration (``Config.load``): the packs' own plugins, then its plugins,
+    then those its agents need; a sweep's point is layered on the stack (``compiler.variations``)."""
+    game_agents = agents_for(config.game) if config.game is not None else {}
+    if config.packs:
+        result = check_packs([Path(p) for p in config.packs])
         if result.game is not None:
             game_agents = agents_for(result.game)
-    needed = [*plugins, *agent_plugins(agents, game_agents)]
-    ruleset = load_ruleset(list(packs), needed, game, point_layers(point))
+    needed = [*config.plugins, *agent_plugins(config.agents, game_agents)]
+    ruleset = load_ruleset(list(config.packs), needed, config.game, point_layers(config.point))
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
     return Table(ruleset, make_hooks(names), names, engine_for(definition.id), agents_for(definition.id),
-                 getattr(metrics, "game_record", None))
+                 getattr(metrics, "game_record", None), metrics)
 
 
 def core_pack(game: str) -> Path:

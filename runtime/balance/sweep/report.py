@@ -13,7 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from rulecraft.compiler.variations import label
+from rulecraft.runtime.balance.sweep.grid import label
 from rulecraft.runtime.balance.sweep.run import Sweep
 
 # The page's look, and the plots drawn by matplotlib with no window and embedded as PNG: the file stands

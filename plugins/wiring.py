@@ -12,15 +12,26 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rulecraft.compiler.check import Layer, check_packs
+from rulecraft.compiler import check
+from rulecraft.compiler.check import CheckResult, Layer
 from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.packs import PackFinder
-from rulecraft.compiler.stack_plugins import pack_plugins
+from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
-from rulecraft.plugins.manager import make_hooks, make_manager
+from rulecraft.plugins.manager import make_hooks, make_manager, plugin_content_kinds, plugin_vocabulary
 from rulecraft.runtime.agents import agent_plugins
 from rulecraft.runtime.balance.batch import Config, Table
+
+# The plugin host's answers to the compiler's questions about a stack's plugins (content kinds, DSL words).
+STACK_PLUGINS = StackPlugins(content_kinds=plugin_content_kinds, vocabulary=plugin_vocabulary)
+
+
+def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
+                layers: Sequence[Layer] = ()) -> CheckResult:
+    """``rulecraft check``'s pipeline (``rulecraft.compiler.check.check_packs``) over the packs at ``paths``,
+    with the installed plugin host answering for the plugins they name."""
+    return check.check_packs(paths, pack_path, layers, plugins=STACK_PLUGINS)
 
 
 def load_table(config: Config) -> Table:

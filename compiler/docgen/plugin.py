@@ -20,7 +20,6 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen import cliref, codesref, hooks, plugindocs, scenarios, schemaref
 from rulecraft.compiler.effects.reference import reference as dsl_reference
@@ -28,6 +27,7 @@ from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.games import GameDefinition, get
 from rulecraft.plugins.manager import PluginLoadError
+from rulecraft.plugins.wiring import check_packs
 
 RULINGS_PAGE = "rulings.md"
 

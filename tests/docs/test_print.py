@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.tem.docgen.cardicons import contrast, on
 from rulecraft.plugins.tem.docgen.cardlayout import (
     CARD_SIZES,
@@ -33,6 +32,7 @@ from rulecraft.plugins.tem.docgen.cardlayout import (
 from rulecraft.plugins.tem.docgen.cards import Back, Face, cards, faces
 from rulecraft.plugins.tem.docgen.pdf import SheetOptions, plan_sheets, render
 from rulecraft.plugins.tem.docgen.preview import page_images
+from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"

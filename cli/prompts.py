@@ -20,7 +20,6 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.reasons import amount, have
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import (
     ARROWS,
@@ -32,6 +31,7 @@ from rulecraft.plugins.tem.board import (
     price,
     weapon_text,
 )
+from rulecraft.plugins.tem.reasons import amount, have
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, canonical
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})

@@ -131,7 +131,9 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
         return _sorted(result)
     stack.game = game
     result.stack = stack
-    for stage in ([partial(validate_stack, content_kinds=content_kinds)], *stack_stages(definition, plugins)):
+    stages: list[list[StackCheck]] = [[partial(validate_stack, content_kinds=content_kinds)],
+                                      *stack_stages(definition, plugins)]
+    for stage in stages:
         for check in stage:
             result.diagnostics += check(stack)
         if has_errors(result.diagnostics):

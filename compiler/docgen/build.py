@@ -35,8 +35,9 @@ def configured(site: Path, packs: Sequence[Path], pack_path: Sequence[Path], sce
             default = options.get("scenarios")
             options.update(packs=[str(p.resolve()) for p in packs],
                            pack_path=[str(p.resolve()) for p in pack_path], plugins=list(plugins))
-            if scenarios is not None or default:
-                options["scenarios"] = str(scenarios.resolve() if scenarios else (site / default).resolve())
+            chosen = scenarios if scenarios is not None else site / default if default else None
+            if chosen is not None:
+                options["scenarios"] = str(chosen.resolve())
             if options.get("examples"):   # the diagnostic cases beside the site's sources, when present
                 options["examples"] = str((site / options["examples"]).resolve())
             config["plugins"][index] = {PLUGIN: options}

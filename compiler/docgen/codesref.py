@@ -70,9 +70,8 @@ def _entry(entry: ErrorCode, case: examples.Case | None, root: Path | None, run:
         return out
     out += [f"Example: `tests/content/{case.name}`. {case.about}", ""]
     shown = next((file for code, file, _line, _col in case.expected if code == entry.code and file), None)
-    path = case.folder / shown if shown else None
-    if path is not None and path.is_file():
-        out += _file_block(shown, path)
+    if shown and (case.folder / shown).is_file():
+        out += _file_block(shown, case.folder / shown)
     ran = run(case)
     command = " ".join(case.argv).replace(examples.TMP, "$TMP")
     out += ["```console", f"$ rulecraft {command}", ran.shown(), "```", "", f"Exit code {ran.exit_code}.", ""]

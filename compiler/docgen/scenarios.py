@@ -49,8 +49,9 @@ class ScenarioFile:
 def _case(item: object, index: int) -> Case | None:
     if not isinstance(item, dict):
         return None
-    name = item.get("name") if isinstance(item.get("name"), str) else f"scenario {index + 1}"
-    covers = item.get("covers") if isinstance(item.get("covers"), list) else []
+    name, covers = item.get("name"), item.get("covers")
+    name = name if isinstance(name, str) else f"scenario {index + 1}"
+    covers = covers if isinstance(covers, list) else []
     source = yaml.safe_dump(item, sort_keys=False, allow_unicode=True, width=100)
     return Case(name, tuple(str(c) for c in covers), source)
 

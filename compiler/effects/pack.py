@@ -85,7 +85,12 @@ def sites(stack: Stack) -> Iterator[EffectSite]:
 
 def _get(data: Any, path: JsonPath) -> Any:
     for key in path:
-        data = data[key] if isinstance(data, dict | list) else None
+        if isinstance(data, dict):
+            data = data.get(key)
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return None
     return data
 
 

@@ -28,10 +28,10 @@ from rich.markup import escape
 
 from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
 from rulecraft.plugins.games import agents_for, engine_for
-from rulecraft.plugins.registry import known_names
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.views import view_for
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.errors import GameError
 
@@ -258,7 +258,7 @@ def verdict(game: Game, seat: int, solo: bool) -> str:
 
 def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
     """A ``rulecraft play`` log that can be resumed: its header and event lines."""
-    head, lines = logs.read(path, known_names())
+    head, lines = logs.read(path, plugin_names)
     if not isinstance(head.get("play"), dict) or "human" not in head["play"]:
         raise PlayError(f"{path}: not a log of `rulecraft play` (no player seat in its header)")
     for line in lines[-2:]:
@@ -291,7 +291,7 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
     before the end of the game (a game quit at the terminal), and stops there."""
     from rulecraft.runtime.logs import recorded_agents
 
-    head, lines = logs.read(path, known_names())
+    head, lines = logs.read(path, plugin_names)
     events = [json.loads(line) for line in lines]
     packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset, hooks, _ = load(packs, head["plugins"])
@@ -335,7 +335,7 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     """Show a saved game step by step: the narration of each event group, then the board. Groups end
     before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
     ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
-    head = logs.read(path, known_names())[0]
+    head = logs.read(path, plugin_names)[0]
     packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset = load(packs, head["plugins"])[0]
     picture = Picture(ruleset, head["colours"], head.get("agents"))

@@ -27,8 +27,8 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulecraft.plugins.games import agents_for, engine_for
     from rulecraft.plugins.manager import make_hooks
-    from rulecraft.plugins.registry import known_names
     from rulecraft.plugins.tem.build import load_ruleset
+    from rulecraft.plugins.wiring import plugin_names
     from rulecraft.runtime.logs import replay
 
     failed = 0
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
             if _stopped_play_log(path):
                 failed += not _verify_stopped(path)
                 continue
-            result = replay(path, load_ruleset, make_hooks, engine_for, agents_for, known_names())
+            result = replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         print(("ok    " if result.ok else "FAIL  ") + result.message)
@@ -66,10 +66,10 @@ def _stopped_play_log(path: Path) -> bool:
     """A log of `rulecraft play` whose game was quit before its end."""
     import json
 
-    from rulecraft.plugins.registry import known_names
+    from rulecraft.plugins.wiring import plugin_names
     from rulecraft.runtime.logs import read
 
-    head, lines = read(path, known_names())
+    head, lines = read(path, plugin_names)
     last = json.loads(lines[-1]).get("e") if lines else None
     return isinstance(head.get("play"), dict) and last not in ("game-end", "abort")
 

@@ -114,7 +114,7 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
     if game is None:    # no pack was read
         return _sorted(CheckResult(None, diagnostics, packs))
     definition = get(game)
-    added, problems = stack_kinds(packs, definition.kinds, plugins)
+    added, problems = stack_kinds(packs, game, definition.kinds, plugins)
     diagnostics += problems
     if has_errors(problems):
         return _sorted(CheckResult(None, diagnostics, packs))

@@ -45,7 +45,7 @@ class StackPlugins:
     names in the packs' manifests (the host adds its built-in and installed plugins) and raises
     ``PluginLoadError`` (``UnknownPlugin`` for a name nothing registers) when one cannot be loaded."""
 
-    content_kinds: Callable[[Iterable[str]], Iterable[ContentKind]]
+    content_kinds: Callable[[Iterable[str], str], Iterable[ContentKind]]   # (names, game) -> their kinds
     vocabulary: Callable[[Iterable[str], str], Vocabulary]    # (names, game) -> the game's words + theirs
 
 
@@ -87,13 +87,13 @@ def ask_plugins(packs: Sequence[Pack],
     return None, out
 
 
-def stack_kinds(packs: Sequence[Pack], game_kinds: Mapping[str, str],
+def stack_kinds(packs: Sequence[Pack], game: str, game_kinds: Mapping[str, str],
                 plugins: StackPlugins) -> tuple[dict[str, str], list[Diagnostic]]:
-    """``{kind: schema resource}`` of the kinds the stack's plugins add to its game's (``game_kinds``),
-    and the problems found."""
+    """``{kind: schema resource}`` of the kinds the stack's plugins add to its ``game``'s own
+    (``game_kinds``), and the problems found."""
     if not packs:
         return {}, []
-    registered, unavailable = ask_plugins(packs, plugins.content_kinds)
+    registered, unavailable = ask_plugins(packs, lambda names: plugins.content_kinds(names, game))
     if registered is None:
         return {}, unavailable
     found: dict[str, str] = {}

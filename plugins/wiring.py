@@ -8,7 +8,7 @@ game's engine, agents and hooks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +19,32 @@ from rulecraft.compiler.packs import PackFinder
 from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
-from rulecraft.plugins.manager import make_hooks, make_manager, plugin_content_kinds, plugin_vocabulary
+from rulecraft.plugins.manager import (
+    ContentKind,
+    make_hooks,
+    make_manager,
+    plugin_content_kinds,
+    plugin_vocabulary,
+)
+from rulecraft.plugins.registry import known_names
 from rulecraft.runtime.agents import agent_plugins
 from rulecraft.runtime.balance.batch import Config, Table
 
+
+def content_kinds(names: Iterable[str], game: str) -> list[ContentKind]:
+    """The content kinds the plugins ``names`` add to packs of ``game``: every plugin is every game's until
+    plugins are scoped per game (issue 12 item 4)."""
+    return plugin_content_kinds(names)
+
+
+def plugin_names(game: str) -> list[str]:
+    """The plugin names a log of ``game`` may give (``rulecraft.runtime.logs``): the registry's, every
+    game's until plugins are scoped per game (issue 12 item 4)."""
+    return known_names()
+
+
 # The plugin host's answers to the compiler's questions about a stack's plugins (content kinds, DSL words).
-STACK_PLUGINS = StackPlugins(content_kinds=plugin_content_kinds, vocabulary=plugin_vocabulary)
+STACK_PLUGINS = StackPlugins(content_kinds=content_kinds, vocabulary=plugin_vocabulary)
 
 
 def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),

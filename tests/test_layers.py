@@ -27,7 +27,7 @@ def test_every_plugins_module_and_game_is_placed_in_the_layers():
     imports another" and a new host module gets a place in the order the day it is added."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
     [layers] = [contract["layers"] for contract in config["contracts"] if contract.get("id") == "layers"]
-    placed = {name.strip() for layer in layers for name in layer.split("|")}
+    placed = {name.strip(" ()") for layer in layers for name in re.split(r"[|:]", layer)}
     plugins = ROOT / "plugins"
     games = [path.name for path in plugins.iterdir() if (path / "__init__.py").is_file()]
     host = [path.stem for path in plugins.glob("*.py") if path.stem != "__init__"]

@@ -21,9 +21,9 @@ from rulecraft.cli.main import main
 from rulecraft.cli.play_ui import load, make_terminal, new_header, play
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
-from rulecraft.plugins.registry import known_names
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 
 
@@ -39,7 +39,7 @@ def _events(path: Path) -> list[dict]:
 
 
 def _replays(path: Path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, known_names()).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names).ok
 
 
 def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
@@ -149,7 +149,7 @@ def test_quit_and_resume_give_the_same_game(Driver, tmp_path, solo):
     rest = iter(whole.typed[stop:])
     resumer = Driver()
     resumer.answer = lambda tag, fresh: next(rest)
-    head, lines = logs.read(part, known_names())
+    head, lines = logs.read(part, plugin_names)
     ruleset, hooks, _ = load([], head["plugins"])
     outcome = play(head, ruleset, hooks, part, make_terminal(resumer.console, resumer), lines)
     assert outcome.status == "finished"
@@ -273,7 +273,7 @@ def test_at_a_real_terminal_pty(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"\x1b[" in seen                          # drawn in colour: rich saw a terminal
     assert b"\x1b[?1049h" not in seen                # ... line by line, not on the alternate screen
-    assert logs.read(log, known_names())[1]                         # the setup so far is saved
+    assert logs.read(log, plugin_names)[1]                         # the setup so far is saved
 
 
 KIND_CASES = {   # kind -> (options, pick, what the person types, the answer the engine gets)
@@ -374,7 +374,7 @@ def test_resume_refuses_a_log_the_game_no_longer_follows(Driver, tmp_path):
     path.write_text("\n".join(lines) + "\n")
     before = path.read_text()
     driver = Driver(seed=5)
-    head, expected = logs.read(path, known_names())
+    head, expected = logs.read(path, plugin_names)
     ruleset, hooks, _ = load([], head["plugins"])
     outcome = play(head, ruleset, hooks, path, make_terminal(driver.console, driver), expected)
     assert outcome.status == "aborted"

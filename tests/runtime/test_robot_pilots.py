@@ -17,7 +17,6 @@ import pytest
 from invariants import InvariantChecker
 
 from rulecraft.plugins.games import agents_for, engine_for
-from rulecraft.plugins.registry import known_names
 from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.robot_pilots import (
@@ -28,6 +27,7 @@ from rulecraft.plugins.tem.robot_pilots import (
     robots,
     solo_game,
 )
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import RandomAgent, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.logs import dumps
 
@@ -681,7 +681,7 @@ def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
                        ["random", "robot", "robot"])
     path = tmp_path / "solo.jsonl"
     logs.write(path, head, game.events)
-    result = logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, known_names())
+    result = logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names)
     assert result.ok, result.message
 
 

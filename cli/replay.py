@@ -27,9 +27,8 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulecraft.plugins.games import agents_for, engine_for
     from rulecraft.plugins.manager import make_hooks
-    from rulecraft.plugins.tem.build import load_ruleset
-    from rulecraft.plugins.wiring import plugin_names
-    from rulecraft.runtime.logs import replay
+    from rulecraft.plugins.wiring import load_ruleset, plugin_names
+    from rulecraft.runtime.logs import read, replay
 
     failed = 0
     for path in args.logs:
@@ -42,7 +41,11 @@ def run(args: argparse.Namespace) -> int:
             if _stopped_play_log(path):
                 failed += not _verify_stopped(path)
                 continue
-            result = replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names)
+            game = read(path, plugin_names)[0]["game"]   # the header's game: its core pack for no pack
+
+            def load(packs, plugins, game=game):
+                return load_ruleset(packs, plugins, game)
+            result = replay(path, load, make_hooks, engine_for, agents_for, plugin_names)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         print(("ok    " if result.ok else "FAIL  ") + result.message)

@@ -29,6 +29,8 @@ from rulecraft.plugins.manager import (
 from rulecraft.plugins.registry import known_names
 from rulecraft.runtime.agents import agent_plugins
 from rulecraft.runtime.balance.batch import Config, Table
+from rulecraft.runtime.balance.records import core_record
+from rulecraft.runtime.balance.report import SimReport
 
 
 def content_kinds(names: Iterable[str], game: str) -> list[ContentKind]:
@@ -68,7 +70,8 @@ def load_table(config: Config) -> Table:
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
     return Table(ruleset, make_hooks(names), names, engine_for(definition.id), agents_for(definition.id),
-                 getattr(metrics, "game_record", None), metrics)
+                 getattr(metrics, "game_record", core_record), getattr(metrics, "SIM_REPORT", SimReport()),
+                 definition.players, metrics)
 
 
 def core_pack(game: str) -> Path:

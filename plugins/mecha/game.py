@@ -31,6 +31,7 @@ GAME = GameDefinition(
     engine=Ref("rulecraft.plugins.mecha.engine:MechaGame"),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
-    metrics=Ref("rulecraft.plugins.mecha.metrics:summarize"),
+    metrics=Ref("rulecraft.plugins.mecha.metrics"),
     card_templates=Ref("rulecraft.plugins.mecha.cards"),
+    board=Ref("rulecraft.plugins.mecha.picture:Board"),
 )

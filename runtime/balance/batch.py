@@ -20,13 +20,16 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rulecraft.runtime.agents import make_agent
+from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 
 
 class Table(NamedTuple):
     """What every game of a simulated configuration shares, built once per process by its ``load``: the
-    model, the hooks, the plugin names, the game's engine and agents, its per-game ``record`` and its
-    balance ``metrics`` module (``GameDefinition.metrics``; ``None`` for a game without one)."""
+    model, the hooks, the plugin names, the game's engine and agents, and from its balance ``metrics``
+    module (``GameDefinition.metrics``; ``None`` for a game without one) its per-game record
+    (``game_record``, else ``rulecraft.runtime.balance.records.core_record``) and its sim report
+    (``SIM_REPORT``, else the report skeleton), and its (fewest, most) seats."""
 
     ruleset: Any
     hooks: Any
@@ -34,6 +37,8 @@ class Table(NamedTuple):
     engine: Any
     agents: dict[str, Any]
     record: Any
+    report: Any
+    seats: tuple[int, int]
     metrics: Any
 
 
@@ -112,7 +117,7 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
         from rulecraft.runtime import logs
 
         packs = [str(Path(p).resolve()) for p in config.packs]     # a log replays from any folder
-        head = logs.header(ruleset, packs, plugins, gseed, [p.colour for p in game.players], names)
+        head = logs.header(ruleset, packs, plugins, gseed, seat_names(game), names)
         logs.write(log_dir / f"game-{index:06d}.jsonl", head, game.events)
     return table.record(game, index, gseed, names)
 

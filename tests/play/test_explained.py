@@ -18,12 +18,12 @@ import pytest
 from rich.console import Console
 
 from rulecraft.cli.play_ui import load, make_terminal
-from rulecraft.cli.prompts import HumanAgent
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.prompts import HumanAgent
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import Decision, RandomAgent

@@ -303,9 +303,9 @@ KIND_CASES = {   # kind -> (options, pick, what the person types, the answer the
 def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, kind):
     """Each kind of runtime.decisions.KINDS, asked of a person: its options are listed (or the hand drawn),
     a short key answers it, and a wrong key first gets a message and the same prompt again."""
-    from rulecraft.cli.prompts import HumanAgent
     from rulecraft.plugins.tem import api
     from rulecraft.plugins.tem.board import Picture
+    from rulecraft.plugins.tem.prompts import HumanAgent
     from rulecraft.runtime.decisions import Decision
     from rulecraft.runtime.views import View
 

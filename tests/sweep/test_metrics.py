@@ -15,6 +15,7 @@ from rulecraft.runtime.balance import stats
 from rulecraft.runtime.balance.sweep.metrics import MetricError, Total, default_metrics, known, parse_metric
 
 TEM = get("tem").metrics.load()      # Tiny Epic Mechs' metrics module, as a sweep's table carries it
+MECHA = get("mecha").metrics.load()
 shares = st.lists(st.sampled_from([0, 1, Fraction(1, 2), Fraction(1, 3), Fraction(1, 4)]), max_size=40)
 
 
@@ -61,7 +62,9 @@ def test_bad_metrics(text, said):
 def test_a_game_offers_its_own_metrics_through_its_definition():
     """The core reads what every game's record has; TEM's ``metrics`` module (its GameDefinition) adds
     what only its records say, and what to read about a varied weapon or pilot."""
-    assert set(known(None)) == {"seat-win-rate", "vp", "rounds"}
+    assert set(known(None)) == {"seat-win-rate", "decisions", "events"}
+    assert {"vp", "rounds"} <= set(known(TEM))
+    assert {"card-win-rate", "ends-by", "turns"} <= set(known(MECHA))       # M20's ways to end a game
     assert {"owner-win-rate", "purchase-rate", "mech-control-rate"} <= set(known(TEM))
     with pytest.raises(MetricError, match="unknown metric 'owner-win-rate'"):
         parse_metric("owner-win-rate:rail-gun", None)

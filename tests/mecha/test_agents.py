@@ -23,7 +23,8 @@ def test_the_heuristic_beats_random_clearly_from_either_seat(core):
     each seat half the time."""
     from rulecraft.plugins.mecha.metrics import SIM_REPORT
 
-    run = simulate(Config(load_table, agents=("heuristic", "random"), players=2, game="mecha"), 60, seed="test")
+    config = Config(load_table, agents=("heuristic", "random"), players=2, game="mecha")
+    run = simulate(config, 60, seed="test")
     report = SIM_REPORT.summarize(run.records, core)
     heuristic = next(r for r in report["win_rate"]["agent"] if r["agent"] == "heuristic")
     assert heuristic["low"] > 0.75, report["win_rate"]

@@ -32,6 +32,7 @@ GAME = GameDefinition(
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
     metrics=Ref("rulecraft.plugins.mecha.metrics"),
-    card_templates=Ref("rulecraft.plugins.mecha.cards"),
+    docs_pages=Ref("rulecraft.plugins.mecha.docs"),
+    card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.mecha.picture:Board"),
 )

@@ -35,6 +35,6 @@ GAME = GameDefinition(
     scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
     metrics=Ref("rulecraft.plugins.tem.balance.report"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
-    card_templates=Ref("rulecraft.plugins.tem.docgen.cards"),
+    card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),
 )

@@ -106,7 +106,8 @@ def test_rulebook_numbers_follow_the_variant(variant_site, core_site):
 
 
 def test_a_marker_naming_no_rule_value_is_an_error():
-    from rulecraft.plugins.tem.docgen.values import UnknownValue, fill
+    from rulecraft.compiler.docgen.values import UnknownValue
+    from rulecraft.plugins.tem.docgen.site import fill
     from rulecraft.plugins.wiring import check_packs
 
     stack = check_packs([CORE]).stack

@@ -21,9 +21,10 @@ REPEAT = 3
 def loop_rate(games: int) -> float:
     """Games per CPU second of ``simulate`` alone (the ruleset loaded first), as ``sim`` plays them."""
     from rulecraft.plugins.tem.balance.metrics import Totals
+    from rulecraft.plugins.wiring import load_table
     from rulecraft.runtime.balance.batch import Config, simulate, table_for
 
-    config = Config(game="tem", agents=("random",) * 4)
+    config = Config(load_table, game="tem", agents=("random",) * 4)
     table_for(config)
     totals = Totals()
     start = time.process_time()

@@ -34,9 +34,10 @@ def needs_state(agent: Any) -> bool:
     return bool(getattr(agent, "needs_state", True))
 
 
-def answers_by_index(agent: Any) -> bool:
-    """Whether ``agent`` answers single picks by ``pick_index`` (its class defines it no higher than
-    ``decide``, so a subclass that changes ``decide`` is never bypassed); cached per class."""
+def index_picker(agent: Any) -> Callable[[int], int] | None:
+    """``agent.pick_index`` when the agent answers single picks by index (its class defines it no higher
+    than ``decide``, so a subclass that changes ``decide`` is never bypassed), else None; checked once per
+    class."""
     kind = type(agent)
     found = _BY_INDEX.get(kind)
     if found is None:
@@ -44,7 +45,7 @@ def answers_by_index(agent: Any) -> bool:
             return next((c for c in kind.__mro__ if name in vars(c)), None)
         by_index, decide = owner("pick_index"), owner("decide")
         found = _BY_INDEX[kind] = by_index is not None and issubclass(by_index, decide or object)
-    return found
+    return agent.pick_index if found else None
 
 
 _BY_INDEX: dict[type, bool] = {}

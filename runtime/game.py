@@ -38,7 +38,7 @@ from rulecraft.runtime.decisions import (
     Decision,
     IllegalAnswer,
     UnscriptedDecision,
-    answers_by_index,
+    index_picker,
     needs_state,
 )
 from rulecraft.runtime.errors import GameError, StepCapExceeded
@@ -73,7 +73,7 @@ class GameCore:
         self._cap = step_cap
         self._view = self.view_class
         # each seat's pick_index when its agent answers by index (see choose), else None
-        self._pickers = [agent.pick_index if answers_by_index(agent) else None for agent in self.agents]
+        self._pickers = [index_picker(agent) for agent in self.agents]
         self._counts: dict[str, int] | None = None   # summary mode: events counted by type (keep_only)
         self._kept: frozenset[str] = frozenset()     # summary mode: the types still kept in ``events``
 

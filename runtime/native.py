@@ -51,8 +51,9 @@ def build(modules: Sequence[str]) -> None:
     import shutil
     import tempfile
 
-    from Cython.Build import cythonize
-    from setuptools import Extension, setup
+    # build-time tools, optional: imported by name so that nothing else needs them (or their stubs)
+    cythonize = importlib.import_module("Cython.Build").cythonize
+    setuptools = importlib.import_module("setuptools")
 
     sources = {module: _source(module) for module in modules}
     with tempfile.TemporaryDirectory(prefix="rulecraft-compiled-") as work:
@@ -62,10 +63,12 @@ def build(modules: Sequence[str]) -> None:
             copy = Path(work, "src", *module.split(".")).with_suffix(".py")
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_bytes(text + VERIFY.format(digest=hashlib.sha256(text).hexdigest()).encode())
-            extensions.append(Extension(module, [str(copy)]))
+            extensions.append(setuptools.Extension(module, [str(copy)]))
         os.chdir(work)       # setuptools must not read the project's own pyproject.toml
-        setup(name="rulecraft-compiled", script_args=["build_ext", "--build-lib", "lib", "--parallel", "2"],
-              ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, build_dir="c", quiet=True))
+        setuptools.setup(name="rulecraft-compiled",
+                         script_args=["build_ext", "--build-lib", "lib", "--parallel", "2"],
+                         ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, build_dir="c",
+                                               quiet=True))
         for module, source in sources.items():
             built = next(Path(work, "lib", *module.split(".")[:-1]).glob(module.rpartition(".")[2] + ".*"))
             shutil.copy(built, source.with_name(built.name))

@@ -134,11 +134,11 @@ class Checker:
             word = arg.word.text if isinstance(arg, n.Name) else None
             items.append(_Item(word, arg, arg.span))
         items = [i for i in items if i.word not in ARTICLES]
-        if not items or items[0].word is None:
+        head = items[0] if items else None
+        if head is None or head.word is None:
             self.problem(codes.EFFECT_ARGUMENTS, "a command starts with a verb, e.g. 'gain 1 vp'", node.span)
             return None
-        head = items[0]
-        candidates = self.vocabulary.verbs_for(head.word)  # type: ignore[arg-type]
+        candidates = self.vocabulary.verbs_for(head.word)
         if not candidates:
             heads = {v.head for v in self.vocabulary.verbs.values()}
             self.problem(codes.EFFECT_UNKNOWN_WORD, f"unknown verb '{head.word}'", head.span,

@@ -226,9 +226,9 @@ def _caret_in_trigger(source: str, label: str, start: int,
 
 def _syntax_problem(source: str, exc: UnexpectedInput, phrases: Collection[str] = ()) -> Problem:
     if isinstance(exc, UnexpectedCharacters):
-        char = source[exc.pos_in_stream]
-        return Problem(codes.EFFECT_SYNTAX, f"'{char}' cannot appear in an effect", exc.pos_in_stream,
-                       exc.pos_in_stream + 1,
+        at = exc.pos_in_stream
+        assert at is not None    # lark sets it for every character it cannot lex
+        return Problem(codes.EFFECT_SYNTAX, f"'{source[at]}' cannot appear in an effect", at, at + 1,
                        hint="effects use words, whole numbers, + - *, comparisons (< <= > >= = !=), "
                             "':' after the trigger and '.' between sentences")
     token = exc.token if isinstance(exc, UnexpectedToken) else None

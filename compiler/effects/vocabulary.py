@@ -204,7 +204,8 @@ def _canonical(value: object) -> object:
     if isinstance(value, Mapping):
         return {str(k): _canonical(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):
-        return sorted(_canonical(v) for v in value)
+        members: list[Any] = [_canonical(v) for v in value]     # words and numbers: they sort
+        return sorted(members)
     if isinstance(value, tuple | list):
         return [_canonical(v) for v in value]
     return value

@@ -11,12 +11,13 @@ from typing import Any
 from rulecraft.plugins.tem.effects import Effects
 from rulecraft.plugins.tem.model import MECH, WeaponDef
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.plugins.tem.triggers import WEAPON_IN_USE
 from rulecraft.runtime.decisions import IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.errors import AbilityError, GameError
 
 
-class AbilityRules:
+class AbilityRules(Table):
     """Firing abilities on a trigger."""
 
     # --- abilities -----------------------------------------------------------------------------

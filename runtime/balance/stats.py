@@ -14,6 +14,7 @@ import statistics
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import repeat
+from typing import Any
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)   # 1.95996...: the 97.5th percentile of the standard normal
 
@@ -200,6 +201,8 @@ def ratio_difference(a: Sequence[Ratio], b: Sequence[Ratio], paired: bool = True
     n = min(len(a), len(b))
     if la is None or lb is None or n < 2:
         return Estimate(math.nan, -math.inf, math.inf, n if la is not None and lb is not None else 0)
+    se: float
+    df: float
     if paired:
         se, df = statistics.stdev([x - y for x, y in zip(la, lb, strict=True)]) / math.sqrt(n), n - 1
     else:
@@ -274,7 +277,7 @@ class Histogram(Sequence[int]):
         for value in sorted(self._counts):
             yield from repeat(value, self._counts[value])
 
-    def __getitem__(self, index):  # type: ignore[override]  (int or slice, as a list of the values)
+    def __getitem__(self, index: Any) -> Any:   # an int or a slice, as on the list of the values
         if isinstance(index, slice):
             return list(self)[index]
         position = index + self._n if index < 0 else index

@@ -7,10 +7,11 @@ import random
 
 from rulecraft.plugins.tem.balance.files import write_csv
 from rulecraft.plugins.tem.balance.metrics import Totals, summarize
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, in_order, simulate
 from rulecraft.runtime.balance.files import RecordSpool, write_json, write_json_records
 
-CONFIG = Config(game="tem", agents=("random",))
+CONFIG = Config(load_table, game="tem", agents=("random",))
 
 
 def test_batches_are_folded_in_game_order_whatever_order_they_finish_in():
@@ -56,7 +57,7 @@ def test_sim_out_writes_the_same_files_streamed_as_kept(tmp_path):
     from rulecraft.cli.main import main
 
     assert main(["sim", "--games", "8", "--seed", "3", "--quiet", "--out", str(tmp_path / "out")]) == 0
-    records = simulate(Config(game="tem", agents=("random",)), 8, seed=3).records
+    records = simulate(CONFIG, 8, seed=3).records
     write_json(tmp_path / "kept.json", records)
     write_csv(tmp_path / "kept.csv", records)
     assert (tmp_path / "out" / "records.json").read_bytes() == (tmp_path / "kept.json").read_bytes()

@@ -101,7 +101,8 @@ def _handlers() -> Iterator[tuple[str, str]]:
 def _checks() -> Iterator[tuple[str, str]]:
     """Every content case run as the diagnostics reference runs it (its own command, plugins, limits):
     a ``check`` case with ``--format json``, any other command's diagnostics as it prints them."""
-    from rulecraft.compiler.docgen.examples import Case, find_cases, run
+    from rulecraft.cli.example_cases import run_case as run
+    from rulecraft.compiler.docgen.examples import Case, find_cases
 
     cases = ROOT / "tests" / "content"
     for case in find_cases(cases / "valid", cases / "invalid"):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rulecraft.plugins.tem.balance.records import RECORD_EVENTS, game_record
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.heuristic import HeuristicAgent
-from rulecraft.runtime.decisions import RandomAgent, answers_by_index
+from rulecraft.runtime.decisions import RandomAgent, index_picker
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
@@ -59,7 +59,7 @@ def test_answering_by_index_draws_the_same_answers_as_decide(core, seed):
     fast path (no Decision, no view) and without it (every decision through ``decide``)."""
     fast = Game(core, [RandomAgent(f"{seed}/{i}") for i in range(4)], seed=seed)
     slow = Game(core, [ThroughDecide(f"{seed}/{i}") for i in range(4)], seed=seed)
-    assert answers_by_index(fast.agents[0]) and not answers_by_index(slow.agents[0])
+    assert index_picker(fast.agents[0]) is not None and index_picker(slow.agents[0]) is None
     fast.play()
     slow.play()
     assert fast.events == slow.events

@@ -14,23 +14,23 @@ from functools import cache
 class Grid:
     """The board's shape: names, entry zones, orthogonal neighbours."""
 
-    __slots__ = ("cols", "entry", "entry_sets", "names", "neighbours", "rows")
+    __slots__ = ("cells", "cols", "entry", "entry_sets", "names", "neighbours", "rows")
 
     def __init__(self, cols: int = 7, rows: int = 5) -> None:
         if not (1 <= cols <= 26 and 2 <= rows <= 99):
             raise ValueError(f"a board of {cols}x{rows} cells cannot be named a1..")
         self.cols, self.rows = cols, rows
         self.names = tuple(f"{chr(97 + c)}{r + 1}" for r in range(rows) for c in range(cols))
+        self.cells = {name: cell for cell, name in enumerate(self.names)}   # every answer names cells
         self.entry = (tuple(range(cols)), tuple(range((rows - 1) * cols, rows * cols)))
         self.entry_sets = (frozenset(self.entry[0]), frozenset(self.entry[1]))
         self.neighbours = _neighbours(cols, rows)
 
     def cell(self, name: str) -> int:
-        try:
-            return self.names.index(name)
-        except ValueError:
-            raise ValueError(f"no cell {name!r} on a {self.cols}x{self.rows} board "
-                             f"(a1..{self.names[-1]})") from None
+        cell = self.cells.get(name)
+        if cell is None:
+            raise ValueError(f"no cell {name!r} on a {self.cols}x{self.rows} board (a1..{self.names[-1]})")
+        return cell
 
     def name(self, cell: int) -> str:
         return self.names[cell]

@@ -123,31 +123,30 @@ class EffectRules:
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------
-    def targets_present(self: MechaGame, seat: int) -> set[str]:
-        """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now."""
-        present: set[str] = set()
-        cards = self.cards
-        for unit in self.at.values():
-            side = "friendly" if unit.owner == seat else "enemy"
-            kind = cards[unit.card].type
-            present.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
+    def targets_present(self: MechaGame, seat: int) -> frozenset[str]:
+        """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now. Only who
+        owns which types of unit matters, not where they stand: kept until a unit enters or leaves play."""
+        present = self._present[seat]
+        if present is None:
+            found: set[str] = set()
+            cards = self.cards
+            for unit in self.at.values():
+                side = "friendly" if unit.owner == seat else "enemy"
+                kind = cards[unit.card].type
+                found.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
+            present = self._present[seat] = frozenset(found)
         return present
 
     def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
         """The commands in hand that may be played in ``window``: it names the window and every chosen
         target it needs has a candidate (an answer must be a legal option)."""
-        out: list[tuple[Any, ...]] = []
-        cards = self.cards
-        present: set[str] | None = None
-        for card_id in dict.fromkeys(self.seats[seat].hand):
-            card = cards[card_id]
-            if window not in card.windows:
-                continue
-            if present is None:
-                present = self.targets_present(seat)
-            if all(s.target not in CHOSEN_TARGETS or s.target in present for s in card.effects):
-                out.append(("command", card_id))
-        return out
+        hand = self.seats[seat].hand
+        if self.tables.window_cards[window].isdisjoint(hand):   # the common case: nothing to play here
+            return []
+        playable, needs = self.tables.window_cards[window], self.tables.chosen_targets
+        present = self.targets_present(seat)
+        return [("command", card_id) for card_id in dict.fromkeys(hand)
+                if card_id in playable and needs[card_id] <= present]
 
     def play_command(self: MechaGame, seat: int, card_id: str, window: str) -> None:
         """Resolve a command fully at once (no one answers a command before it resolves, M15), then discard

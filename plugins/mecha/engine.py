@@ -27,6 +27,7 @@ from rulecraft.plugins.mecha.model import (
     START_PHASE,
     TOWER,
     TURN_START,
+    CardTables,
     Keywords,
     Ruleset,
 )
@@ -66,6 +67,10 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.at: dict[int, Unit] = {}           # cell -> unit in play (one per cell, M8)
         self.owner_at: dict[int, int] = {}      # cell -> its unit's owner: what the geometry reads
         self._supply = [[0, 0], [0, 0]]         # per seat: bandwidth, population (M11), kept current
+        self._cells: tuple[set[int], set[int]] = (set(), set())    # per seat: cells of its units in play
+        self._mechas: tuple[set[int], set[int]] = (set(), set())   # per seat: cells of its mechas in play
+        self.tables = CardTables.of(self.cards.values())
+        self._present: list[frozenset[str] | None] = [None, None]   # effects.targets_present, per seat
         self.next_uid = 1
         self.first = first
         self.active = 0
@@ -92,24 +97,40 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.units[unit.uid] = unit
         self.at[unit.cell] = unit
         self.owner_at[unit.cell] = unit.owner
+        self._cells[unit.owner].add(unit.cell)
+        self._present = [None, None]
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
-        supply[0] += card.keywords.provide if card.type == TOWER else 0
-        supply[1] += card.cost if card.type == MECHA else 0
+        if card.type == MECHA:
+            supply[1] += card.cost
+            self._mechas[unit.owner].add(unit.cell)
+        elif card.type == TOWER:
+            supply[0] += card.keywords.provide
 
     def lift(self, unit: Unit) -> None:
         """A unit leaves play (destroyed): its Provide and cost go with it (M11, M14)."""
         del self.units[unit.uid]
         del self.at[unit.cell]
         del self.owner_at[unit.cell]
+        self._cells[unit.owner].discard(unit.cell)
+        self._present = [None, None]
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
-        supply[0] -= card.keywords.provide if card.type == TOWER else 0
-        supply[1] -= card.cost if card.type == MECHA else 0
+        if card.type == MECHA:
+            supply[1] -= card.cost
+            self._mechas[unit.owner].discard(unit.cell)
+        elif card.type == TOWER:
+            supply[0] -= card.keywords.provide
 
     def relocate(self, unit: Unit, to: int) -> None:
         del self.at[unit.cell]
         del self.owner_at[unit.cell]
+        cells, mechas = self._cells[unit.owner], self._mechas[unit.owner]
+        cells.discard(unit.cell)
+        cells.add(to)
+        if unit.cell in mechas:
+            mechas.discard(unit.cell)
+            mechas.add(to)
         unit.cell = to
         self.at[to] = unit
         self.owner_at[to] = unit.owner
@@ -163,7 +184,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
                 return
             card = s.deck.pop()
             s.hand.append(card)
-            self.emit("draw", player=seat, card=card, hand=len(s.hand), deck=len(s.deck))
+            self.push({"e": "draw", "player": seat, "card": card, "hand": len(s.hand), "deck": len(s.deck)})
 
     # --- the whole game ------------------------------------------------------------------------
     def run(self) -> list[dict[str, Any]] | None:
@@ -205,21 +226,21 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         cause (M7); then the entry-zone check (M20(3))."""
         self.phase = START_PHASE
         seat = self.active
-        for unit in self.units.values():
-            if unit.owner == seat:
-                unit.moved = unit.attacked = False
-        for unit in sorted(self.units.values(), key=lambda u: u.cell):
-            if unit.owner != seat:
-                continue
-            for ability in self.cards[unit.card].triggered(TURN_START):
+        owner_at, at, cards = self.owner_at, self.at, self.cards
+        for unit in [at[c] for c in sorted(owner_at) if owner_at[c] == seat]:   # in cell order
+            unit.moved = unit.attacked = False
+            by_trigger = cards[unit.card].by_trigger
+            for ability in by_trigger.get(TURN_START, ()):
                 self.pending.append(Pending(seat, unit.uid, unit.card, ability))
             if unit.time:
                 unit.time -= 1
-                self.emit("time", cell=self.name(unit.cell), card=unit.card, time=unit.time)
+                self.push({"e": "time", "cell": self.grid.names[unit.cell], "card": unit.card,
+                           "time": unit.time})
                 if unit.time == 0:
-                    for ability in self.cards[unit.card].triggered(LAST_TIME_COUNTER):
+                    for ability in by_trigger.get(LAST_TIME_COUNTER, ()):
                         self.pending.append(Pending(seat, unit.uid, unit.card, ability))
-        self.resolve_pending()
+        if self.pending:
+            self.resolve_pending()
         if not any(self.at.get(c) is None or (self.at[c].owner == seat and self.cards[self.at[c].card].type
                                               == MECHA) for c in self.grid.entry[seat]):
             self.seats[seat].lost = "entry-zone-full"

@@ -64,6 +64,7 @@ class ActionRules:
                     options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
         options += self.command_options(seat, MAIN_WINDOW)
         neighbours, moving = grid.neighbours, self.tables.moving
+        occupied = self._bits[0] | self._bits[1]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
             unit = at[cell]
             here = names[cell]
@@ -73,7 +74,7 @@ class ActionRules:
                     options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
                 else:
                     options += [("move", here, names[to])
-                                for to in sorted(grid.destinations(cell, speed, owners))]
+                                for to in grid.reachable_cells(cell, speed, occupied)]
             if not unit.attacked:
                 targets = self.attack_targets(unit)
                 if targets:
@@ -89,11 +90,12 @@ class ActionRules:
 
     def move(self: MechaGame, unit: Unit, to: int) -> None:
         """Move along the path to ``to`` (a legal destination: one step without Speed)."""
-        path = self.reachable(unit)[to] if self.keywords(unit).speed > 1 else (to,)
-        origin = unit.cell
+        path = self.reachable(unit)[to] if self.tables.moving[unit.card][0] > 1 else (to,)
+        names = self.grid.names
+        route = [names[unit.cell], *(names[c] for c in path)]
         self.relocate(unit, to)
         unit.moved = True
-        self.emit("move", player=unit.owner, card=unit.card, path=[self.name(c) for c in (origin, *path)])
+        self.push({"e": "move", "player": unit.owner, "card": unit.card, "path": route})
 
     # --- attacks (M9, M10, M13, M19) --------------------------------------------------------------
     def attack_targets(self: MechaGame, unit: Unit) -> list[str]:
@@ -102,13 +104,16 @@ class ActionRules:
         it)."""
         seat, grid, cell = unit.owner, self.grid, unit.cell
         _, reach, hits_flyers = self.tables.moving[unit.card]
-        enemies = self._cells[1 - seat]
-        cells = grid.neighbours[cell] if reach <= 1 else sorted(
-            grid.in_range(cell, reach, seat, self.owner_at))
+        if reach <= 1:
+            enemies = self._cells[1 - seat]
+            near = grid.neighbours[cell]
+            cells = [c for c in near if c in enemies] if not enemies.isdisjoint(near) else ()
+        else:
+            cells = grid.enemies_in_range(cell, reach, self._bits[1 - seat])
         out = []
-        if not enemies.isdisjoint(cells):     # most mechas have no enemy in range: nothing to list
+        if cells:     # most mechas have no enemy in range: nothing to list
             names, at, flyers = grid.names, self.at, self.tables.flyers
-            out = [names[c] for c in cells if c in enemies and (hits_flyers or at[c].card not in flyers)]
+            out = [names[c] for c in cells if hits_flyers or at[c].card not in flyers]
         if cell in grid.entry_sets[1 - seat]:
             out.append(K.OPPONENT)
         return out

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulecraft.plugins.mecha.actions import ActionRules
-from rulecraft.plugins.mecha.board import Grid
+from rulecraft.plugins.mecha.board import grid_of
 from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import EffectRules, Pending
 from rulecraft.plugins.mecha.model import (
@@ -57,7 +57,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.cards = ruleset.cards
-        self.grid = Grid(self.rules.cols, self.rules.rows)
+        self.grid = grid_of(self.rules.cols, self.rules.rows)
         self.hooks = hooks
         self.colours = tuple(colours or ("a", "b"))
         if decks is None:
@@ -68,6 +68,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.owner_at: dict[int, int] = {}      # cell -> its unit's owner: what the geometry reads
         self._supply = [[0, 0], [0, 0]]         # per seat: bandwidth, population (M11), kept current
         self._cells: tuple[set[int], set[int]] = (set(), set())    # per seat: cells of its units in play
+        self._bits = [0, 0]                                         # the same cells as a bit mask
         self._mechas: tuple[set[int], set[int]] = (set(), set())   # per seat: cells of its mechas in play
         self.tables = CardTables.of(self.cards.values())
         self._present: list[frozenset[str] | None] = [None, None]   # effects.targets_present, per seat
@@ -98,6 +99,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.at[unit.cell] = unit
         self.owner_at[unit.cell] = unit.owner
         self._cells[unit.owner].add(unit.cell)
+        self._bits[unit.owner] |= 1 << unit.cell
         self._present = [None, None]
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
@@ -113,6 +115,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         del self.at[unit.cell]
         del self.owner_at[unit.cell]
         self._cells[unit.owner].discard(unit.cell)
+        self._bits[unit.owner] &= ~(1 << unit.cell)
         self._present = [None, None]
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
@@ -128,6 +131,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         cells, mechas = self._cells[unit.owner], self._mechas[unit.owner]
         cells.discard(unit.cell)
         cells.add(to)
+        self._bits[unit.owner] ^= (1 << unit.cell) | (1 << to)
         if unit.cell in mechas:
             mechas.discard(unit.cell)
             mechas.add(to)
@@ -241,8 +245,8 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
                         self.pending.append(Pending(seat, unit.uid, unit.card, ability))
         if self.pending:
             self.resolve_pending()
-        if not any(self.at.get(c) is None or (self.at[c].owner == seat and self.cards[self.at[c].card].type
-                                              == MECHA) for c in self.grid.entry[seat]):
+        entry = self.grid.entry_sets[seat]
+        if entry <= at.keys() and entry.isdisjoint(self._mechas[seat]):   # full, and none of it mine
             self.seats[seat].lost = "entry-zone-full"
             self.emit("entry-zone-full", player=seat)
             self.check_losses()

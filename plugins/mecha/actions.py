@@ -65,20 +65,21 @@ class ActionRules:
         options += self.command_options(seat, MAIN_WINDOW)
         neighbours, moving = grid.neighbours, self.tables.moving
         occupied = self._bits[0] | self._bits[1]
+        enemies, enemy_entry = self._cells[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
             unit = at[cell]
             here = names[cell]
+            speed, reach, _ = moving[unit.card]
             if not unit.moved:
-                speed = moving[unit.card][0]
                 if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
                     options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
                 else:
                     options += [("move", here, names[to])
                                 for to in grid.reachable_cells(cell, speed, occupied)]
-            if not unit.attacked:
-                targets = self.attack_targets(unit)
-                if targets:
-                    options += [("attack", here, target) for target in targets]
+            # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
+            if not unit.attacked and (reach > 1 or cell in enemy_entry
+                                      or not enemies.isdisjoint(neighbours[cell])):
+                options += [("attack", here, target) for target in self.attack_targets(unit)]
         options.append(K.PASS)
         return tuple(options)
 

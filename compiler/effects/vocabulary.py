@@ -161,13 +161,14 @@ class Accumulator:
 
     def adding(self, call: Call, text: str, description: str, example: str,
                triggers: frozenset[str] | None = None, kinds: frozenset[str] | None = None,
-               text_equal: str | None = None, tail: str = "", suffix: str = "") -> Verb:
+               text_equal: str | None = None, tail: str = "", suffix: str = "",
+               amount: Slot = Slot("amount", NUMBER)) -> Verb:
         """The verb ``add {amount} <name><tail>`` (``+N <name>`` on a card, when there is no tail): what it
-        calls (its amount as ``Arg("amount")``), how it reads on a card and where it may be used, as for any
-        verb. ``suffix`` tells apart the verb ids of several tails (targets)."""
+        calls (its ``amount`` slot as ``Arg("amount")``), how it reads on a card and where it may be used, as
+        for any verb. ``suffix`` tells apart the verb ids of several tails (targets)."""
         verb_id = f"add_{self.name.replace('-', '_')}" + (f"_{suffix}" if suffix else "")
-        return Verb(verb_id, f"add {{amount}} {self.name}{tail}", (Slot("amount", NUMBER, 1, 20),), call,
-                    text, description, example, triggers, text_equal, "amount", kinds, self.name)
+        return Verb(verb_id, f"add {{amount}} {self.name}{tail}", (amount,), call, text, description, example,
+                    triggers, text_equal, "amount", kinds, self.name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.model import (
+    ADD,
     ADD_ARMOUR,
     ADD_TIME,
     ATTACKER,
@@ -20,8 +21,7 @@ from rulecraft.plugins.mecha.model import (
     DAMAGE,
     DRAW,
     EACH_DRAWS,
-    MECHA,
-    POWER,
+    MODIFIERS,
     THIS,
     Ability,
     Step,
@@ -93,9 +93,11 @@ class EffectRules:
         elif step.verb == ADD_TIME:
             unit.time += step.amount
             self.emit("counters", cell=where, kind="time", added=step.amount, total=unit.time)
-        elif step.verb == POWER and self.cards[unit.card].type == MECHA:
-            unit.power_bonus += step.amount   # until end of turn (M5)
-            self.emit("power", cell=where, added=step.amount, power=self.power(unit))
+        elif step.verb == ADD:
+            name = str(step.modifier)    # an ADD step always names its modifier (model.Step)
+            if self.cards[unit.card].type == MODIFIERS[name][0]:
+                unit.modifiers[name] = unit.modifiers.get(name, 0) + step.amount   # until end of turn (M5)
+                self.push({"e": name, "cell": where, "added": step.amount, name: self.current(unit, name)})
 
     def candidates(self: MechaGame, seat: int, target: str) -> list[Unit]:
         """The units a chosen target may be, in cell order."""
@@ -119,7 +121,8 @@ class EffectRules:
             return found[0] if found else None
         options = tuple(self.name(u.cell) for u in found)
         answer = self.ask(Decision(K.TARGET, seat, options,
-                                   {"verb": step.verb, "amount": step.amount, "target": step.target}))
+                                   {"verb": step.verb, "amount": step.amount, "target": step.target,
+                                    "modifier": step.modifier}))
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------

@@ -24,6 +24,8 @@ from rulecraft.plugins.mecha.model import (
     ENTERS,
     LAST_TIME_COUNTER,
     MECHA,
+    MODIFIERS,
+    POWER,
     START_PHASE,
     TOWER,
     TURN_START,
@@ -145,8 +147,16 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         return self.cards[unit.card].keywords
 
     def power(self, unit: Unit) -> int:
+        return self.current(unit, POWER)
+
+    def current(self, unit: Unit, modifier: str) -> int:
+        """The unit's printed value plus what was added to it this turn (never below 0); 0 for a unit of a
+        type that has no such value (M14: towers have no power)."""
+        holder, printed = MODIFIERS[modifier]
         card = self.cards[unit.card]
-        return max(0, card.power + unit.power_bonus) if card.type == MECHA else 0   # M14: towers have none
+        if card.type != holder:
+            return 0
+        return max(0, getattr(card, printed) + unit.modifiers.get(modifier, 0))
 
     def bandwidth(self, seat: int) -> int:
         """M11: the total Provide of the seat's towers in play."""
@@ -263,8 +273,8 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.phase = END_PHASE
         self.window("end", 1 - self.active)
         for unit in self.units.values():
-            if unit.power_bonus:
-                unit.power_bonus = 0
+            if unit.modifiers:
+                unit.modifiers.clear()
         self.emit("end-of-turn", player=self.active)
 
     # --- units entering (M2) -------------------------------------------------------------------

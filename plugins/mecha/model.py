@@ -39,9 +39,14 @@ DAMAGE = "damage"                # remove `amount` durability counters from the 
                                  # armour rule is about attacks, so armour does not stop it)
 ADD_ARMOUR = "add-armour"        # put `amount` armour counters on the target
 ADD_TIME = "add-time"            # put `amount` time counters on the target (a unit: M17)
-POWER = "power"                  # the target mecha gets +`amount` power until end of turn (M5)
-VERBS = (DRAW, EACH_DRAWS, DAMAGE, ADD_ARMOUR, ADD_TIME, POWER)
+ADD = "add"                      # add `amount` to the target's `modifier` (an accumulator) until end of turn
+VERBS = (DRAW, EACH_DRAWS, DAMAGE, ADD_ARMOUR, ADD_TIME, ADD)
 UNTARGETED_VERBS = frozenset({DRAW, EACH_DRAWS})
+
+# Modifiers (the DSL's accumulators): what effects add to until end of turn (M5), each held by one type of
+# unit and added to one of its printed values.
+POWER = "power"                  # a mecha's power for its attacks (M12); towers have none (M14)
+MODIFIERS = {POWER: (MECHA, "power")}   # modifier -> (the type of unit holding it, the printed value)
 
 # Targets of a step: the ability's own unit, the attacker of a `when attacked`, or a unit its controller
 # chooses (side: friendly / enemy / any; type: unit / mecha / tower).
@@ -67,6 +72,7 @@ class Step:
     verb: str
     amount: int = 1
     target: str | None = None    # None for the untargeted verbs
+    modifier: str | None = None  # what ADD adds to (MODIFIERS), None for every other verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,12 +215,14 @@ def deck_problems(deck: DeckDef, rules: Rules) -> list[str]:
 def _steps(raw: Sequence[Mapping[str, Any]], where: str) -> tuple[Step, ...]:
     steps = []
     for item in raw:
-        verb, target = item["verb"], item.get("target")
+        verb, target, modifier = item["verb"], item.get("target"), item.get("modifier")
         if verb not in VERBS:
             raise ValueError(f"{where}: unknown verb {verb!r}")
         if (target is None) != (verb in UNTARGETED_VERBS) or (target is not None and target not in TARGETS):
             raise ValueError(f"{where}: verb {verb!r} cannot take target {target!r}")
-        steps.append(Step(verb, int(item.get("amount", 1)), target))
+        if (verb == ADD) != (modifier is not None) or (modifier is not None and modifier not in MODIFIERS):
+            raise ValueError(f"{where}: verb {verb!r} cannot add to {modifier!r}")
+        steps.append(Step(verb, int(item.get("amount", 1)), target, modifier))
     return tuple(steps)
 
 

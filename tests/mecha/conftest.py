@@ -46,7 +46,7 @@ CARDS = [
                                     "effects": [{"verb": "damage", "amount": 1, "target": "attacker"}]}]),
     _m("morning", 1, 1, 2, abilities=[{"trigger": "turn-start",
                                       "effects": [{"verb": "add-armour", "amount": 1, "target": "this"}]}]),
-    _c("boost", ["main", "attack"], {"verb": "power", "amount": 2, "target": "friendly-mecha"}),
+    _c("boost", ["main", "attack"], {"verb": "add", "modifier": "power", "amount": 2, "target": "friendly-mecha"}),
     _c("shield", ["attack"], {"verb": "add-armour", "amount": 1, "target": "friendly-unit"}),
     _c("zap", ["main"], {"verb": "damage", "amount": 2, "target": "enemy-unit"}),
     _c("flood", ["end"], {"verb": "each-player-draws", "amount": 1}),

@@ -21,8 +21,10 @@ from rulecraft.plugins.mecha.model import (
     DAMAGE,
     DRAW,
     EACH_DRAWS,
+    MECHA,
     MODIFIERS,
     THIS,
+    TOWER,
     Ability,
     Step,
 )
@@ -43,6 +45,20 @@ class Pending:
     card: str
     ability: Ability
     attacker: int | None = None
+
+
+def _present(held: int) -> frozenset[str]:
+    """The chosen targets with a candidate when ``held`` says who holds which types of unit: bit 0 friendly
+    mechas, bit 1 friendly towers, bit 2 enemy mechas, bit 3 enemy towers."""
+    found: set[str] = set()
+    for bit, (side, kind) in enumerate((("friendly", MECHA), ("friendly", TOWER), ("enemy", MECHA),
+                                        ("enemy", TOWER))):
+        if held >> bit & 1:
+            found.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
+    return frozenset(found)
+
+
+_PRESENT = tuple(_present(held) for held in range(16))
 
 
 class EffectRules:
@@ -128,17 +144,12 @@ class EffectRules:
     # --- commands (M2, M15) ---------------------------------------------------------------------
     def targets_present(self: MechaGame, seat: int) -> frozenset[str]:
         """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now. Only who
-        owns which types of unit matters, not where they stand: kept until a unit enters or leaves play."""
-        present = self._present[seat]
-        if present is None:
-            found: set[str] = set()
-            cards = self.cards
-            for unit in self.at.values():
-                side = "friendly" if unit.owner == seat else "enemy"
-                kind = cards[unit.card].type
-                found.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
-            present = self._present[seat] = frozenset(found)
-        return present
+        owns which types of unit matters, not where they stand."""
+        held = 0
+        for side, owner in enumerate((seat, 1 - seat)):
+            units, mechas = len(self._cells[owner]), len(self._mechas[owner])
+            held |= (mechas > 0) << (2 * side) | (units > mechas) << (2 * side + 1)
+        return _PRESENT[held]
 
     def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
         """The commands in hand that may be played in ``window``: it names the window and every chosen

@@ -73,7 +73,6 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self._bits = [0, 0]                                         # the same cells as a bit mask
         self._mechas: tuple[set[int], set[int]] = (set(), set())   # per seat: cells of its mechas in play
         self.tables = CardTables.of(self.cards.values())
-        self._present: list[frozenset[str] | None] = [None, None]   # effects.targets_present, per seat
         self.next_uid = 1
         self.first = first
         self.active = 0
@@ -102,7 +101,6 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.owner_at[unit.cell] = unit.owner
         self._cells[unit.owner].add(unit.cell)
         self._bits[unit.owner] |= 1 << unit.cell
-        self._present = [None, None]
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
         if card.type == MECHA:
@@ -118,7 +116,6 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         del self.owner_at[unit.cell]
         self._cells[unit.owner].discard(unit.cell)
         self._bits[unit.owner] &= ~(1 << unit.cell)
-        self._present = [None, None]
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
         if card.type == MECHA:
@@ -240,8 +237,9 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         cause (M7); then the entry-zone check (M20(3))."""
         self.phase = START_PHASE
         seat = self.active
-        owner_at, at, cards = self.owner_at, self.at, self.cards
-        for unit in [at[c] for c in sorted(owner_at) if owner_at[c] == seat]:   # in cell order
+        at, cards = self.at, self.cards
+        for cell in sorted(self._cells[seat]):
+            unit = at[cell]
             unit.moved = unit.attacked = False
             by_trigger = cards[unit.card].by_trigger
             for ability in by_trigger.get(TURN_START, ()):

@@ -54,7 +54,8 @@ class ActionRules:
         options: list[tuple[Any, ...]] = []
         at, owners, grid = self.at, self.owner_at, self.grid
         names = grid.names
-        free = [names[c] for c in grid.entry[seat] if c not in at]
+        occupied = self._bits[0] | self._bits[1]
+        free = grid.free_entry(seat, occupied)
         if free:
             bandwidth, population = self._supply[seat]
             room = bandwidth - population
@@ -63,9 +64,8 @@ class ActionRules:
                 if bandwidth_needed[card_id] <= room:                      # M11
                     options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
         options += self.command_options(seat, MAIN_WINDOW)
-        neighbours, moving = grid.neighbours, self.tables.moving
-        occupied = self._bits[0] | self._bits[1]
-        enemies, enemy_entry = self._cells[1 - seat], grid.entry_sets[1 - seat]
+        neighbours, near, moving = grid.neighbours, grid.neighbour_masks, self.tables.moving
+        enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
             unit = at[cell]
             here = names[cell]
@@ -77,8 +77,7 @@ class ActionRules:
                     options += [("move", here, names[to])
                                 for to in grid.reachable_cells(cell, speed, occupied)]
             # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
-            if not unit.attacked and (reach > 1 or cell in enemy_entry
-                                      or not enemies.isdisjoint(neighbours[cell])):
+            if not unit.attacked and (reach > 1 or enemies & near[cell] or cell in enemy_entry):
                 options += [("attack", here, target) for target in self.attack_targets(unit)]
         options.append(K.PASS)
         return tuple(options)
@@ -93,7 +92,7 @@ class ActionRules:
         """Move along the path to ``to`` (a legal destination: one step without Speed)."""
         path = self.reachable(unit)[to] if self.tables.moving[unit.card][0] > 1 else (to,)
         names = self.grid.names
-        route = [names[unit.cell], *(names[c] for c in path)]
+        route = [names[unit.cell]] + [names[c] for c in path]
         self.relocate(unit, to)
         unit.moved = True
         self.push({"e": "move", "player": unit.owner, "card": unit.card, "path": route})

@@ -22,7 +22,8 @@ MEMO_LIMIT = 65_536   # remembered answers per board shape; forgotten all at onc
 class Grid:
     """The board's shape: names, entry zones, orthogonal neighbours."""
 
-    __slots__ = ("_areas", "_memo", "cells", "cols", "entry", "entry_sets", "names", "neighbours", "rows")
+    __slots__ = ("_areas", "_free", "_memo", "cells", "cols", "entry", "entry_masks", "entry_sets", "names",
+                 "neighbour_masks", "neighbours", "rows")
 
     def __init__(self, cols: int = 7, rows: int = 5) -> None:
         if not (1 <= cols <= 26 and 2 <= rows <= 99):
@@ -33,6 +34,9 @@ class Grid:
         self.entry = (tuple(range(cols)), tuple(range((rows - 1) * cols, rows * cols)))
         self.entry_sets = (frozenset(self.entry[0]), frozenset(self.entry[1]))
         self.neighbours = _neighbours(cols, rows)
+        self.neighbour_masks = tuple(sum(1 << n for n in near) for near in self.neighbours)
+        self.entry_masks = tuple(sum(1 << cell for cell in zone) for zone in self.entry)
+        self._free: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})
         self._areas: dict[tuple[int, int], int] = {}
         self._memo: dict[tuple[str, int, int, int], tuple[int, ...]] = {}
 
@@ -105,6 +109,15 @@ class Grid:
         return reached
 
     # --- remembered answers, keyed by bit masks of occupied cells -------------------------------
+    def free_entry(self, seat: int, occupied: int) -> tuple[str, ...]:
+        """The names of the cells of ``seat``'s entry zone that hold no unit (``occupied``: a mask)."""
+        held = occupied & self.entry_masks[seat]
+        free = self._free[seat].get(held)
+        if free is None:
+            free = tuple(self.names[c] for c in self.entry[seat] if not held >> c & 1)
+            self._free[seat][held] = free
+        return free
+
     def area(self, start: int, distance: int) -> int:
         """The mask of the cells within ``distance`` orthogonal steps of ``start``: all that a move or a
         shot of that distance from it can depend on."""

@@ -113,6 +113,7 @@ class EffectRules:
             name = str(step.modifier)    # an ADD step always names its modifier (model.Step)
             if self.cards[unit.card].type == MODIFIERS[name][0]:
                 unit.modifiers[name] = unit.modifiers.get(name, 0) + step.amount   # until end of turn (M5)
+                self.modified.append(unit)
                 self.push({"e": name, "cell": where, "added": step.amount, name: self.current(unit, name)})
 
     def candidates(self: MechaGame, seat: int, target: str) -> list[Unit]:

@@ -79,6 +79,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.turn = 0
         self.phase = START_PHASE
         self.pending: list[Pending] = []        # triggered abilities waiting (M7)
+        self.modified: list[Unit] = []          # units with modifiers until end of turn (M5)
         self.winner: int | None = None
         self.reason: str | None = None
         self.standings: list[dict[str, Any]] | None = None
@@ -270,9 +271,9 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         """M5: the End window (M15(c)), then effects until end of turn expire."""
         self.phase = END_PHASE
         self.window("end", 1 - self.active)
-        for unit in self.units.values():
-            if unit.modifiers:
-                unit.modifiers.clear()
+        for unit in self.modified:
+            unit.modifiers.clear()
+        self.modified.clear()
         self.emit("end-of-turn", player=self.active)
 
     # --- units entering (M2) -------------------------------------------------------------------

@@ -47,7 +47,7 @@ class CompiledEffect:
 
 def compile_effect(source: str, entity_kind: str | None, vocabulary: Vocabulary) -> CompiledEffect:
     """Parse, check and (when clean) generate Python and English for one effect string."""
-    tree, problems = parse(source, vocabulary.phrases)
+    tree, problems = parse(source, vocabulary.phrases, vocabulary.examples)
     if tree is None:
         return CompiledEffect(source, None, (), tuple(problems))
     abilities, problems = check(tree, vocabulary, entity_kind)

@@ -140,7 +140,9 @@ class Checker:
             items.append(_Item(word, arg, arg.span))
         items = [i for i in items if i.word not in ARTICLES]
         if not items or items[0].word is None:
-            self.problem(codes.EFFECT_ARGUMENTS, "a command starts with a verb, e.g. 'gain 1 vp'", node.span)
+            step = self.vocabulary.examples.get("step")
+            self.problem(codes.EFFECT_ARGUMENTS, "a command starts with a verb"
+                         + (f", e.g. '{step}'" if step else ""), node.span)
             return None
         head = items[0]
         candidates = self.vocabulary.verbs_for(head.word)  # type: ignore[arg-type]

@@ -194,6 +194,9 @@ class Vocabulary:
     accumulators: dict[str, Accumulator] = field(default_factory=dict)
     payment: Payment | None = None          # what `pay` pays with; None: the game's effects pay nothing
     methods: frozenset[str] = frozenset()   # what handlers may call on ``ctx``: the game's effect context
+    # the game's own examples quoted in error messages: "ability", "step", "pay", "pay_up_to", "may", and
+    # "kind" (what `pay` pays with, e.g. "a resource")
+    examples: dict[str, str] = field(default_factory=dict)
     guide: Any = None    # the game's prose for its DSL reference (``reference.ReferenceGuide``)
 
     def register_context(self, methods: Iterable[str]) -> None:

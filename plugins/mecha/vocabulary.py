@@ -142,6 +142,7 @@ STEP_VERBS = {"draw": M.DRAW, "each_player_draws": M.EACH_DRAWS, "damage": M.DAM
 def mecha_vocabulary() -> Vocabulary:
     """A fresh registry of Mecha Game's DSL words."""
     vocabulary = Vocabulary()
+    vocabulary.examples.update({"ability": "when this enters: draw 1", "step": "draw 1"})
     vocabulary.register_accumulator(POWER)
     for trigger in _TRIGGERS:
         vocabulary.register_trigger(trigger)

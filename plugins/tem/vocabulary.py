@@ -116,6 +116,11 @@ DAMAGE = Accumulator("damage", "The damage of the attack being resolved (T13), b
 COST = Accumulator("cost", "The cost of the purchase, deployment or upgrade being paid for (E4).")
 ACCUMULATORS = (DAMAGE, COST)
 
+# The examples the DSL's error messages quote.
+EXAMPLES = {"ability": "after attack: gain 1 vp", "step": "gain 1 vp", "pay": "pay 2 energy",
+            "pay_up_to": "pay up to 3 energy: add 1 damage each", "may": "you may pay 1 energy and heal 2",
+            "kind": "a resource"}
+
 # `pay` pays Energy, Credits or VP of the ability's owner (`you`).
 PAYMENT = Payment("resource", "pay", Call("resource", (Const("you"), Arg("word"))))
 
@@ -289,6 +294,7 @@ def core_vocabulary() -> Vocabulary:
         vocabulary.register_attribute(attribute)
     vocabulary.register_context(context_methods(EffectContext))
     vocabulary.guide = REFERENCE
+    vocabulary.examples.update(EXAMPLES)
     return vocabulary
 
 

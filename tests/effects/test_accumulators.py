@@ -134,3 +134,14 @@ def test_pay_in_a_game_that_pays_nothing_is_a_located_error_not_a_crash():
 def test_a_payment_names_a_registered_kind():
     with pytest.raises(ValueError, match="unknown kind 'gems'"):
         Vocabulary().register_payment(Payment("gems", "spend", Call("purse", (Arg("word"),))))
+
+
+def test_syntax_errors_quote_the_games_own_examples_or_none():
+    from rulecraft.plugins.mecha.vocabulary import VOCABULARY as MECHA
+
+    tem = compile_effect("after attack gain 1 vp", "weapon", TEM).problems[0].message
+    assert tem.startswith("expected ':' after the trigger, e.g. 'after attack: gain 1 vp'")
+    mecha = compile_effect("when this enters draw 1", "mechas", MECHA).problems[0].message
+    assert mecha.startswith("expected ':' after the trigger, e.g. 'when this enters: draw 1'")
+    plain = compile_effect("at dawn rest", "cards", _game()).problems[0].message
+    assert plain.startswith("expected ':' after the trigger;")

@@ -31,6 +31,8 @@ GAME = GameDefinition(
     engine=Ref("rulecraft.plugins.mecha.engine:MechaGame"),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
-    metrics=Ref("rulecraft.plugins.mecha.metrics:summarize"),
-    card_templates=Ref("rulecraft.plugins.mecha.cards"),
+    metrics=Ref("rulecraft.plugins.mecha.metrics"),
+    docs_pages=Ref("rulecraft.plugins.mecha.docs"),
+    card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),
+    board=Ref("rulecraft.plugins.mecha.picture:Board"),
 )

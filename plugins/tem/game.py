@@ -33,8 +33,8 @@ GAME = GameDefinition(
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
                              "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
     scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
-    metrics=Ref("rulecraft.plugins.tem.balance.metrics"),
+    metrics=Ref("rulecraft.plugins.tem.balance.report"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
-    card_templates=Ref("rulecraft.plugins.tem.docgen.cards"),
+    card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),
 )

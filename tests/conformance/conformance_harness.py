@@ -26,15 +26,14 @@ from rulecraft.compiler.packs import PackFinder
 from rulecraft.plugins import games
 from rulecraft.plugins.games import GameDefinition
 from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.runtime.balance.records import seat_names as seat_names
 from rulecraft.runtime.decisions import RandomAgent
 
 # The test-only game, its own distribution in tests/games/pig (the Makefile installs it for `make test`).
 TEST_GAME = "pig"
 
 # What the core does not yet do for a game: game -> {check -> reason}, each a strict xfail.
-DOCS_GAP = ("rulecraft docs builds TEM's rulebook whatever the game: its markers name TEM's rules "
-            "(`{{ rules.weapon_slots... }}`) and GameDefinition.docs_pages is not read")
-GAPS: dict[str, dict[str, str]] = {"pig": {"docs": DOCS_GAP}, "mecha": {"docs": DOCS_GAP}}
+GAPS: dict[str, dict[str, str]] = {}
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,13 +92,6 @@ def hooks(game: str, plugins: Any = ()) -> Any:
     from rulecraft.plugins.manager import make_hooks
 
     return make_hooks(plugins)
-
-
-def seat_names(played: Any) -> list[str]:
-    """The seats' names a log header records. The engine protocol names no attribute for them (a gap the
-    runtime core's seats close): Pig keeps ``colours``, TEM its players' ``colour``."""
-    names = getattr(played, "colours", None)
-    return list(names) if names is not None else [p.colour for p in played.players]
 
 
 @dataclass

@@ -11,7 +11,7 @@ reference need (rule text, a one-line description, an example). The words themse
 
 Two mechanisms serve every game alike:
 
-- **Whose ability it is.** An ability belongs to an entity of some kind (a weapon, a pilot, a tower, a
+- **Whose ability it is.** An ability belongs to an entity of some kind (a card, a unit, a
   location: the game's ``ability_fields`` name it). A trigger, verb or attribute with ``kinds`` works only in
   abilities of those entity kinds, so "this unit" cannot appear on a command, whatever the trigger.
 - **Named accumulators** (:class:`Accumulator`): numbers effects add to and the game's rules read where

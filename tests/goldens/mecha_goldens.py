@@ -14,9 +14,9 @@ Only hashes are committed (``mecha.json``). After a change that is meant to alte
 from __future__ import annotations
 
 import hashlib
-import json
-import sys
 from pathlib import Path
+
+import golden_files
 
 from rulecraft.plugins.mecha.agents import AGENTS
 from rulecraft.plugins.mecha.engine import MechaGame
@@ -51,15 +51,8 @@ def compute() -> dict[str, str]:
 
 
 def frozen() -> dict[str, str]:
-    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+    return golden_files.frozen(GOLDEN)
 
 
 if __name__ == "__main__":
-    current = compute()
-    if "--write" in sys.argv[1:]:
-        GOLDEN.write_text(json.dumps(current, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"wrote {len(current)} goldens to {GOLDEN.name}")
-    else:
-        want = frozen()
-        print("\n".join(f"{n}: changed" for n in sorted(want.keys() | current.keys())
-                        if want.get(n) != current.get(n)) or f"all {len(current)} goldens match")
+    golden_files.main(GOLDEN, compute)

@@ -23,9 +23,9 @@ def parses(monkeypatch) -> list[str]:
     seen: list[str] = []
     real = parse_module.parse
 
-    def counting(source, phrases=()):
+    def counting(source, phrases=(), examples=None):
         seen.append(source)
-        return real(source, phrases)
+        return real(source, phrases, examples)
 
     monkeypatch.setattr(parse_module, "parse", counting)
     return seen

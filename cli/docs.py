@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from rulecraft.plugins.manager import PluginLoadError, make_manager
 
     try:  # an unknown plugin is reported like `rulecraft sim` does, before mkdocs starts
-        make_manager([*(n for p in result.packs for n in p.plugins), *args.plugin], installed=False)
+        make_manager(result.game, [*(n for p in result.packs for n in p.plugins), *args.plugin], installed=False)
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
 

@@ -109,7 +109,7 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
     if game is None:    # no pack was read
         return _sorted(CheckResult(None, diagnostics, packs))
     definition = get(game)
-    added, problems = stack_kinds(packs, definition.kinds)
+    added, problems = stack_kinds(packs, definition)
     diagnostics += problems
     if has_errors(problems):
         return _sorted(CheckResult(None, diagnostics, packs))

@@ -6,14 +6,16 @@ before it validates any file, through :func:`rulecraft.plugins.manager.plugin_co
 here on demand like the effect vocabulary, so the compiler never imports the engine's agents.
 
 Errors are located at the manifest entry naming the plugin (the first pack's manifest for a built-in or
-installed plugin): ``plugin-unknown`` (no shipped or installed plugin has that name; a name is never
-imported as a module), ``plugin-unavailable`` (a registered plugin fails to load), ``kind-clash`` (its
-kind is a shipped kind or another plugin's), ``plugin-kind-schema`` (its schema file cannot be read).
+installed plugin): ``plugin-unknown`` (no shipped or installed plugin of the stack's game has that name; a
+name is never imported as a module), ``plugin-wrong-game`` (the name is a plugin of another game: a plugin
+declares its game by its entry-point group and is never loaded into another), ``plugin-unavailable`` (a
+registered plugin fails to load), ``kind-clash`` (its kind is a shipped kind or another plugin's),
+``plugin-kind-schema`` (its schema file cannot be read).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from rulecraft.compiler import errorcodes as codes
@@ -22,6 +24,7 @@ from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.packs import Pack
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
+from rulecraft.plugins.games import GameDefinition
 
 
 def _locate(packs: Sequence[Pack], plugin: str, code: ErrorCode, message: str,
@@ -40,9 +43,9 @@ def ask_plugins(packs: Sequence[Pack],
                 probe: Callable[[Iterable[str]], T]) -> tuple[T | None, list[Diagnostic]]:
     """``probe`` (a ``rulecraft.plugins.manager`` function taking plugin names) over every plugin the packs
     name. When they cannot all be loaded: ``None`` and a diagnostic at each manifest entry naming one that
-    fails, ``plugin-unknown`` (with did-you-mean) or ``plugin-unavailable`` (at the first manifest when the
-    broken plugin is an installed one)."""
-    from rulecraft.plugins.manager import PluginLoadError, UnknownPlugin
+    fails, ``plugin-unknown`` (with did-you-mean), ``plugin-wrong-game`` (a plugin of another game, never
+    loaded) or ``plugin-unavailable`` (at the first manifest when the broken plugin is an installed one)."""
+    from rulecraft.plugins.manager import PluginLoadError, UnknownPlugin, WrongGame
 
     try:
         return probe(dict.fromkeys(name for pack in packs for name in pack.plugins)), []
@@ -56,6 +59,9 @@ def ask_plugins(packs: Sequence[Pack],
             except UnknownPlugin as exc:
                 out.append(pack.manifest.diagnostic(codes.PLUGIN_UNKNOWN, f"no plugin is registered as "
                                                     f"'{name}'", ("plugins", index), hint=exc.hint))
+            except WrongGame as exc:
+                out.append(pack.manifest.diagnostic(codes.PLUGIN_WRONG_GAME, str(exc), ("plugins", index),
+                                                    hint=exc.hint))
             except PluginLoadError as exc:
                 out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
                                                     hint="install the plugin, or remove it from `plugins`"))
@@ -64,15 +70,15 @@ def ask_plugins(packs: Sequence[Pack],
     return None, out
 
 
-def stack_kinds(packs: Sequence[Pack],
-                game_kinds: Mapping[str, str]) -> tuple[dict[str, str], list[Diagnostic]]:
-    """``{kind: schema resource}`` of the kinds the stack's plugins add to its game's (``game_kinds``),
-    and the problems found."""
+def stack_kinds(packs: Sequence[Pack], game: GameDefinition) -> tuple[dict[str, str], list[Diagnostic]]:
+    """``{kind: schema resource}`` of the kinds the stack's plugins (of its ``game``) add to the game's
+    own, and the problems found."""
     from rulecraft.plugins.manager import plugin_content_kinds
 
     if not packs:
         return {}, []
-    registered, unavailable = ask_plugins(packs, plugin_content_kinds)
+    game_kinds = game.kinds
+    registered, unavailable = ask_plugins(packs, lambda names: plugin_content_kinds(names, game.id))
     if registered is None:
         return {}, unavailable
     found: dict[str, str] = {}

@@ -18,15 +18,27 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import metadata
 from typing import Any
 
-from rulecraft.plugins.registry import installed_distributions
-
 GAMES_ENTRY_POINT_GROUP = "rulecraft.games"
+
+
+def _installed_paths() -> list[str]:
+    """``sys.path`` without the current folder: where installed distributions live."""
+    here = os.getcwd()
+    return [p for p in sys.path if p and os.path.abspath(p) != here]
+
+
+def installed_distributions() -> list[metadata.Distribution]:
+    """The installed distributions, from ``sys.path`` without the current folder (``python -m`` puts it
+    first, and a shared pack may have been unpacked there), in path order. Games and plugins are found
+    in these only."""
+    return list(metadata.distributions(path=_installed_paths()))
 
 
 class GameLoadError(ValueError):
@@ -59,8 +71,9 @@ class Ref:
         return self.target
 
 
-@cache
 def _load(target: str) -> Any:
+    """Imported each time it is asked for (``importlib``'s module cache applies, so this is cheap), never
+    cached here: a module planted on ``sys.path`` by a test is the one found."""
     module, _, attribute = target.partition(":")
     value: Any = importlib.import_module(module)
     for part in attribute.split(".") if attribute else ():

@@ -48,8 +48,8 @@ def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[st
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
-    return Table(ruleset, make_hooks(names), names, engine_for(definition.id), agents_for(definition.id),
-                 getattr(metrics, "game_record", None))
+    return Table(ruleset, make_hooks(definition.id, names), names, engine_for(definition.id),
+                 agents_for(definition.id), getattr(metrics, "game_record", None))
 
 
 def core_pack(game: str) -> Path:
@@ -74,5 +74,5 @@ def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
     definition = get(result.game)
     if definition.builder is None:
         raise GameLoadError(f"game {definition.id!r} has no builder")
-    manager = make_manager([*pack_plugins(result.stack), *plugins])
-    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary(definition.id))
+    manager = make_manager(definition.id, [*pack_plugins(result.stack), *plugins])
+    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary())

@@ -97,11 +97,12 @@ def check_header(head: dict[str, Any], where: str) -> None:
         raise ValueError(f"{where}: header field 'seed' must be a number or a text, not {seed!r}")
     if not head.get("colours"):
         raise ValueError(f"{where}: header field 'colours' must name at least one seat")
-    known = known_names()
+    known = known_names(head["game"])
     for name in head.get("plugins", []):
         if name not in known:
-            raise ValueError(f"{where}: the header names plugin {name!r}, which is not registered "
-                             f"({UnknownPlugin(name, known).hint}); a log cannot load a module")
+            raise ValueError(f"{where}: the header names plugin {name!r}, which is not registered for "
+                             f"game {head['game']!r} ({UnknownPlugin(name, known).hint}); a log cannot "
+                             f"load a module")
     play = head.get("play")
     if play is not None:
         human = play.get("human") if isinstance(play, dict) else None
@@ -135,10 +136,10 @@ class ReplayResult:
 
 
 def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Any],
-           make_hooks: Callable[[Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]],
+           make_hooks: Callable[[str, Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]],
            agents_for: Callable[[str], Mapping[str, Factory]]) -> ReplayResult:
     """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
-    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header; ``engine_for(game)`` and
+    plugins)`` and ``make_hooks(game, plugins)`` rebuild the game from the header; ``engine_for(game)`` and
     ``agents_for(game)`` are the engine and agent factories of the game the header names
     (``rulecraft.plugins.games``: a ``ValueError`` naming the registered games for any other id)."""
     head, lines = read(path)
@@ -148,7 +149,7 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], An
     events = [json.loads(line) for line in lines]   # each checked by read()
     agents = recorded_agents(head, events, agents_for(head["game"]))
     produced: list[str] = []
-    game = new_game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
+    game = new_game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["game"], head["plugins"]),
                 listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
     error = None
     try:

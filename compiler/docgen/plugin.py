@@ -27,7 +27,7 @@ from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.games import GameDefinition, get
-from rulecraft.plugins.manager import PluginLoadError
+from rulecraft.plugins.manager import PluginLoadError, spec_modules
 
 RULINGS_PAGE = "rulings.md"
 
@@ -61,7 +61,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
         named = [name for pack in stack.packs for name in pack.plugins] + list(self.config.plugins)
         try:
-            variants = plugindocs.plugins_page(named)
+            variants = plugindocs.plugins_page(named, game.id)
         except PluginLoadError as exc:
             raise PluginError(f"rulecraft: {exc}") from None
         self._generated = {
@@ -70,7 +70,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             **scenarios.scenario_pages(found),
             "reference/cli.md": cliref.cli_reference(build_parser()),
             "reference/dsl.md": dsl_reference(game.vocabulary.load()()) if game.vocabulary else "",
-            "reference/hooks.md": hooks.hooks_reference(game.hookspecs.load()) if game.hookspecs else "",
+            "reference/hooks.md": hooks.hooks_reference(spec_modules(game)) if game.hookspecs else "",
             "reference/scenario-format.md": scenario_format(game, self._docs),
             "developer/diagnostics.md": codesref.diagnostics_reference(cases),
         }

@@ -28,8 +28,9 @@ def _doc(obj: object) -> tuple[str, str]:
     return re.sub(r"^\w+: ", "", first.strip()), rest.strip()
 
 
-def plugins_page(names: Iterable[str]) -> str:
-    """Markdown for the plugins ``names`` (raises PluginLoadError for one that cannot be loaded)."""
+def plugins_page(names: Iterable[str], game: str) -> str:
+    """Markdown for the plugins ``names`` of ``game`` (raises PluginLoadError for one that cannot be
+    loaded, or that is another game's)."""
     names = list(dict.fromkeys(names))
     lines = ["# Variant plugins", "",
              "Rule changes that are code rather than data live in plugins (see "
@@ -37,7 +38,7 @@ def plugins_page(names: Iterable[str]) -> str:
              "and every hook each one implements, from the plugins' own documentation.", ""]
     if not names:
         return "\n".join([*lines, "This stack names no plugin: it plays by the core rules."]) + "\n"
-    manager = make_manager(names, installed=False)
+    manager = make_manager(game, names, installed=False)
     for name in names:
         plugin = manager.pm.get_plugin(name)
         summary, body = _doc(plugin)

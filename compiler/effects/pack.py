@@ -149,8 +149,8 @@ def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]
     from rulecraft.plugins.manager import plugin_vocabulary
 
     game = stack.game
-    if game is None:
-        return ask_plugins(stack.packs, plugin_vocabulary)
+    if game is None:   # a stack of no game has no ability fields, and no game for plugins to extend
+        return game_vocabulary(None), []
     return ask_plugins(stack.packs, lambda names: plugin_vocabulary(names, game))
 
 

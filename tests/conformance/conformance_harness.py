@@ -87,12 +87,12 @@ def _built(game: str) -> Any:
 
 
 def hooks(game: str, plugins: Any = ()) -> Any:
-    """The plugin hooks of a game that declares hookspecs (Pig has none: its engine takes ``None``)."""
-    if definition(game).hookspecs is None:
-        return None
+    """The plugin hooks of the game, as every tool builds them (``make_hooks(game, …)``): the shared
+    hookspecs plus the game's own, its built-in and installed plugins (a game with no hookspecs of its own,
+    Pig, still gets the shared ones)."""
     from rulecraft.plugins.manager import make_hooks
 
-    return make_hooks(plugins)
+    return make_hooks(game, plugins)
 
 
 def seat_names(played: Any) -> list[str]:

@@ -16,6 +16,7 @@ from PIL import Image
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.docgen.cardicons import contrast, on
 from rulecraft.plugins.tem.docgen.cardlayout import (
     CARD_SIZES,
@@ -33,6 +34,7 @@ from rulecraft.plugins.tem.docgen.cardlayout import (
 from rulecraft.plugins.tem.docgen.cards import Back, Face, cards, faces
 from rulecraft.plugins.tem.docgen.pdf import SheetOptions, plan_sheets, render
 from rulecraft.plugins.tem.docgen.preview import page_images
+from rulecraft.plugins.tem.game import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"
@@ -283,10 +285,9 @@ def test_a_modders_pack_prints_the_same_way():
 
 def test_a_plugin_kind_prints_as_cards_of_its_own(monkeypatch):
     """A kind no layout knows (the bounties test plugin's) gets the generic family: name, numbers, back."""
-    from rulecraft.plugins import manager
 
     monkeypatch.syspath_prepend(str(BOUNTIES))
-    monkeypatch.setitem(manager.FIRST_PARTY, "bounties", "rulecraft_test_bounties")
+    monkeypatch.setitem(VARIANTS, "bounties", Ref("rulecraft_test_bounties"))
     result = check_packs([CORE, BOUNTIES / "bounties-pack"])
     assert result.ok, result.diagnostics
     bounties = [c for c in cards(result.stack) if c.front.family == "entry"]

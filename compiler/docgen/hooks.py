@@ -11,8 +11,8 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import ModuleType
 
 GROUP = re.compile(r"^# --- (.+?) -{3,}\s*$")

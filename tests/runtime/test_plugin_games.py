@@ -4,7 +4,6 @@ game does not define; every rule step is written once, as its hookspec, and the 
 
 from __future__ import annotations
 
-import json
 import sys
 
 import pytest
@@ -22,7 +21,7 @@ SOURCE = ("from rulecraft.plugins.hookspecs import hookimpl\n\n\n"
 
 @pytest.fixture
 def mecha_plugin(tmp_path, install_plugin, monkeypatch):
-    """``mecha-words``: a plugin installed for Mecha Game only; ``sys.modules`` tells whether it was imported."""
+    """``mecha-words``: a plugin installed for Mecha Game only (``sys.modules`` tells if it was imported)."""
     (tmp_path / f"{MODULE}.py").write_text(SOURCE, encoding="utf-8")
     install_plugin("mecha-words", MODULE, tmp_path, game="mecha")
     monkeypatch.delitem(sys.modules, MODULE, raising=False)
@@ -60,9 +59,9 @@ def test_a_first_party_variant_is_its_games_only():
 
 
 def test_a_log_naming_another_games_plugin_is_refused_before_anything_loads():
-    head = {"rulecraft_log": 1, "game": "mecha", "seed": 1, "colours": ["a", "b"], "plugins": ["robot-pilots"]}
+    head = {"game": "mecha", "seed": 1, "colours": ["a", "b"], "plugins": ["robot-pilots"]}
     with pytest.raises(ValueError, match="not registered for game 'mecha'"):
-        check_header(json.loads(json.dumps(head)), "game.jsonl:1")
+        check_header(head, "game.jsonl:1")
 
 
 class TemScoring:

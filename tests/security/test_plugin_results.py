@@ -78,7 +78,8 @@ def test_sim_reports_the_failed_games_and_exits_1(tmp_path, plugin):
     site = tmp_path / "site"
     (site / "bad-0.1.dist-info").mkdir(parents=True)
     (site / "bad-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: bad\nVersion: 0.1\n")
-    (site / "bad-0.1.dist-info" / "entry_points.txt").write_text("[rulecraft.plugins.tem]\nbad = rulecraft_test_bad\n")
+    (site / "bad-0.1.dist-info" / "entry_points.txt").write_text(
+        "[rulecraft.plugins.tem]\nbad = rulecraft_test_bad\n")
     (site / "rulecraft_test_bad.py").write_text("from rulecraft.plugins.hookspecs import hookimpl\n\n\n"
                                                + PLUGINS[plugin], encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(site)}

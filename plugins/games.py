@@ -101,8 +101,8 @@ class GameDefinition:
     effect_context: Ref | None = None         # the Protocol class generated handlers may call on `ctx`
     builder: Ref | None = None                # (stack, compiled=None, vocabulary=None) -> the game's Ruleset
     engine: Ref | None = None                 # (ruleset, agents, seed=, hooks=, listeners=, colours=) -> game
-    hookspecs: Ref | None = None              # module of the game's pluggy hookspecs
-    builtin_plugins: tuple[Ref, ...] = ()     # plugins every game of this kind registers (its core rules)
+    hookspecs: Ref | None = None              # module of the game's own hookspecs (its rule steps)
+    builtin_plugins: tuple[Ref, ...] = ()     # plugins every manager of the game registers (its core rules)
     variants: Mapping[str, Ref] = field(default_factory=dict)   # plugin name -> first-party variant
     agents: Mapping[str, Ref] = field(default_factory=dict)   # agent kind -> (seed) -> agent, beside "random"
     scenario_adapter: Ref | None = None       # the `given`/`when` vocabulary of rule scenarios

@@ -18,7 +18,8 @@ from __future__ import annotations
 import difflib
 import functools
 import inspect
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from importlib import metadata
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -61,12 +62,13 @@ def _problem(check: Check, result: Any, arguments: Mapping[str, Any]) -> str | N
     return None if expected is None else f"returned {result!r:.80}; expected {expected}"
 
 
-def _wrap(function, plugin: str, hook: str, argnames: tuple[str, ...], check: Check | None):
+def _wrap(function: Callable[..., Any], plugin: str, hook: str, argnames: tuple[str, ...],
+          check: Check | None) -> Callable[..., Any]:
     """``function`` (one plugin's implementation of ``hook``) reporting every failure as a PluginError: an
     exception, a ``SystemExit`` (a plugin cannot end the run; ``KeyboardInterrupt`` still does) and a
     result its hookspec's ``check`` refuses (the game's, named in the spec's ``answers`` mark)."""
     @functools.wraps(function)
-    def call(*args):
+    def call(*args: Any) -> Any:
         try:
             result = function(*args)
         except PluginError:
@@ -103,18 +105,29 @@ class Manager:
             for impl in caller.get_hookimpls():
                 if impl.plugin is plugin and not impl.hookwrapper and not getattr(impl, "wrapper", False) \
                         and not inspect.isgeneratorfunction(impl.function):
-                    impl.function = _wrap(impl.function, name, caller.name, tuple(impl.argnames), check)
+                    wrapped = _wrap(impl.function, name, caller.name, tuple(impl.argnames), check)
+                    impl.function = wrapped   # type: ignore[misc]  # pluggy's Final; its call path reads it
 
     def load_builtins(self) -> None:
         """The game's own built-in plugins (its core rules), registered under their module's name."""
         for ref in self.game.builtin_plugins:
             self.register(ref.load(), str(ref))
 
+    @functools.cached_property
+    def installed(self) -> dict[str, metadata.EntryPoint]:
+        """The plugins installed for this game, read once (the registry's entry points of its group)."""
+        return installed_entry_points(self.game.id)
+
+    def _lookup(self, name: object) -> Any:
+        """The registry's plugin ``name`` of this game; the installed ones are read only for a non-variant."""
+        variant = isinstance(name, str) and name in self.game.variants
+        return lookup(name, self.game, None if variant else self.installed)
+
     def load_installed(self) -> None:
         """Every plugin an installed distribution registers for this game."""
-        for name in sorted(installed_entry_points(self.game.id)):
+        for name in sorted(self.installed):
             if name not in self.blocklist:
-                self.register(lookup(name, self.game.id), name)
+                self.register(self._lookup(name), name)
 
     def load_named(self, names: Iterable[str]) -> None:
         """Plugins a pack, a log or the command line names, each resolved by the registry for this game
@@ -122,7 +135,7 @@ class Manager:
         for name in names:
             if name in self.blocklist or self.pm.get_plugin(name) is not None:
                 continue
-            self.register(lookup(name, self.game.id), name)
+            self.register(self._lookup(name), name)
 
     def vocabulary(self) -> Any:
         """The DSL vocabulary of the game (its ``GameDefinition.vocabulary``, a new registry) plus every
@@ -140,7 +153,8 @@ class Manager:
         out = []
         for impl in self.pm.hook.rulecraft_register_content_kinds.get_hookimpls():
             try:
-                pairs = list(impl.function() or ())
+                registered: Any = impl.function()
+                pairs = list(registered or ())
             except Exception as exc:
                 raise PluginLoadError(f"plugin {impl.plugin_name!r} failed to register content kinds: "
                                       f"{exc}") from exc

@@ -15,11 +15,18 @@ points are read from the installed distributions only, never from the current fo
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any
 
-from rulecraft.plugins.games import GameLoadError, Ref, get, installed_distributions, registered
+from rulecraft.plugins.games import (
+    GameDefinition,
+    GameLoadError,
+    Ref,
+    get,
+    installed_distributions,
+    registered,
+)
 
 GROUP_PREFIX = "rulecraft.plugins."
 
@@ -92,22 +99,25 @@ def games_of(name: str) -> list[str]:
     return sorted(found)
 
 
-def lookup(name: object, game: str) -> Any:
-    """The plugin registered as ``name`` for ``game``: :class:`WrongGame` for the name of another game's
-    plugin, :class:`UnknownPlugin` for any other string (or non-string), :class:`PluginLoadError` when a
+def lookup(name: object, game: GameDefinition,
+           installed: Mapping[str, metadata.EntryPoint] | None = None) -> Any:
+    """The plugin registered as ``name`` for ``game`` (``installed``: its installed plugins, when the
+    caller has read them already): :class:`WrongGame` for the name of another game's plugin,
+    :class:`UnknownPlugin` for any other string (or non-string), :class:`PluginLoadError` when a
     registered plugin fails to import."""
-    variants = _variants(game)
-    installed = {} if isinstance(name, str) and name in variants else installed_entry_points(game)
+    variants = game.variants
     if isinstance(name, str) and name in variants:
-        where, load = str(variants[name]), variants[name].load
-    elif isinstance(name, str) and name in installed:
-        where, load = installed[name].value, installed[name].load
-    elif isinstance(name, str) and (others := games_of(name)):
-        raise WrongGame(name, game, others)
-    else:
-        raise UnknownPlugin(name, sorted({*variants, *installed}))
+        return _load(name, str(variants[name]), variants[name].load)
+    installed = installed_entry_points(game.id) if installed is None else installed
+    if isinstance(name, str) and name in installed:
+        return _load(name, installed[name].value, installed[name].load)
+    if isinstance(name, str) and (others := games_of(name)):
+        raise WrongGame(name, game.id, others)
+    raise UnknownPlugin(name, sorted({*variants, *installed}))
+
+
+def _load(name: str, where: str, load: Callable[[], Any]) -> Any:
     try:
         return load()
     except Exception as exc:   # a broken registered plugin names itself
         raise PluginLoadError(f"plugin {name!r} ({where}) failed to load: {exc}") from exc
-

@@ -106,6 +106,7 @@ class GameDefinition:
     variants: Mapping[str, Ref] = field(default_factory=dict)   # plugin name -> first-party variant
     agents: Mapping[str, Ref] = field(default_factory=dict)   # agent kind -> (seed) -> agent, beside "random"
     scenario_adapter: Ref | None = None       # the `given`/`when` vocabulary of rule scenarios
+    scenarios: str = ""                       # its scenarios' folder, relative to the game's source tree
     metrics: Ref | None = None                # (records) -> the game's balance metrics
     docs_pages: Ref | None = None             # the generated pages (card reference, rulebook markers)
     card_templates: Ref | None = None         # print-and-play card layout

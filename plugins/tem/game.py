@@ -34,6 +34,7 @@ GAME = GameDefinition(
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
                              "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
     scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
+    scenarios="tests/scenarios",
     metrics=Ref("rulecraft.plugins.tem.balance.metrics"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards"),

@@ -22,4 +22,5 @@ GAME = GameDefinition(
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
     scenario_adapter=Ref("rulecraft_pig.scenarios"),
+    scenarios="scenarios",
 )

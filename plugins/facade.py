@@ -111,9 +111,12 @@ def registration(spec: F) -> F:
     return spec
 
 
-def answer_of(function: Callable[..., Any], firstresult: bool) -> Answer | None:
-    """The facade answer of a hookspec function: its mark, else the default of its kind."""
-    return getattr(function, MARK, FIRST if firstresult else NOTIFY)
+def answer_of(spec: Any) -> Answer | None:
+    """The facade answer of a pluggy ``HookSpec``: its function's mark, else the default of its kind
+    (``None`` for a registration hook, or for no spec: a hook the manager does not define)."""
+    if spec is None:
+        return None
+    return getattr(spec.function, MARK, FIRST if spec.opts.get("firstresult") else NOTIFY)
 
 
 def _dispatch(caller: Any, argnames: tuple[str, ...], answer: Answer) -> Callable[..., Any]:
@@ -132,10 +135,8 @@ class Hooks:
     def __init__(self, manager: Any) -> None:
         self.manager = manager
         for hook, caller in vars(manager.pm.hook).items():
-            if caller.spec is None or not hook.startswith(PREFIX):
-                continue
-            answer = answer_of(caller.spec.function, bool(caller.spec.opts.get("firstresult")))
-            if answer is None:
+            answer = answer_of(caller.spec)
+            if answer is None or not hook.startswith(PREFIX):
                 continue
             argnames = tuple(caller.spec.argnames)
             if answer.fast is not None and not caller.get_hookimpls():

@@ -99,8 +99,7 @@ class Manager:
         self.pm.register(plugin, name=name)
         self.names.append(name)
         for caller in self.pm.get_hookcallers(plugin) or ():
-            answer = answer_of(caller.spec.function, bool(caller.spec.opts.get("firstresult"))) \
-                if caller.spec is not None else None
+            answer = answer_of(caller.spec)
             check = answer.check if answer is not None else None
             for impl in caller.get_hookimpls():
                 if impl.plugin is plugin and not impl.hookwrapper and not getattr(impl, "wrapper", False) \

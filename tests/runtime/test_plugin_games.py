@@ -119,3 +119,10 @@ def test_a_rule_step_a_plugin_implements_dispatches_and_shapes_its_answer():
     hooks = make_hooks("tem", extra=[("options", Options())], installed=False)
     answer = hooks.program_options(None, None, [("a", "north"), ("b", "east")])
     assert answer == (("a", "north"),)                 # or_argument: the answer replaces the options, a tuple
+
+
+def test_the_command_line_refuses_another_games_plugin_as_a_usage_error(capsys):
+    from rulecraft.cli.main import main
+
+    assert main(["sim", "--game", "mecha", "--games", "1", "--quiet", "--plugin", "robot-pilots"]) == 2
+    assert "plugin 'robot-pilots' extends game 'tem', not 'mecha'" in capsys.readouterr().err

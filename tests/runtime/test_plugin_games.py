@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.manager import PluginLoadError, WrongGame, make_hooks, make_manager
@@ -122,7 +123,5 @@ def test_a_rule_step_a_plugin_implements_dispatches_and_shapes_its_answer():
 
 
 def test_the_command_line_refuses_another_games_plugin_as_a_usage_error(capsys):
-    from rulecraft.cli.main import main
-
     assert main(["sim", "--game", "mecha", "--games", "1", "--quiet", "--plugin", "robot-pilots"]) == 2
     assert "plugin 'robot-pilots' extends game 'tem', not 'mecha'" in capsys.readouterr().err

@@ -95,7 +95,12 @@ def games_of(name: str) -> list[str]:
     the definitions and the entry points' metadata only: nothing is imported."""
     found = {ep.group.removeprefix(GROUP_PREFIX) for dist in installed_distributions()
              for ep in dist.entry_points if ep.group.startswith(GROUP_PREFIX) and ep.name == name}
-    found |= {game for game in registered() if name in _variants(game)}
+    for game, entry in registered().items():
+        try:
+            if name in entry.load().variants:
+                found.add(game)
+        except GameLoadError:   # a broken game holds no plugin; `rulecraft games` reports it
+            continue
     return sorted(found)
 
 

@@ -10,9 +10,12 @@ import pytest
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.manager import PluginLoadError, WrongGame, make_hooks, make_manager
 from rulecraft.plugins.registry import games_of, known_names
+from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.logs import check_header
 
 MODULE = "rulecraft_test_mecha_words"
@@ -125,3 +128,33 @@ def test_a_rule_step_a_plugin_implements_dispatches_and_shapes_its_answer():
 def test_the_command_line_refuses_another_games_plugin_as_a_usage_error(capsys):
     assert main(["sim", "--game", "mecha", "--games", "1", "--quiet", "--plugin", "robot-pilots"]) == 2
     assert "plugin 'robot-pilots' extends game 'tem', not 'mecha'" in capsys.readouterr().err
+
+
+PIG_MODULE = "rulecraft_test_pig_tally"
+PIG_SOURCE = ("from rulecraft.plugins.hookspecs import hookimpl\n\nENDS = []\n\n\n"
+              "@hookimpl\ndef rulecraft_turn_end(game, seat, banked):\n    ENDS.append((seat, banked))\n")
+
+
+def test_a_third_party_games_own_hookspecs_take_plugins_installed_for_it(tmp_path, install_plugin,
+                                                                          monkeypatch):
+    """Pig (a separate distribution) adds ``rulecraft_turn_end``: a plugin installed under
+    ``rulecraft.plugins.pig`` sees every turn of a Pig game, and Tiny Epic Mechs neither imports it nor
+    defines the hook."""
+    (tmp_path / f"{PIG_MODULE}.py").write_text(PIG_SOURCE, encoding="utf-8")
+    install_plugin("tally", PIG_MODULE, tmp_path, game="pig")
+    monkeypatch.delitem(sys.modules, PIG_MODULE, raising=False)
+    assert "tally" not in make_manager("tem").names and PIG_MODULE not in sys.modules
+    seats = [RandomAgent(f"pig/{seat}") for seat in range(2)]
+    game = engine_for("pig")(load_ruleset((), (), "pig"), seats, seed=5, hooks=make_hooks("pig"))
+    game.play()
+    ends = sys.modules.pop(PIG_MODULE).ENDS
+    turns = [e for e in game.events if e["e"] in ("hold", "bust")]
+    assert ends == [(e["player"], e.get("banked", 0)) for e in turns] and ends
+    with pytest.raises(PluginLoadError, match="implements rulecraft_turn_end, which game 'tem' does not"):
+        make_manager("tem", extra=[("tally", PigTally())], installed=False)
+
+
+class PigTally:
+    @hookimpl
+    def rulecraft_turn_end(self, game, seat, banked):
+        pass

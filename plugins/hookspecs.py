@@ -36,7 +36,7 @@ PERFORMED = Answer(_performed, None)
 # --- registration -----------------------------------------------------------------------------
 @hookspec
 @registration
-def rulecraft_register_content_kinds():
+def rulecraft_register_content_kinds() -> Any:
     """Return a list of ``(kind, schema_resource)`` pairs: new content kinds a pack may contain.
 
     ``kind`` is the value of a content file's ``kind:`` (kebab-case; it must not be a shipped kind or
@@ -50,11 +50,11 @@ def rulecraft_register_content_kinds():
 
 @hookspec
 @registration
-def rulecraft_register_vocabulary(vocabulary):
+def rulecraft_register_vocabulary(vocabulary: Any) -> None:
     """Add triggers, verbs or attributes to the effect DSL's vocabulary registry (``vocabulary``)."""
 
 
 @hookspec(firstresult=True)
 @answers(PERFORMED)
-def rulecraft_effect_extension(game, ctx, name, args):
+def rulecraft_effect_extension(game: Any, ctx: Any, name: str, args: Any) -> Any:
     """Perform the plugin-registered DSL word ``name`` for an ability (``ctx`` is its EffectContext)."""

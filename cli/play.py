@@ -1,12 +1,16 @@
 """``rulecraft play [PACK...]``: play a whole game in the terminal against agents, or solo against two Robots.
 
-At a terminal the game is full screen: the board, your status, the program area and the log are panes
-that stay in place, with a legend (``?`` shows help and the rules behind a prompt); ``--plain`` (and any
-input or output that is not a terminal) prints it line by line instead.
+Any registered game with a terminal board: the packs name their game (``content/mecha-core`` is Mecha
+Game; no pack: ``--game``'s core pack, Tiny Epic Mechs by default). For Tiny Epic Mechs at a terminal the
+game is full screen: the board, your status, the program area and the log are panes that stay in place,
+with a legend (``?`` shows help and the rules behind a prompt); ``--plain`` (and any input or output that
+is not a terminal) prints it line by line instead, as every other game is played: the board before your
+decisions, then the options, numbered.
 
-Answer each prompt with a short key: a program is ``1N 3E 5S 8NE`` (card number and direction), other
-decisions take an option's number, a value, a cell like ``C1``, ``y``/``n`` or ``-`` for none. ``q`` at any
-prompt (or Ctrl-C) stops and saves the log; ``--resume LOG`` goes on from it.
+Answer each prompt with a short key: in Tiny Epic Mechs a program is ``1N 3E 5S 8NE`` (card number and
+direction), other decisions take an option's number, a value, a cell like ``C1``, ``y``/``n`` or ``-`` for
+none; in other games an option's number (``b`` shows the board again). ``q`` at any prompt (or Ctrl-C)
+stops and saves the log; ``--resume LOG`` goes on from it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import argparse
 import random
 from pathlib import Path
 
+from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import PathNotFound, UsageError
 from rulecraft.cli.outputs import new_file
 
@@ -25,12 +30,15 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("play", help="play a game in the terminal against agents or Robots",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
-                        help="pack folders (default: the shipped tem-core)")
+                        help="pack folders (default: the core pack of --game)")
+    add_game_option(parser)
     parser.add_argument("--solo", action="store_true",
-                        help="you against two Robots (Robot Pilots, R1): 3-player arena, you start")
+                        help="the game's solo mode (Tiny Epic Mechs: you against two Robots, Robot Pilots "
+                             "R1: 3-player arena, you start)")
     parser.add_argument("--opponents", default="heuristic", metavar="AGENT",
                         help="the agent in every other seat: heuristic, random, robot... (default heuristic)")
-    parser.add_argument("--players", type=int, default=4, help="players, you included (default 4)")
+    parser.add_argument("--players", type=int,
+                        help="players, you included (default: the most the game seats, at most 4)")
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0 = the first colour (default 0)")
     parser.add_argument("--seed", help="the game's seed (default: a random one, printed and logged)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
@@ -50,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from rulecraft.cli.play_ui import PlayError, default_log, make_terminal, new_header, play, read_for_resume
+    from rulecraft.plugins.games import GameLoadError
     from rulecraft.plugins.manager import PluginLoadError
 
     terminal = make_terminal(Console(highlight=False, width=args.width))
@@ -65,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             from rulecraft.cli.play_ui import load
 
             packs = [p for p in head["packs"] if not p.startswith("builtin:")]
-            ruleset, hooks, _ = load(packs, head["plugins"])
+            ruleset, hooks, _ = load(packs, head["plugins"], head["game"])
             path = args.log or args.resume
             if path != args.resume:
                 raise UsageError("--resume appends to its own log; leave out --log")
@@ -75,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
                     raise PathNotFound(f"no such pack: {pack}")
             seed = args.seed if args.seed is not None else str(random.randrange(1_000_000))
             head, ruleset, hooks = new_header([str(p) for p in args.packs], args.opponents, args.players,
-                                              args.seat, args.solo, seed, args.plugin)
+                                              args.seat, args.solo, seed, args.plugin, args.game)
             path = args.log or new_file(default_log(DEFAULT_DIR, seed))
-    except (PlayError, PluginLoadError, ValueError) as exc:
+    except (PlayError, PluginLoadError, GameLoadError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     from rulecraft.cli.fullscreen import at_a_terminal
 

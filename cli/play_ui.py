@@ -1,11 +1,17 @@
-"""Play: a whole game at the terminal (a person against agents or Robots), its log, resuming and watching.
+"""Play: a whole game of any registered game at the terminal (a person against agents), its log, resuming
+and watching.
 
-A game is set up from a *header* (the log's first line: packs, plugins, seed, colours, seat agents, and
-``play``: which seat is the person, whether it is solo), so a new game and a resumed one are built the
-same way. The person's seat is a :class:`HumanAgent`; other seats are the named agents seeded
-``SEED/SEAT`` (``robot`` seats with the Robot Pilots plugin; ``solo`` uses ``robot_pilots.solo_game``,
-R1). The log is written as the game goes (one line per event, flushed before every prompt), so quitting,
-Ctrl-C or a closed terminal lose nothing.
+A game is set up from a *header* (the log's first line: the game, packs, plugins, seed, colours, seat agents,
+and ``play``: which seat is the person, whether it is solo), so a new game and a resumed one are built the
+same way. What is shown is the game's ``board`` member (its GameDefinition): a class built from ``(ruleset,
+colours, agents)`` that draws a state (``screen``) and narrates events (``narrate``, ``needs_state``), says
+when ``replay --watch`` shows the board (before the events of ``boundaries`` that ``boundary`` keeps) and who
+won (``verdict``). The person's seat is the board's ``human_agent`` (Tiny Epic Mechs' program prompts), else
+the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with the board's ``describe``
+and ``option_text``); other seats are the named agents seeded ``SEED/SEAT`` (with the plugins their rules
+need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``. The log is written as
+the game goes (one line per event, flushed before every prompt), so quitting, Ctrl-C or a closed terminal lose
+nothing.
 
 Resuming re-runs the game from the header: the person's recorded answers are fed back, the other seats
 play again (they are seeded, so they answer as before), and every event is checked against the log;
@@ -26,17 +32,16 @@ from typing import IO, Any
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.cli.prompts import HumanAgent, Quit, Terminal
-from rulecraft.plugins.games import agents_for, engine_for
-from rulecraft.plugins.tem.board import Picture
-from rulecraft.plugins.tem.engine import Game
-from rulecraft.plugins.tem.views import view_for
+from rulecraft.cli.games import DEFAULT_GAME
+from rulecraft.cli.prompts import Quit, Terminal
+from rulecraft.plugins.games import agents_for, engine_for, get
 from rulecraft.runtime import logs
+from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 
 HUMAN = "human"
-ROBOT = "robot"
-GAME = "tem"           # the game `rulecraft play` seats you at: its board and prompts are Tiny Epic Mechs'
+Game = Any             # a game's engine (``rulecraft.runtime.game.GameCore``)
+Board = Any            # a game's ``board`` member, built for one game (see the module's docstring)
 
 
 class PlayError(ValueError):
@@ -51,49 +56,83 @@ class Outcome:
     game: Game
 
 
-def new_header(packs: Sequence[str], opponents: str, players: int, seat: int, solo: bool,
-               seed: str, extra_plugins: Sequence[str] = ()) -> tuple[dict[str, Any], Any, Any]:
-    """The header of a new game, with its ruleset and hooks. ``solo``: one person against two Robots
-    on the 3-player arena (R1)."""
-    from rulecraft.runtime.agents import agent_names
+def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: int, solo: bool,
+               seed: str, extra_plugins: Sequence[str] = (), game: str = DEFAULT_GAME
+               ) -> tuple[dict[str, Any], Any, Any]:
+    """The header of a new game, with its ruleset and hooks. The packs name their game (none: ``game``'s
+    core pack); ``players`` None seats the most the game has, at most 4. ``solo``: the board's solo mode
+    (Tiny Epic Mechs: one person against two Robots on the 3-player arena, R1)."""
+    from rulecraft.runtime.agents import agent_names, agent_plugins
+    from rulecraft.runtime.decisions import RandomAgent
 
+    game = stack_game(packs, game)
+    board = board_class(game)
     if solo:
-        players, seat, opponents = 3, 0, ROBOT
-    known = agent_names(agents_for(GAME))
+        setup = getattr(board, "SOLO", None)
+        if setup is None:
+            raise PlayError(f"{get(game).name} has no solo mode")
+        players, seat, opponents = setup["players"], setup["seat"], setup["opponents"]
+    fewest, most = get(game).players
+    players = min(4, most) if players is None else players
+    if not fewest <= players <= most:
+        raise PlayError(f"--players must be {fewest}-{most}" if fewest < most else
+                        f"--players must be {most}")
+    if not 0 <= seat < players:
+        raise PlayError(f"--seat must be 0-{players - 1}")
+    game_agents = agents_for(game)
+    known = agent_names(game_agents)
     if opponents not in known:
         raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(known)}")
     agents = [HUMAN if s == seat else opponents for s in range(players)]
-    ruleset, hooks, plugins = load(packs, [*extra_plugins, *([_robot_plugin()] if ROBOT in agents else [])])
-    if not 2 <= players <= len(ruleset.colours):
-        raise PlayError(f"--players must be 2-{len(ruleset.colours)}")
-    if not 0 <= seat < players:
-        raise PlayError(f"--seat must be 0-{players - 1}")
+    ruleset, hooks, plugins = load(packs, [*extra_plugins, *agent_plugins(agents, game_agents)], game)
+    # The seats' names and the stack's own player counts are the engine's: a game built and not played.
+    try:
+        probe = engine_for(game)(ruleset, [RandomAgent(s) for s in range(players)], seed=seed, hooks=hooks)
+    except ValueError as exc:
+        raise PlayError(f"--players {players}: {exc}") from None
     packs = [str(Path(p).resolve()) for p in packs]     # a log replays from any folder
-    head = logs.header(ruleset, packs, plugins, seed, list(ruleset.colours[:players]), agents)
+    head = logs.header(ruleset, packs, plugins, seed, seat_names(probe), agents)
     head["play"] = {"human": seat, "solo": solo}
     return head, ruleset, hooks
 
 
-def _robot_plugin() -> str:
-    from rulecraft.plugins.tem.robot_pilots import NAME
+def stack_game(packs: Sequence[str], game: str) -> str:
+    """The game of a pack stack (its manifests'), or ``game`` for no packs."""
+    if packs:
+        from rulecraft.compiler.check import check_packs
 
-    return NAME
+        found = check_packs([Path(p) for p in packs]).game
+        if found is not None:
+            return found
+    return game
 
 
-def load(packs: Sequence[str], plugins: Sequence[str]) -> tuple[Any, Any, list[str]]:
-    """The ruleset and hooks of a pack stack with plugins (the packs' own first), and the plugin list."""
-    ruleset, hooks, names = _load(tuple(packs), tuple(plugins))
+def board_class(game: str) -> Any:
+    """The game's ``board`` member (what ``play`` and ``replay --watch`` draw), else the shared plain one."""
+    definition = get(game)
+    if definition.board is None:
+        from rulecraft.cli.plain_board import PlainBoard
+
+        return PlainBoard
+    return definition.board.load()
+
+
+def load(packs: Sequence[str], plugins: Sequence[str], game: str = DEFAULT_GAME
+         ) -> tuple[Any, Any, list[str]]:
+    """The ruleset and hooks of a pack stack (none: ``game``'s core pack) with plugins (the packs' own
+    first), and the plugin list."""
+    ruleset, hooks, names = _load(tuple(packs), tuple(plugins), game)
     return ruleset, hooks, list(names)
 
 
 @cache
-def _load(packs: tuple[str, ...], plugins: tuple[str, ...]) -> tuple[Any, Any, tuple[str, ...]]:
+def _load(packs: tuple[str, ...], plugins: tuple[str, ...], game: str) -> tuple[Any, Any, tuple[str, ...]]:
     """Built once per process: a ruleset is immutable and shared by games, and hooks keep no game state
     of their own (as ``runtime.balance.batch`` shares them)."""
     from rulecraft.plugins.manager import make_hooks
-    from rulecraft.plugins.tem.build import load_ruleset
+    from rulecraft.plugins.wiring import load_ruleset
 
-    ruleset = load_ruleset(list(packs), list(plugins))
+    ruleset = load_ruleset(list(packs), list(plugins), game)
     names = tuple(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
     return ruleset, make_hooks(ruleset.source["game"], list(names)), names
 
@@ -104,8 +143,7 @@ def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners:
 
     seed, seat = head["seed"], head["play"]["human"]
     if head["play"].get("solo"):
-        from rulecraft.plugins.tem.robot_pilots import solo_game
-
+        solo_game = board_class(head["game"]).solo_game
         return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
     game_agents = agents_for(head["game"])
     agents = [human if s == seat else make_agent(kind, f"{seed}/{s}", game_agents)
@@ -166,15 +204,16 @@ class LogWriter:
 class Narrator:
     """Prints each event as it happens, as the person may see it; quiet while a resumed game catches up."""
 
-    def __init__(self, picture: Picture, terminal: Terminal, seat: int, writer: LogWriter,
-                 human: HumanAgent | None = None, delay: float = 0.0) -> None:
+    def __init__(self, picture: Board, terminal: Terminal, seat: int, writer: LogWriter,
+                 human: Any = None, delay: float = 0.0) -> None:
         self.pic, self.term, self.seat, self.writer, self.human, self.delay = \
             picture, terminal, seat, writer, human, delay
         self.game: Game | None = None    # set once built: the driver asks it for the seat's view
 
     def state(self) -> dict[str, Any] | None:
-        """The person's view now (T16): the only picture of the game the UI gets."""
-        return view_for(self.game, self.seat) if self.game is not None else None
+        """The person's view now (the game's ``view_state``; TEM's T16): the only picture of the game the UI
+        gets."""
+        return self.game.view_state(self.seat) if self.game is not None else None
 
     def __call__(self, event: dict[str, Any]) -> None:
         if self.writer.replaying:
@@ -185,7 +224,8 @@ class Narrator:
         text = self.pic.narrate(event, self.seat, state)
         if text is not None:
             self.term.narrate(text)
-            if self.delay and event["e"] == "reveal" and event.get("player") != self.seat:
+            pause = event["e"] in getattr(self.pic, "pauses", ())
+            if self.delay and pause and event.get("player") != self.seat:
                 self.term.show(self.state())
                 time.sleep(self.delay)
 
@@ -195,8 +235,8 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
     """Play (or resume) the game of ``head`` at the terminal, logging to ``path``; ``full_screen``: as
     panes that stay in place (a real terminal), else line by line."""
     seat = head["play"]["human"]
-    picture = Picture(ruleset, head["colours"], head.get("agents"))
-    if not full_screen:
+    picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))
+    if not (full_screen and getattr(picture, "full_screen", False)):   # panes the board can fill
         return _play(head, ruleset, hooks, path, terminal, picture, expected, delay)
     from rulecraft.cli.fullscreen import ScreenTerminal
 
@@ -204,18 +244,18 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
         outcome = _play(head, ruleset, hooks, path, screen, picture, expected, delay)
     terminal.console.file.write(screen.last_screen())
     if outcome.status == "finished":
-        terminal.say(verdict(outcome.game, seat, bool(head["play"].get("solo"))))
+        terminal.say(verdict(picture, outcome.game, seat, bool(head["play"].get("solo"))))
     elif outcome.status == "aborted":
         terminal.say(f"[bold red]The game stopped:[/] {escape(str(outcome.game.aborted))}")
     return outcome
 
 
-def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal, picture: Picture,
+def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal, picture: Board,
           expected: Sequence[str], delay: float) -> Outcome:
     seat = head["play"]["human"]
     recorded = [(e["kind"], e["answer"]) for e in map(json.loads, expected)
                 if e.get("e") == "decision" and e.get("player") == seat]
-    human = HumanAgent(terminal, picture, seat, recorded)
+    human = human_agent(picture, terminal, seat, recorded)
     writer = LogWriter(path, head, expected)
     human.before_prompt = writer.flush
     narrator = Narrator(picture, terminal, seat, writer, human, delay)
@@ -234,25 +274,33 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
             else None
         writer.close(final)
     if status == "finished":
-        terminal.finish(view_for(game, seat), picture, seat)
-        terminal.narrate(verdict(game, seat, bool(head["play"].get("solo"))))
+        terminal.finish(game.view_state(seat), picture, seat)
+        terminal.narrate(verdict(picture, game, seat, bool(head["play"].get("solo"))))
     elif status == "aborted":
         terminal.narrate(f"[bold red]The game stopped:[/] {escape(str(game.aborted))}")
     return Outcome(status, game)
 
 
-def verdict(game: Game, seat: int, solo: bool) -> str:
-    """Who won; in solo mode you win only with more VP than each Robot (R8)."""
-    me = game.players[seat]
-    if solo:
-        best = max(p.vp for p in game.players if p.seat != seat)
-        return "[bold green]You win![/]" if me.vp > best else \
-            f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot)."
-    rank = next(r["rank"] for r in game.standings or () if r["player"] == seat)
-    winners = sum(1 for r in game.standings or () if r["rank"] == 1)
+def human_agent(picture: Board, terminal: Terminal, seat: int, recorded: Sequence[tuple[str, Any]]) -> Any:
+    """The person's seat: the board's own prompts, else the shared numbered ones."""
+    make = getattr(picture, "human_agent", None)
+    if make is not None:
+        return make(terminal, seat, recorded)
+    from rulecraft.cli.choices import NumberedChoices
+
+    return NumberedChoices(terminal, picture, seat, recorded)
+
+
+def verdict(picture: Board, game: Game, seat: int, solo: bool) -> str:
+    """Who won: the board's words, else the standings' (rank 1 wins; several ranked first share it)."""
+    if hasattr(picture, "verdict"):
+        return picture.verdict(game, seat, solo)
+    rows = game.standings or ()
+    rank = next(r["rank"] for r in rows if r["player"] == seat)
+    winners = sum(1 for r in rows if r["rank"] == 1)
     if rank == 1:
         return "[bold green]You win![/]" if winners == 1 else "[bold green]A shared victory![/]"
-    return f"You finish #{rank} with {me.vp} VP."
+    return f"You finish #{rank}."
 
 
 def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
@@ -270,9 +318,6 @@ def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
 
 
 # --- watching a saved game -----------------------------------------------------------------------
-BOUNDARIES = frozenset({"reveal", "round-start", "scoring", "game-end"})
-
-
 @dataclass
 class Followed:
     """A log re-run from its header: the game as far as the log goes, how many events matched, and what
@@ -293,7 +338,7 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
     head, lines = logs.read(path)
     events = [json.loads(line) for line in lines]
     packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
-    ruleset, hooks, _ = load(packs, head["plugins"])
+    ruleset, hooks, _ = load(packs, head["plugins"], head["game"])
     matched = 0
     holder: dict[str, Game] = {}
 
@@ -336,12 +381,13 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
     head = logs.read(path)[0]
     packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
-    ruleset = load(packs, head["plugins"])[0]
-    picture = Picture(ruleset, head["colours"], head.get("agents"))
+    ruleset = load(packs, head["plugins"], head["game"])[0]
+    picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))
 
     def show(game: Game, event: dict[str, Any]) -> None:
-        state = _state(game, seat) if event["e"] in BOUNDARIES or event["e"] in picture.needs_state else None
-        if event["e"] in BOUNDARIES and game.round >= 1:
+        at_boundary = event["e"] in picture.boundaries
+        state = _state(game, seat) if at_boundary or event["e"] in picture.needs_state else None
+        if at_boundary and picture.boundary(event, state):
             terminal.console.print(picture.screen(state, seat))
             _pause(terminal, delay)
         text = picture.narrate(event, seat, state)
@@ -360,7 +406,7 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
 
 
 def _state(game: Game, seat: int | None) -> dict[str, Any]:
-    return view_for(game, seat) if seat is not None else game.snapshot()
+    return game.view_state(seat) if seat is not None else game.snapshot()
 
 
 class _LogEnd(BaseException):

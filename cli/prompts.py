@@ -110,9 +110,8 @@ class Terminal:
         self.console.print(picture.screen(state, seat))
 
     def finish(self, state: dict, picture: Picture, seat: int) -> None:
-        """The game is over or stopped: its last board."""
-        if state["round"]:
-            self.console.print(picture.screen(state, seat))
+        """The game is over: its last board."""
+        self.console.print(picture.screen(state, seat))
 
     def hand(self, lines: list[str]) -> None:
         """Your program cards beside a program prompt; line by line they are on the board just drawn."""
@@ -121,6 +120,14 @@ class Terminal:
         """``?`` at a prompt: the options again, the keys and the rules behind the prompt."""
         for line in lines:
             self.say(line)
+
+
+def replayed(recorded: deque, decision: Decision) -> Any:
+    """The next answer recorded in a log, for the decision the game asks now (a resumed game)."""
+    kind, answer = recorded.popleft()
+    if kind != decision.kind:
+        raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
+    return canonical(answer)
 
 
 class HumanAgent:
@@ -141,10 +148,7 @@ class HumanAgent:
 
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.recorded:
-            kind, answer = self.recorded.popleft()
-            if kind != decision.kind:
-                raise ValueError(f"the log answers a {kind} decision where the game asks {decision.kind}")
-            answer = canonical(answer)
+            answer = replayed(self.recorded, decision)
             self._remember(decision, answer)
             return answer
         if self.before_prompt is not None:

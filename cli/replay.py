@@ -27,8 +27,8 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulecraft.plugins.games import agents_for, engine_for
     from rulecraft.plugins.manager import make_hooks
-    from rulecraft.plugins.tem.build import load_ruleset
-    from rulecraft.runtime.logs import replay
+    from rulecraft.plugins.wiring import load_ruleset
+    from rulecraft.runtime.logs import read, replay
 
     failed = 0
     for path in args.logs:
@@ -41,7 +41,11 @@ def run(args: argparse.Namespace) -> int:
             if _stopped_play_log(path):
                 failed += not _verify_stopped(path)
                 continue
-            result = replay(path, load_ruleset, make_hooks, engine_for, agents_for)
+            game = read(path)[0]["game"]         # the header's game: its core pack when the log names no pack
+
+            def load(packs, plugins, game=game):
+                return load_ruleset(packs, plugins, game)
+            result = replay(path, load, make_hooks, engine_for, agents_for)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         print(("ok    " if result.ok else "FAIL  ") + result.message)

@@ -3,31 +3,36 @@
 ``--agents heuristic,random`` fills the seats (cycled, and rotated one seat per game); ``--jobs J`` plays
 on J processes with the same results whatever J is; ``--out DIR`` also writes the per-game records (JSON,
 CSV) and an HTML report with plots; ``--compare A B`` plays the same seeds on a base A and a variant B
-and reports B - A for every pilot and weapon (win rate, pick or purchase rate), seat, agent and game
-metric, each with its paired 95% interval and a Holm-adjusted flag.
+and reports B - A for every seat, agent and game metric (for Tiny Epic Mechs also every pilot and weapon:
+win rate, pick or purchase rate), each with its paired 95% interval and a Holm-adjusted flag.
+
+Any registered game: the pack stack names its game, and the report is the runtime's skeleton (seats,
+agents, the first player, game length, with intervals) with the sections of the game's ``metrics``
+module (its ``SIM_REPORT``).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import PathNotFound, UsageError
 from rulecraft.cli.outputs import output_folder
 
 if TYPE_CHECKING:
-    from rulecraft.plugins.tem.balance.comparison import StackCards
+    from rulecraft.runtime.balance.batch import Config
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("sim", help="simulate many games and print the balance report",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("packs", nargs="*", type=Path, metavar="PACK",
-                        help="pack folders (default: the shipped tem-core)")
+                        help="pack folders (default: the core pack of --game)")
     add_play_arguments(parser, "how many games (default 100)",
                        "the run's seed; game i uses SEED:i (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
@@ -56,7 +61,7 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
         elif item:
             packs.append(_pack_folder(item))
     return Config(packs=tuple(packs), plugins=tuple([*plugins, *extra]), agents=tuple(args.agents_list),
-                  players=args.players, label=label, game=args.game, core=get(args.game).default_pack)
+                  players=args.players or 0, label=label, game=args.game, core=get(args.game).default_pack)
 
 
 def _pack_folder(item: str) -> str:
@@ -72,9 +77,6 @@ def _pack_folder(item: str) -> str:
 
 
 def _check_args(args: argparse.Namespace) -> None:
-    from rulecraft.plugins.games import agents_for
-    from rulecraft.runtime.agents import agent_names
-
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
@@ -84,30 +86,39 @@ def _check_args(args: argparse.Namespace) -> None:
     if args.compare and args.packs:
         raise UsageError("give the packs inside --compare A B, not as well before it")
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
-    known = agent_names(agents_for(args.game))
-    for name in args.agents_list or ["(none)"]:
-        if name not in known:
-            raise UsageError(f"unknown agent {name!r} in --agents; known: {', '.join(known)}")
 
 
-def _prepare(config) -> StackCards:
-    """Load the configuration once in this process: content errors and bad plugins surface here. Returns
-    the stack's pilots and weapons, so that the report has a row for each, taken or not."""
+def _prepare(config: Config, players: int | None) -> tuple[Config, Any]:
+    """Load the configuration once in this process: content errors, bad plugins and agents the stack's
+    game does not know surface here. Returns the configuration with its players settled (``--players``,
+    else the most the stack seats, at most 4) and its table (``rulecraft.plugins.wiring.Table``)."""
     from rulecraft.plugins.manager import PluginLoadError
-    from rulecraft.plugins.tem.balance.comparison import cards_of
+    from rulecraft.runtime.agents import agent_names
     from rulecraft.runtime.balance.batch import table_for
 
     try:
-        ruleset = table_for(config).ruleset
+        table = table_for(config)
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
-    for problem in ruleset.source.get("uncompiled", ()):
+    known = agent_names(table.agents)
+    for name in config.agents or ("(none)",):
+        if name not in known:
+            raise UsageError(f"unknown agent {name!r} in --agents; known: {', '.join(known)}")
+    for problem in table.ruleset.source.get("uncompiled", ()):
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
-    rules = ruleset.rules
-    fewest, most = rules.min_players, min(rules.max_players, len(ruleset.colours))
-    if not fewest <= config.players <= most:
-        raise UsageError(f"--players must be {fewest}-{most} for this pack stack")
-    return cards_of(ruleset)
+    fewest, most = table.report.seat_range(table.ruleset, table.seats)
+    players = min(4, most) if players is None else players
+    if not fewest <= players <= most:
+        raise UsageError(f"--players must be {fewest}-{most} for this pack stack" if fewest < most else
+                         f"--players must be {fewest} for this pack stack")
+    game = table.ruleset.source.get("game") or config.game
+    return dataclasses.replace(config, players=players, game=game, core=_core(game)), table
+
+
+def _core(game: str | None) -> str:
+    from rulecraft.plugins.games import get
+
+    return get(game).default_pack if game else "core pack"
 
 
 def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -> None:
@@ -115,11 +126,13 @@ def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -
     the agents and the variant plugins."""
     parser.add_argument("--games", type=int, default=100, help=games)
     parser.add_argument("--seed", default="1", help=seed)
-    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    parser.add_argument("--players", type=int, help="players per game (default: the most the game seats, "
+                                                    "at most 4)")
     add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game: random, heuristic, "
-                             "robot (a Robot Pilot: its games load robot-pilots) (default random)")
+                        help="seat agents, cycled over the seats and rotated each game: random, and the "
+                             "game's own (Tiny Epic Mechs: heuristic, robot, a Robot Pilot whose games load "
+                             "robot-pilots; Mecha Game: heuristic) (default random)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
 
@@ -188,21 +201,16 @@ def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
             backend.__exit__()
 
 
-def _write(out: Path, name: str, run, report: dict) -> None:
-    from rulecraft.plugins.tem.balance.files import write_csv, write_json
+def _write(out: Path, name: str, run, report: dict, table) -> None:
+    from rulecraft.runtime.balance.files import write_json
 
     write_json(out / f"{name}records.json", run.records)
-    write_csv(out / f"{name}records.csv", run.records)
+    table.report.write_records_csv(out / f"{name}records.csv", run.records)
     write_json(out / f"{name}report.json", report)
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
-
-    from rulecraft.plugins.tem.balance.comparison import compare
-    from rulecraft.plugins.tem.balance.metrics import summarize
-    from rulecraft.plugins.tem.balance.terminal import print_comparison, print_report
-    from rulecraft.runtime.balance.batch import table_for
 
     _check_args(args)
     for folder in (args.out, args.log):
@@ -216,41 +224,47 @@ def run(args: argparse.Namespace) -> int:
                    _config(b_items, args.plugin, args, "B: " + args.compare[1])]
     else:
         configs = [_config([str(p) for p in args.packs], args.plugin, args)]
-    cards = [_prepare(c) for c in configs]
+    prepared = [_prepare(c, args.players) for c in configs]
+    configs, tables = [c for c, _ in prepared], [t for _, t in prepared]
+    if args.compare and configs[0].game != configs[1].game:
+        raise UsageError(f"--compare A B: both sides must be packs of one game, not {configs[0].game} and "
+                         f"{configs[1].game}")
+    report_of = tables[0].report          # the game's sim report (its metrics module's SIM_REPORT)
     log_dirs: list[Path | None] = [None] * len(configs)
     if args.log is not None:      # --compare logs each side in its own folder, a/ and b/
         log_dirs = [args.log / side for side in "ab"] if args.compare else [args.log]
     runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
-    reports = [summarize(r.records, c.weapons, c.pilots) for r, c in zip(runs, cards, strict=True)]
-    for r, report in zip(runs, reports, strict=True):
-        report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or ["tem-core"],
-                         "plugins": table_for(r.config).plugins, "agents": list(r.config.agents),
+    reports = [report_of.summarize(r.records, t.ruleset) for r, t in zip(runs, tables, strict=True)]
+    for r, t, report in zip(runs, tables, reports, strict=True):
+        report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or [r.config.core],
+                         "plugins": t.plugins, "agents": list(r.config.agents),
                          "players": r.config.players, "seed": r.seed, "games": len(r.records),
                          "processes": args.jobs, "backend": args.backend, "seconds": round(r.seconds, 2)}
     for r, report in zip(runs, reports, strict=True):
         title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"
-        print_report(report, title, out)
+        report_of.print_report(report, title, out)
         print(f"({r.seconds:.1f} s, {len(r.records) / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
               f"{'Dask worker(s)' if args.backend == 'dask' else 'process(es)'})", file=sys.stderr)
     comparison = None
     if args.compare:
-        comparison = compare(runs[0].records, runs[1].records, (cards[0], cards[1]))
+        rulesets = (tables[0].ruleset, tables[1].ruleset)
+        comparison = report_of.compare(runs[0].records, runs[1].records, rulesets)
         comparison.update(a=args.compare[0], b=args.compare[1])
-        print_comparison(comparison, args.compare[0], args.compare[1], out)
+        report_of.print_comparison(comparison, args.compare[0], args.compare[1], out)
     if args.out is not None:
-        from rulecraft.plugins.tem.balance.files import write_comparison_csv, write_json
-        from rulecraft.plugins.tem.balance.html import report_html
+        from rulecraft.runtime.balance.files import write_comparison_csv, write_json
 
         args.out.mkdir(parents=True, exist_ok=True)
         names = ["a-", "b-"] if args.compare else [""]
-        for name, r, report in zip(names, runs, reports, strict=True):
-            _write(args.out, name, r, report)
+        for name, r, report, t in zip(names, runs, reports, tables, strict=True):
+            _write(args.out, name, r, report, t)
         if comparison is not None:
             write_json(args.out / "compare.json", comparison)
             write_comparison_csv(args.out / "compare.csv", comparison["rows"])
             (args.out / "report-b.html").write_text(
-                report_html(reports[1], f"rulecraft sim: {runs[1].config.name}"), encoding="utf-8")
+                report_of.report_html(reports[1], f"rulecraft sim: {runs[1].config.name}"), encoding="utf-8")
         (args.out / "report.html").write_text(
-            report_html(reports[0], f"rulecraft sim: {runs[0].config.name}", comparison), encoding="utf-8")
+            report_of.report_html(reports[0], f"rulecraft sim: {runs[0].config.name}", comparison),
+            encoding="utf-8")
         print(f"wrote {args.out}/ (records, report.json, report.html)", file=sys.stderr)
     return 1 if any(r.aborted for r in runs) else 0   # failed games are reported above; not a crash

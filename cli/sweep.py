@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     base = _config([str(p) for p in args.packs], args.plugin, args)
     if args.scheduler:          # a running cluster's workers find the packs by absolute path
         base = replace(base, packs=tuple(str(Path(p).resolve()) for p in base.packs))
-    _prepare(base)
+    base, _ = _prepare(base, args.players)
     metrics, target = _metrics(args, variations, table_for(base).ruleset.source["game"])
     if args.out is not None:
         output_folder(args.out, "sweep")

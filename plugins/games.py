@@ -107,10 +107,10 @@ class GameDefinition:
     agents: Mapping[str, Ref] = field(default_factory=dict)   # agent kind -> (seed) -> agent, beside "random"
     scenario_adapter: Ref | None = None       # the `given`/`when` vocabulary of rule scenarios
     scenarios: str = ""                       # its scenarios' folder, relative to the game's source tree
-    metrics: Ref | None = None                # (records) -> the game's balance metrics
+    metrics: Ref | None = None                # module: game_record, SIM_REPORT, SWEEP_METRICS (sim, sweep)
     docs_pages: Ref | None = None             # the generated pages (card reference, rulebook markers)
     card_templates: Ref | None = None         # print-and-play card layout
-    board: Ref | None = None                  # the terminal board of `rulecraft play` / `replay --watch`
+    board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
     description: str = ""
     packs: str = ""                           # importable package whose folders are the game's shipped packs
     extra: Mapping[str, Any] = field(default_factory=dict)   # members only the game's own tools read

@@ -20,11 +20,15 @@ from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
 from rulecraft.plugins.manager import make_hooks, make_manager
 from rulecraft.runtime.agents import agent_plugins
+from rulecraft.runtime.balance.records import core_record
+from rulecraft.runtime.balance.report import SimReport
 
 
 class Table(NamedTuple):
     """What every game of a simulated configuration shares, built once per process: the model, the hooks,
-    the plugin names, and the game's engine, agents and per-game record (its ``metrics`` module)."""
+    the plugin names, the game's engine and agents, and from its ``metrics`` module its per-game record
+    (``game_record``, else the runtime's ``core_record``) and its sim report (``SIM_REPORT``, else the
+    report skeleton), and its (fewest, most) seats."""
 
     ruleset: Any
     hooks: Any
@@ -32,6 +36,8 @@ class Table(NamedTuple):
     engine: Any
     agents: dict[str, Any]
     record: Any
+    report: Any
+    seats: tuple[int, int]
 
 
 def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
@@ -49,7 +55,8 @@ def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[st
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
     return Table(ruleset, make_hooks(definition.id, names), names, engine_for(definition.id),
-                 agents_for(definition.id), getattr(metrics, "game_record", None))
+                 agents_for(definition.id), getattr(metrics, "game_record", core_record),
+                 getattr(metrics, "SIM_REPORT", SimReport()), definition.players)
 
 
 def core_pack(game: str) -> Path:

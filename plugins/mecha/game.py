@@ -32,6 +32,7 @@ GAME = GameDefinition(
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
     scenarios="tests/mecha/scenarios",
-    metrics=Ref("rulecraft.plugins.mecha.metrics:summarize"),
+    metrics=Ref("rulecraft.plugins.mecha.metrics"),
     card_templates=Ref("rulecraft.plugins.mecha.cards"),
+    board=Ref("rulecraft.plugins.mecha.picture:Board"),
 )

@@ -1,65 +1,105 @@
-"""Report: the balance metrics that fit Mecha Game, each with its 95% interval.
+"""Report: Mecha Game's balance report, its GameDefinition's ``metrics`` member: the records and sections
+``rulecraft sim`` adds to the report skeleton (``rulecraft.runtime.balance.report``).
 
-``record(game, agents)`` keeps what one finished game says (winner, first player, how it ended, its
-length, the cards each seat played); ``summarize(records)`` gives the seat and first-player win rates, the
-win rate of each agent and of a seat that played each card, how games end (damage, deck-out, full entry
-zone, draws) and the mean length in turns. Rates use the Wilson interval and the mean a t interval
-(``rulecraft.runtime.balance.stats``); a draw counts half a win to each side.
+``game_record`` keeps what one game says beyond the skeleton's record: the first player (M4), the turns,
+how it ended (M20: the loser's loss condition, or a draw) and the cards each seat played. ``SIM_REPORT``
+adds to the skeleton's seat, agent, first-player and length sections: how games end, deck-out against
+damage against the other way (a full entry zone) and draws, each with its Wilson interval, and the win
+rate of a seat that played each card. A draw is k = 2 winners: each seat gets half a win.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from rulecraft.plugins.mecha.engine import MechaGame
-from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.records import core_record
+from rulecraft.runtime.balance.report import (
+    Record,
+    Section,
+    SimReport,
+    core_numbers,
+    core_sections,
+    core_summary,
+    finished,
+    pct,
+    rate,
+    rate_section,
+    win_rows,
+)
 
-SEAT_NAMES = ("a", "b")
+# M20's three ways to lose, by the reason the engine records on the loser: (1) drawing from, or being
+# attacked directly with, an empty deck; (2) 5 damage cards; (3) an entry zone with no room at the end of
+# its owner's Start phase. Both at once is a draw.
+WAYS = {"deck-out": "deck-out", "attacked-with-empty-deck": "deck-out", "damage": "damage",
+        "entry-zone-full": "other"}
+WAY_NAMES = {"deck-out": "deck-out (M20 1)", "damage": "damage (M20 2)",
+             "other": "other: a full entry zone (M20 3)", "draw": "draw (both at once)"}
 
 
-def record(game: MechaGame, agents: Sequence[str]) -> dict[str, Any]:
-    played: list[set[str]] = [set(), set()]
+def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Record:
+    """The skeleton's record of one game, with its first seat, turns, how it ended and who played what."""
+    record = core_record(game, index, seed, agents)
+    played: list[set[str]] = [set() for _ in record["seats"]]
     for event in game.events:
         if event["e"] in ("enter", "command"):
             played[event["player"]].add(event["card"])
-    return {"winner": game.winner, "first": game.first, "reason": game.reason if game.winner is not None
-            else "draw", "turns": game.turn, "agents": list(agents), "played": [sorted(p) for p in played],
-            "aborted": game.aborted is not None}
+    for seat, cards in zip(record["seats"], played, strict=True):
+        seat["played"] = sorted(cards)
+    ended = game.reason if game.winner is not None else "draw" if game.finished else None
+    record.update(first_seat=game.first, turns=game.turn, end=ended,
+                  way=WAYS.get(ended, "other") if ended not in (None, "draw") else ended)
+    return record
 
 
-def _est(estimate: stats.Estimate) -> dict[str, Any]:
-    return {"value": estimate.value, "low": estimate.low, "high": estimate.high, "n": estimate.n}
+def _card_win(record: Record, card: str) -> list[float]:
+    return [s["win"] for s in record["seats"] if card in s["played"]]
 
 
-def _score(r: dict[str, Any], seat: int) -> float:
-    return 0.5 if r["winner"] is None else float(r["winner"] == seat)
+def _ends_by(record: Record, way: str) -> list[int]:
+    return [int(record["way"] == way)]
 
 
-def summarize(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    games = [r for r in records if not r["aborted"]]
-    n = len(games)
-    seat = [_est(stats.wilson(sum(_score(r, s) for r in games), n)) for s in (0, 1)]
-    first = _est(stats.wilson(sum(_score(r, r["first"]) for r in games), n))
-    ends: dict[str, int] = defaultdict(int)
-    agent_wins: dict[str, float] = defaultdict(float)
-    agent_games: dict[str, int] = defaultdict(int)
-    card_wins: dict[str, float] = defaultdict(float)
-    card_games: dict[str, int] = defaultdict(int)
-    for r in games:
-        ends[r["reason"]] += 1
-        for s in (0, 1):
-            agent_wins[r["agents"][s]] += _score(r, s)
-            agent_games[r["agents"][s]] += 1
-            for card in r["played"][s]:
-                card_wins[card] += _score(r, s)
-                card_games[card] += 1
-    return {
-        "games": n, "aborted": len(records) - n,
-        "seat_win": {SEAT_NAMES[s]: seat[s] for s in (0, 1)}, "first_player_win": first,
-        "agent_win": {a: _est(stats.wilson(agent_wins[a], agent_games[a])) for a in sorted(agent_games)},
-        "ends": {reason: _est(stats.wilson(k, n)) for reason, k in sorted(ends.items())},
-        "length": _est(stats.mean([float(r["turns"]) for r in games])),
-        "card_win": {c: _est(stats.wilson(card_wins[c], card_games[c])) for c in sorted(card_games)},
-    }
+# What `rulecraft sweep` can read of a Mecha Game record (rulecraft.runtime.balance.sweep.metrics's table
+# shape), and what it reads without --metric: a varied card's win rate when played, and the game length.
+SWEEP_METRICS = {
+    "card-win-rate": ("rate", _card_win, "ID", "win rate of the seats that played card ID"),
+    "ends-by": ("rate", _ends_by, "WAY", "share of games ending by WAY (M20): deck-out, damage, other, draw"),
+    "turns": ("mean", lambda record, _: [record["turns"]], "", "turns per game"),
+}
+SWEEP_DEFAULTS = {"towers": ("card-win-rate",), "mechas": ("card-win-rate",), "commands": ("card-win-rate",),
+                  "*": ("turns",)}
+
+
+class MechaReport(SimReport):
+    intro = ("A draw (both players meet a loss condition in the same event, M20) counts half a win for each "
+             "seat.",)
+
+    def summarize(self, records: Sequence[Record], ruleset: Any) -> dict[str, Any]:
+        report = core_summary(records)
+        games = finished(records)
+        n = len(games)
+        report["ends"] = {way: rate(sum(1 for r in games if r["way"] == way), n) for way in WAY_NAMES}
+        seats = [{**s, "card": card} for r in games for s in r["seats"] for card in s["played"]]
+        cards = {row["card"]: row for row in win_rows(seats, "card")}
+        report["card_win"] = [{"name": ruleset.cards[c].name, **cards[c]} for c in sorted(cards)]
+        return report
+
+    def sections(self, report: dict[str, Any]) -> list[Section]:
+        ends = tuple((WAY_NAMES[way], str(e["wins"]), pct(e)) for way, e in report["ends"].items())
+        plotted = tuple((WAY_NAMES[way], e) for way, e in report["ends"].items())
+        how = Section("How games end (M20: the loser's loss condition)", ("end", "games", "share [95% CI]"),
+                      ends, plot=plotted)
+        cards = rate_section("Win rate when a card was played (seats that played it at least once)", "card",
+                             report["card_win"], 0.5, lambda row: f"{row['name']} ({row['card']})",
+                             "* = the interval excludes 50%. A card played by the stronger agent's seats "
+                             "wins more: read it beside the win rate by agent.")
+        return [*core_sections(report), how, cards]
+
+    def numbers(self, record: Record) -> dict[str, float]:
+        out = core_numbers(record)
+        out.update({f"ends by {WAY_NAMES[way]}": float(record["way"] == way) for way in WAY_NAMES})
+        return out
+
+
+SIM_REPORT = MechaReport()

@@ -1,14 +1,28 @@
-"""Report: a Mecha Game position as text, drawn from one player's view (M18): the grid, the units with
-their counters, each player's zones, bandwidth and population. It reads only a view's state, so it can
-never show the opponent's hand or a deck's order."""
+"""Show: Mecha Game's terminal board, its GameDefinition's ``board`` member (``rulecraft play`` and
+``rulecraft replay --watch``): the 7x5 grid (M1) with every unit and its counters (durability, armour,
+time: M16, M17), each player's zones, bandwidth and population (M11), the narration of each event, and
+the words of each decision, the response windows of M15 included.
+
+It draws a *state*: one player's view (M18: the opponent's hand shows only its size, no deck its order)
+when a person plays, or the whole snapshot when a log is watched; it never reads the game itself.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
+from rich.markup import escape
+from rich.text import Text
+
+from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.model import Ruleset
+from rulecraft.runtime.decisions import Decision
 
 SEAT_NAMES = ("a", "b")
+WAY_WORDS = {"deck-out": "an empty deck to draw from (M20 1)",
+             "attacked-with-empty-deck": "a direct attack on an empty deck (M20 1)",
+             "damage": "a 5th damage card (M20 2)", "entry-zone-full": "no room in the entry zone (M20 3)"}
 
 
 def code(name: str) -> str:
@@ -17,12 +31,18 @@ def code(name: str) -> str:
     return (words[0][0] + words[1][0] if len(words) > 1 else name[:2]).upper()
 
 
-def picture(state: dict[str, Any], ruleset: Ruleset) -> list[str]:
+def _count(value: Any) -> int:
+    """A zone's size, whether the state holds the zone (a snapshot, your hand) or only its size (a view)."""
+    return value if isinstance(value, int) else len(value)
+
+
+def picture(state: dict[str, Any], ruleset: Ruleset, you: int | None) -> list[str]:
+    """The position as lines of plain text, as ``you`` see it (None: a watcher of the whole game)."""
     rules, cards, units = ruleset.rules, ruleset.cards, state["units"]
     letters = [chr(97 + c) for c in range(rules.cols)]
-    you = state["you"]
-    lines = [f"Turn {state['turn']}: seat {SEAT_NAMES[state['active']]} to play ({state['phase']} phase); "
-             f"you are seat {SEAT_NAMES[you]}", "     " + "".join(f"{x:^5}" for x in letters)]
+    seat = f"; you are seat {SEAT_NAMES[you]}" if you is not None else ""
+    lines = [f"Turn {state['turn']}: seat {SEAT_NAMES[state['active']]} to play ({state['phase']} phase)"
+             f"{seat}", "     " + "".join(f"{x:^5}" for x in letters)]
     for row in range(rules.rows, 0, -1):
         cells = []
         for x in letters:
@@ -45,7 +65,123 @@ def picture(state: dict[str, Any], ruleset: Ruleset) -> list[str]:
         hand = p["hand"]
         shown = ", ".join(cards[c].name for c in hand) if isinstance(hand, list) else f"{hand} cards"
         lines.append(f"  seat {SEAT_NAMES[p['seat']]}: bandwidth {p['bandwidth']}, "
-                     f"population {p['population']}, deck {p['deck']}, "
+                     f"population {p['population']}, deck {_count(p['deck'])}, "
                      f"damage {len(p['damage'])}/{rules.damage_limit}, "
                      f"discard {len(p['discard'])}; hand: {shown or 'empty'}")
     return lines
+
+
+class Board:
+    """Mecha Game at the terminal: the board, the narration and the words of each decision."""
+
+    needs_state = frozenset()                    # no event needs the state to be told
+    boundaries = frozenset({"turn", "game-end"})  # `replay --watch` shows the board before each turn
+
+    def __init__(self, ruleset: Ruleset, colours: list[str], agents: list[str] | None = None) -> None:
+        self.ruleset = ruleset
+        self.colours = list(colours)
+        self.agents = list(agents or [])
+
+    def boundary(self, event: dict[str, Any], state: dict[str, Any] | None) -> bool:
+        return True
+
+    def screen(self, state: dict[str, Any], you: int | None) -> Group:
+        return Group(*(Text(line) for line in picture(state, self.ruleset, you)))
+
+    def who(self, seat: int | None, you: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return "you" if seat == you else f"seat {SEAT_NAMES[seat]}"
+
+    def card(self, card_id: str | None) -> str:
+        return escape(self.ruleset.cards[card_id].name) if card_id in self.ruleset.cards else str(card_id)
+
+    def narrate(self, event: dict[str, Any], you: int | None, state: dict[str, Any] | None = None
+                ) -> str | None:
+        """One event as a line of markup, or None for what a player would not read. With ``you`` set, the
+        opponent's secrets stay hidden (M18: the card it draws, its decisions)."""
+        kind, who = event["e"], self.who(event.get("player"), you)
+        s = "" if who == "you" else "s"         # you play, seat b plays
+        card = self.card(event.get("card"))
+        if kind in ("decision", "end-of-turn"):
+            return None
+        if kind == "draw" and you is not None and event["player"] != you:
+            return f"[dim]{who} draws a card ({event['hand']} in hand)[/]"
+        window = f" in the {event.get('window')} window" if event.get("window") else ""
+        lines = {
+            "draw": lambda: f"[dim]{who} draw{s} {card}[/]",
+            "opening": lambda: f"[bold]Seat {SEAT_NAMES[event['first']]} goes first[/] (M4)",
+            "turn": lambda: f"[bold]Turn {event['turn']}[/]: {who} to play",
+            "enter": lambda: f"{who} play{s} {card} on {event['cell']}",
+            "command": lambda: f"{who} play{s} the command {card}{window}",
+            "move": lambda: f"{card} moves {' → '.join(event['path'])}",
+            "attack": lambda: f"{card} on {event['attacker']} attacks {event['target']}",
+            "damage": lambda: (f"{card} on {event['cell']} takes {event['amount']} damage "
+                               f"(durability {event['durability']})"),
+            "armour": lambda: f"armour on {event['cell']} absorbs the attack ({event['armour']} left)",
+            "destroyed": lambda: f"[bold]{card}[/] on {event['cell']} is destroyed",
+            "direct-attack": lambda: f"[bold]a direct attack[/]: {event['damage']} damage cards (M19)",
+            "game-end": lambda: self._end(event, you),
+        }
+        if kind in lines:
+            return lines[kind]()
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("e", "player"))
+        return f"[dim]{kind}: {escape(fields)}[/]"
+
+    def _end(self, event: dict[str, Any], you: int | None) -> str:
+        if event["winner"] is None:
+            return f"[bold]The game is a draw[/] ({escape(str(event['reason']))})"
+        winner, loser = self.who(event["winner"], you), self.who(1 - event["winner"], you)
+        how = WAY_WORDS.get(event["reason"], event["reason"])
+        return f"[bold]{winner.capitalize()} win{'' if winner == 'you' else 's'}[/]: {loser} lost to {how}"
+
+    # --- the words of a decision -------------------------------------------------------------------
+    def describe(self, decision: Decision, state: dict[str, Any]) -> str:
+        """What the decision is about, in a sentence, from the seat's view: each response window (M15)
+        says which it is, and the attack window which unit attacks which."""
+        context = decision.context
+        if decision.kind == K.MAIN:
+            return "Your main phase: choose an action (a command here is window (a), M15)."
+        if decision.kind == K.WINDOW and context.get("window") == "attack":
+            attacker = self.unit(state, context.get("attacker"), decision.player)
+            defender = 1 - state["active"]          # attacks are the active player's (M6)
+            target = self.unit(state, context.get("target"), decision.player)
+            if context.get("target") == K.OPPONENT:
+                target = f"{'you' if decision.player == defender else 'seat ' + SEAT_NAMES[defender]} " \
+                         f"directly (M19)"
+            return f"Attack window (b): {attacker} attacks {target}. Play a command or pass (M15)."
+        if decision.kind == K.WINDOW:
+            return "End window (c): play a command or pass (M15)."
+        if decision.kind == K.TARGET:
+            return f"Choose the target of '{context.get('verb')} {context.get('amount')}'."
+        return "Your abilities are waiting: choose which resolves next (M7)."
+
+    def unit(self, state: dict[str, Any], cell: str | None, you: int) -> str:
+        """``your Lancer on c2`` / ``seat b's Lancer on c3``; the cell alone when it is empty now."""
+        unit = state["units"].get(cell or "")
+        if unit is None:
+            return str(cell)
+        owner = "your" if unit["owner"] == you else f"seat {SEAT_NAMES[unit['owner']]}'s"
+        return f"{owner} {self.ruleset.cards[unit['card']].name} on {cell}"
+
+    def option_text(self, option: Any) -> str:
+        """An option of ``decisions`` in words: ``play Radio Tower on a1``, ``attack b2 -> opponent``."""
+        if not isinstance(option, tuple):
+            return str(option)
+        verb, *rest = option
+        if verb == "play":
+            return f"play {self.ruleset.cards[rest[0]].name} on {rest[1]}"
+        if verb == "command":
+            return f"command {self.ruleset.cards[rest[0]].name}"
+        if verb in ("move", "attack"):
+            return f"{verb} {rest[0]} -> {rest[1]}"
+        return " ".join(str(part) for part in option)
+
+    def verdict(self, game: Any, seat: int, solo: bool) -> str:
+        """Who won on which turn, and to which loss condition (M20)."""
+        if game.winner is None:
+            return f"[bold]The game is a draw[/] on turn {game.turn} ({escape(str(game.reason))})."
+        how = WAY_WORDS.get(game.reason, game.reason)
+        if game.winner == seat:
+            return f"[bold green]You win![/] Seat {SEAT_NAMES[1 - seat]} lost to {how} on turn {game.turn}."
+        return f"[bold red]Seat {SEAT_NAMES[game.winner]} wins:[/] you lost to {how} on turn {game.turn}."

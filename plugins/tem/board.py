@@ -8,7 +8,7 @@ Cells are labelled like a map: columns A, B, C... west to east, rows 1, 2, 3... 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.markup import escape
@@ -352,6 +352,43 @@ class Picture:
         if you is not None:
             parts.append(self.hand(state, you))
         return Group(*parts)
+
+    # --- what `rulecraft play` and `replay --watch` ask of a game's board (cli/play_ui.py) -----------
+    full_screen = True                  # the panes of cli/screen.py draw this board
+    pauses = frozenset({"reveal"})      # `play --delay S` pauses after another player's card
+    boundaries = frozenset({"reveal", "round-start", "scoring", "game-end"})   # `replay --watch` steps
+    # R1: you against two Robots, you start
+    SOLO: ClassVar[dict[str, Any]] = {"players": 3, "seat": 0, "opponents": "robot"}
+
+    def boundary(self, event: dict, state: dict | None) -> bool:
+        """The board is shown at a step once the game is past its setup (round 0)."""
+        return state is not None and state["round"] >= 1
+
+    def human_agent(self, terminal: Any, seat: int, recorded: Any) -> Any:
+        """The person's seat: programs as ``1N 3E``, cells, values (``rulecraft.cli.prompts``)."""
+        from rulecraft.cli.prompts import HumanAgent
+
+        return HumanAgent(terminal, self, seat, recorded)
+
+    @staticmethod
+    def solo_game(ruleset: Ruleset, human: Any, **options: Any) -> Any:
+        """``play --solo``: the Robot Pilots' solo game (R1)."""
+        from rulecraft.plugins.tem.robot_pilots import solo_game
+
+        return solo_game(ruleset, human, **options)
+
+    def verdict(self, game: Any, seat: int, solo: bool) -> str:
+        """Who won; in solo mode you win only with more VP than each Robot (R8)."""
+        me = game.players[seat]
+        if solo:
+            best = max(p.vp for p in game.players if p.seat != seat)
+            return "[bold green]You win![/]" if me.vp > best else \
+                f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot)."
+        rank = next(r["rank"] for r in game.standings or () if r["player"] == seat)
+        winners = sum(1 for r in game.standings or () if r["rank"] == 1)
+        if rank == 1:
+            return "[bold green]You win![/]" if winners == 1 else "[bold green]A shared victory![/]"
+        return f"You finish #{rank} with {me.vp} VP."
 
     # --- narration ---------------------------------------------------------------------------------
     needs_state = frozenset({"no-effect", "collect", "scoring", "vp"})   # explained with the state's numbers

@@ -81,6 +81,11 @@ class Game(GameCore, SetupRules, RoundRules, MovementRules, KnockoutRules, MechR
         self._triggers = _triggers_in(ruleset)
 
     # --- plumbing ------------------------------------------------------------------------------
+    @property
+    def colours(self) -> list[str]:
+        """The seats' colours, in seat order (the engine protocol's ``colours``, as the tools read it)."""
+        return [p.colour for p in self.players]
+
     def where(self) -> str:
         return f" in round {self.round}"
 

@@ -35,7 +35,7 @@ GAME = GameDefinition(
                              "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
     scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
     scenarios="tests/scenarios",
-    metrics=Ref("rulecraft.plugins.tem.balance.metrics"),
+    metrics=Ref("rulecraft.plugins.tem.balance.report"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),

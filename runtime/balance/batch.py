@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecraft.runtime.agents import make_agent
+from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 
 
@@ -96,7 +97,7 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
         from rulecraft.runtime import logs
 
         packs = [str(Path(p).resolve()) for p in config.packs]     # a log replays from any folder
-        head = logs.header(ruleset, packs, plugins, gseed, [p.colour for p in game.players], names)
+        head = logs.header(ruleset, packs, plugins, gseed, seat_names(game), names)
         logs.write(log_dir / f"game-{index:06d}.jsonl", head, game.events)
     return table.record(game, index, gseed, names)
 

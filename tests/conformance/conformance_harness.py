@@ -27,6 +27,7 @@ from rulecraft.compiler.packs import PackFinder
 from rulecraft.plugins import games
 from rulecraft.plugins.games import GameDefinition
 from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.runtime.balance.records import seat_names as seat_names
 from rulecraft.runtime.decisions import RandomAgent
 
 # The test-only game, its own distribution in tests/games/pig (the Makefile installs it for `make test`).
@@ -102,13 +103,6 @@ def hooks(game: str, plugins: Any = ()) -> Any:
     from rulecraft.plugins.manager import make_hooks
 
     return make_hooks(game, plugins)
-
-
-def seat_names(played: Any) -> list[str]:
-    """The seats' names a log header records. The engine protocol names no attribute for them (a gap the
-    runtime core's seats close): Pig keeps ``colours``, TEM its players' ``colour``."""
-    names = getattr(played, "colours", None)
-    return list(names) if names is not None else [p.colour for p in played.players]
 
 
 @dataclass

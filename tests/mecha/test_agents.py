@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rulecraft.plugins.mecha.agents import AGENTS, HeuristicAgent
-from rulecraft.plugins.mecha.duel import duel
 from rulecraft.plugins.mecha.engine import MechaGame
+from rulecraft.runtime.balance.batch import Config, simulate
 from rulecraft.runtime.decisions import RandomAgent
 
 
@@ -17,10 +17,17 @@ def test_the_same_seed_gives_the_same_game_event_for_event(core):
     assert events("s") != events("t")
 
 
-def test_the_heuristic_beats_random_clearly_from_either_seat():
-    result = duel(["heuristic", "random"], 60, seed="test")
-    assert result["agent_win"]["heuristic"]["low"] > 0.75, result
-    assert result["games"] == 60 and result["decisions"]["heuristic"]["count"] > 0
+def test_the_heuristic_beats_random_clearly_from_either_seat(core):
+    """Issue 13 item 6, through `rulecraft sim`'s batch: seats rotate every game, so each agent sits in
+    each seat half the time."""
+    from rulecraft.plugins.mecha.metrics import SIM_REPORT
+
+    run = simulate(Config(agents=("heuristic", "random"), players=2, game="mecha"), 60, seed="test")
+    report = SIM_REPORT.summarize(run.records, core)
+    heuristic = next(r for r in report["win_rate"]["agent"] if r["agent"] == "heuristic")
+    assert heuristic["low"] > 0.75, report["win_rate"]
+    assert report["games"] == 60 and {s["agent"] for s in run.records[1]["seats"]} == {"heuristic", "random"}
+    assert run.records[0]["seats"][0]["agent"] == run.records[1]["seats"][1]["agent"] == "heuristic"
 
 
 def test_the_heuristic_answers_every_kind_of_decision_legally(core):
@@ -34,16 +41,22 @@ def test_the_heuristic_answers_every_kind_of_decision_legally(core):
 
 
 def test_the_metrics_count_seats_first_players_ends_and_cards(core):
-    from rulecraft.plugins.mecha.metrics import record, summarize
+    """M20's ways to end a game, the first player (M4) and the cards played, from each game's record."""
+    from rulecraft.plugins.mecha.metrics import SIM_REPORT, WAY_NAMES, game_record
 
     records = []
     for seed in range(6):
         game = MechaGame(core, [RandomAgent(seed), RandomAgent(seed + 7)], seed=seed)
         game.play()
-        records.append(record(game, ["random", "random"]))
-    summary = summarize(records)
+        records.append(game_record(game, seed, str(seed), ["random", "random"]))
+        assert records[-1]["first_seat"] == game.first and records[-1]["turns"] == game.turn
+    summary = SIM_REPORT.summarize(records, core)
     assert summary["games"] == 6 and sum(e["value"] for e in summary["ends"].values()) == 1
-    wins_a = sum(1.0 if r["winner"] == 0 else 0.5 if r["winner"] is None else 0.0 for r in records)
-    assert summary["seat_win"]["a"]["value"] == wins_a / 6
-    assert set(summary["card_win"]) <= set(core.cards) and summary["length"]["value"] > 0
+    assert set(summary["ends"]) == set(WAY_NAMES)
+    wins_a = sum(1.0 if r["winners"] == [0] else 0.5 if len(r["winners"]) == 2 else 0.0 for r in records)
+    assert summary["win_rate"]["seat"][0]["value"] == wins_a / 6
+    first = sum(s["win"] for r in records for s in r["seats"] if s["seat"] == r["first_seat"])
+    assert summary["first_player"]["wins"] == first
+    assert {row["card"] for row in summary["card_win"]} <= set(core.cards)
+    assert summary["length"]["turns"]["value"] > 0
     assert set(AGENTS) == {"random", "heuristic"}

@@ -22,8 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
-from rulecraft.plugins.tem.balance.metrics import dealt_pilots, finished, pilot_choices, weapon_choices
+from rulecraft.plugins.tem.balance.metrics import dealt_pilots, pilot_choices, weapon_choices
 from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.comparison import adjusted, pair_by_seed
 
 Record = dict[str, Any]
 # A card's rate over fewer seats than this on either side is shown but not tested: its delta-method
@@ -162,19 +163,10 @@ def compare(base: Sequence[Record], variant: Sequence[Record],
     ``cards`` (the base's and the variant's) give a row to every card of the stacks, and say which card
     one side lacks. Paired (the default, for runs on the same seeds) unless fewer than 2 seeds match.
     """
-    games_a, games_b = finished(base), finished(variant)
-    by_seed = {r["seed"]: r for r in games_b}
-    pairs = [(r, by_seed[r["seed"]]) for r in games_a if r["seed"] in by_seed] if paired else []
-    paired = len(pairs) >= 2
-    if paired:
-        games_a, games_b = [x for x, _ in pairs], [y for _, y in pairs]
+    games_a, games_b, paired = pair_by_seed(base, variant, paired)
     rows = [_row(m, games_a, games_b, cards, paired)
             for m in measures([*games_a, *games_b], [c for c in cards if c is not None])]
-    for row, adjusted in zip(rows, stats.holm([r["p"] for r in rows]), strict=True):
-        row["p_holm"] = adjusted
-        row["holm"] = adjusted is not None and adjusted < 0.05
-    return {"games": len(pairs) if paired else [len(games_a), len(games_b)], "paired": paired,
-            "tested": sum(1 for r in rows if r["p"] is not None), "rows": rows,
+    return {**adjusted(rows, games_a, games_b, paired),
             "choices": {"a": choices(games_a), "b": choices(games_b)}}
 
 

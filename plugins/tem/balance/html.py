@@ -1,13 +1,11 @@
-"""Report: a self-contained HTML balance report, its plots drawn by matplotlib and embedded as base64 PNG.
-
-One file, no external resource: it can be mailed or attached to a pull request as it is.
+"""Report: the Tiny Epic Mechs HTML balance report (final VP, pilots, weapons, VP by source, the Mighty Mech
+and their comparison), on the report skeleton's page helpers (``rulecraft.runtime.balance.html``): one
+self-contained file, its plots embedded as base64 PNG.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 from typing import Any
 
 from rulecraft.plugins.tem.balance.compare_text import (
@@ -19,55 +17,18 @@ from rulecraft.plugins.tem.balance.compare_text import (
     notes,
     tables,
 )
-
-
-def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")     # files only, never a window
-    from matplotlib import pyplot
-
-    return pyplot
-
-
-def _figure(width: float = 7.0, height: float = 3.2):
-    plt = _pyplot()
-    return plt, *plt.subplots(figsize=(width, height), dpi=100)
-
-
-def _embed(plt, fig) -> str:
-    buffer = io.BytesIO()
-    fig.tight_layout()
-    fig.savefig(buffer, format="png")
-    plt.close(fig)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img alt="plot" src="data:image/png;base64,{data}">'
+from rulecraft.runtime.balance.html import STYLE, aborted_html, embed, figure, pyplot, rates_plot, table
+from rulecraft.runtime.balance.report import num, pct
 
 
 def _rates_plot(rows: list[dict[str, Any]], key: str, title: str, expected: float | None) -> str:
     """Win rates with their intervals; a row with no games (a pilot never kept) keeps its place, labelled."""
-    plt, fig, ax = _figure(7.0, max(2.0, 0.35 * len(rows) + 1.2))
-    labels = [str(r[key]) for r in rows]
-    values = [r["value"] if r["n"] else 0.0 for r in rows]
-    errors = [[max(0.0, r["value"] - r["low"]) if r["n"] else 0.0 for r in rows],
-              [max(0.0, r["high"] - r["value"]) if r["n"] else 0.0 for r in rows]]
-    ax.barh(labels, values, xerr=errors, color="#4c78a8", capsize=3)
-    for y, r in enumerate(rows):
-        if not r["n"]:
-            ax.text(0.01, y, "never kept" if key == "pilot" else "no games", va="center", color="grey",
-                    fontsize=8)
-    if expected:
-        ax.axvline(expected, color="#e45756", linestyle="--", label=f"fair share {expected:.0%}")
-        ax.legend(loc="lower right")
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title(title)
-    ax.invert_yaxis()
-    return _embed(plt, fig)
+    return rates_plot([str(r[key]) for r in rows], rows, title, expected,
+                      "never kept" if key == "pilot" else "no games")
 
 
 def _hist(values: list[float], title: str, xlabel: str) -> str:
-    plt, fig, ax = _figure()
+    plt, fig, ax = figure()
     if values:
         lo, hi = min(values), max(values)
         bins = range(int(lo), int(hi) + 2) if hi - lo <= 60 else 40
@@ -75,20 +36,20 @@ def _hist(values: list[float], title: str, xlabel: str) -> str:
     ax.set_title(title)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("count")
-    return _embed(plt, fig)
+    return embed(plt, fig)
 
 
 def _sources_plot(rows: list[dict[str, Any]]) -> str:
-    plt, fig, ax = _figure(7.0, max(2.0, 0.3 * len(rows) + 1.2))
+    plt, fig, ax = figure(7.0, max(2.0, 0.3 * len(rows) + 1.2))
     ax.barh([r["source"] for r in rows], [r["mean"] for r in rows], color="#72b7b2")
     ax.set_xlabel("mean VP per player per game")
     ax.set_title("VP by source")
     ax.invert_yaxis()
-    return _embed(plt, fig)
+    return embed(plt, fig)
 
 
 def _weapons_plot(rows: list[dict[str, Any]]) -> str:
-    plt = _pyplot()
+    plt = pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(10.0, max(2.5, 0.3 * len(rows) + 1.4)), dpi=100,
                                       sharey=True)
     labels = [r["weapon"] for r in rows]
@@ -102,7 +63,7 @@ def _weapons_plot(rows: list[dict[str, Any]]) -> str:
         ax.set_xlim(0, 1)
         ax.set_title(title + " (95% Wilson)")
     left.invert_yaxis()
-    return _embed(plt, fig)
+    return embed(plt, fig)
 
 
 def _forest_plot(comparison: dict[str, Any], group: str, measures: tuple[str, ...], title: str) -> str:
@@ -114,7 +75,7 @@ def _forest_plot(comparison: dict[str, Any], group: str, measures: tuple[str, ..
     subjects = list(dict.fromkeys(r["subject"] for r in rows))
     if not subjects:
         return ""
-    plt = _pyplot()
+    plt = pyplot()
     fig, axes = plt.subplots(1, len(measures), figsize=(5.0 * len(measures), 0.32 * len(subjects) + 1.4),
                              dpi=100, sharey=True, squeeze=False)
     for ax, measure in zip(axes[0], measures, strict=True):
@@ -137,32 +98,7 @@ def _forest_plot(comparison: dict[str, Any], group: str, measures: tuple[str, ..
     axes[0][0].set_ylim(len(subjects) - 0.5, -0.5)
     fig.suptitle(f"{title}\nred: significant after Holm; orange: the interval excludes 0; blue: neither; "
                  f"grey: too few to test", fontsize=10)
-    return _embed(plt, fig)
-
-
-def _table(headers: list[str], rows: list[list[Any]]) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _pct(e: dict[str, Any]) -> str:
-    return "-" if not e["n"] else f"{100 * e['value']:.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
-
-
-def _num(e: dict[str, Any], digits: int = 2) -> str:
-    if not e["n"]:
-        return "-"
-    if e["n"] < 2:
-        return f"{e['value']:.{digits}f}"
-    return f"{e['value']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
-
-
-STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}
-td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
-td:first-child,th:first-child{text-align:left}h2{border-bottom:2px solid #4c78a8;margin-top:2em}
-img{max-width:100%}.sig{color:#c0392b;font-weight:bold}"""
+    return embed(plt, fig)
 
 
 def _comparison_section(comparison: dict[str, Any]) -> str:
@@ -176,7 +112,7 @@ def _comparison_section(comparison: dict[str, Any]) -> str:
     parts.append(_forest_plot(comparison, "agent", ("win rate",), "Win rate by agent: B - A"))
     for spec in tables(comparison):
         parts.append(f"<h3>{html.escape(spec.title)}</h3>")
-        parts.append(_table(spec.headers, spec.rows))
+        parts.append(table(spec.headers, spec.rows))
     return "\n".join(parts)
 
 
@@ -191,19 +127,19 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
              f"<p>{report['games']} games, {players} players. Intervals are 95%: Wilson score intervals for "
              f"rates, Student t for means.</p>"]
     if "run" in report:
-        parts.append(_table(["run", ""], [[k, ", ".join(map(str, v)) if isinstance(v, list) else v]
+        parts.append(table(["run", ""], [[k, ", ".join(map(str, v)) if isinstance(v, list) else v]
                                           for k, v in report["run"].items()]))
     if comparison:
         parts.append(_comparison_section(comparison))
     parts.append("<h2>Final VP</h2>")
-    parts.append(_table(["mean", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"], [[
-        _num(vp["mean"]), f"{vp['sd']:.2f}", vp["min"], f"{vp['q1']:g}", f"{vp['median']:g}", f"{vp['q3']:g}",
-        vp["max"], _num(vp["winner_mean"], 1), _num(vp["margin_mean"], 1)]]))
+    parts.append(table(["mean", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"], [[
+        num(vp["mean"]), f"{vp['sd']:.2f}", vp["min"], f"{vp['q1']:g}", f"{vp['median']:g}", f"{vp['q3']:g}",
+        vp["max"], num(vp["winner_mean"], 1), num(vp["margin_mean"], 1)]]))
     parts.append(_hist(vp["values"], "Final VP distribution (every player of every game)", "final VP"))
     parts.append("<h2>Win rates</h2>")
     first = report["first_player"]
     if expected:
-        parts.append(f"<p>First player (round 1's Starting Player) wins {_pct(first)} of {first['n']} games; "
+        parts.append(f"<p>First player (round 1's Starting Player) wins {pct(first)} of {first['n']} games; "
                      f"the fair share is {100 * expected:.1f}%.</p>")
     parts.append(f"<p>{report['fractional_wins']} of {report['games']} games ended in a shared victory. "
                  f"{html.escape(FRACTIONAL_WINS)} {html.escape(CHOICES)}</p>")
@@ -212,41 +148,39 @@ def report_html(report: dict[str, Any], title: str, comparison: dict[str, Any] |
         parts.append(f"<h3>Win rate {label}</h3>")
         parts.append(_rates_plot(rows, key, f"Win rate {label}", expected))
         if key == "pilot":
-            parts.append(_table(["pilot", "dealt", "kept", "kept when dealt", "by agent (kept/dealt)", "wins",
+            parts.append(table(["pilot", "dealt", "kept", "kept when dealt", "by agent (kept/dealt)", "wins",
                                  "win rate when kept [95% CI]"],
-                                [[r["pilot"], r["dealt"], r["n"], _pct(r["kept_when_dealt"]),
+                                [[r["pilot"], r["dealt"], r["n"], pct(r["kept_when_dealt"]),
                                   agent_choices(r["by_agent"]), f"{r['wins']:g}",
-                                  _pct(r) if r["n"] else "never kept"]
+                                  pct(r) if r["n"] else "never kept"]
                                  for r in rows]))
         else:
-            parts.append(_table([key, "n", "wins", "win rate [95% CI]"],
-                                [[r[key], r["n"], f"{r['wins']:g}", _pct(r)] for r in rows]))
+            parts.append(table([key, "n", "wins", "win rate [95% CI]"],
+                                [[r[key], r["n"], f"{r['wins']:g}", pct(r)] for r in rows]))
     parts.append("<h2>VP by source</h2>")
     parts.append(_sources_plot(report["vp_by_source"]))
     agents = list(report["vp_by_source"][0]["by_agent"]) if report["vp_by_source"] else []
     agents = agents if len(agents) > 1 else []
-    parts.append(_table(["source", "mean VP per player-game", "share", *agents],
+    parts.append(table(["source", "mean VP per player-game", "share", *agents],
                         [[r["source"], f"{r['mean']:.2f}", f"{100 * r['share']:.1f}%",
                           *(f"{r['by_agent'][a]:.2f}" for a in agents)] for r in report["vp_by_source"]]))
     parts.append("<h2>Weapons</h2>")
     parts.append(_weapons_plot(report["weapons"]))
-    parts.append(_table(["weapon", "tier", "bought", "purchase rate", "owners", "win rate when owned"],
-                        [[r["weapon"], r["tier"], r["purchases"], _pct(r["purchase_rate"]),
-                          r["win_when_owned"]["n"], _pct(r["win_when_owned"])] for r in report["weapons"]]))
+    parts.append(table(["weapon", "tier", "bought", "purchase rate", "owners", "win rate when owned"],
+                        [[r["weapon"], r["tier"], r["purchases"], pct(r["purchase_rate"]),
+                          r["win_when_owned"]["n"], pct(r["win_when_owned"])] for r in report["weapons"]]))
     mech, length, combat = report["mech"], report["length"], report["combat"]
     parts.append("<h2>The game</h2>")
-    parts.append(_table(["metric", "value [95% CI]"], [
-        ["Mighty Mech controlled at the end", _pct(mech["control_rate"])],
-        ["Mighty Mech takeovers per game", _num(mech["taken_per_game"])],
-        ["its controller wins", _pct(mech["controller_wins"])],
-        ["rounds per game", _num(length["rounds"])], ["turns per game", _num(length["turns"], 1)],
-        ["decisions per game", _num(length["decisions"], 1)], ["events per game", _num(length["events"], 1)],
-        ["Combats per game", _num(combat["combats"])], ["KOs per game", _num(combat["kos"])],
-        ["retreats per game", _num(combat["retreats"])]]))
+    parts.append(table(["metric", "value [95% CI]"], [
+        ["Mighty Mech controlled at the end", pct(mech["control_rate"])],
+        ["Mighty Mech takeovers per game", num(mech["taken_per_game"])],
+        ["its controller wins", pct(mech["controller_wins"])],
+        ["rounds per game", num(length["rounds"])], ["turns per game", num(length["turns"], 1)],
+        ["decisions per game", num(length["decisions"], 1)], ["events per game", num(length["events"], 1)],
+        ["Combats per game", num(combat["combats"])], ["KOs per game", num(combat["kos"])],
+        ["retreats per game", num(combat["retreats"])]]))
     parts.append(_hist(combat["per_game"], "Combats per game", "Combats"))
     if report["aborted"]:
-        parts.append("<h2>Aborted games</h2>")
-        parts.append(_table(["game", "seed", "reason"], [[r["index"], r["seed"], r["reason"]]
-                                                         for r in report["aborted"]]))
+        parts.append(aborted_html(report["aborted"]))
     parts.append("</body></html>\n")
     return "\n".join(parts)

@@ -12,26 +12,11 @@ A win is a share: a shared victory (T15, after its tie-breaks) gives each of its
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from rulecraft.plugins.tem.balance.records import game_record as game_record  # the per-game record (metrics)
-from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS  # sweep
-from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
 from rulecraft.runtime.balance import stats
-from rulecraft.runtime.balance.stats import Estimate
-
-
-def _est(e: Estimate) -> dict[str, Any]:
-    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
-
-
-def _rate(wins: float, n: int) -> dict[str, Any]:
-    return {"wins": wins, **_est(stats.wilson(wins, n))}
-
-
-def finished(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in records if not r["aborted"]]
+from rulecraft.runtime.balance.report import estimate, finished, rate, win_rows
 
 
 def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None = None,
@@ -48,14 +33,6 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
     for r in games:
         ordered = sorted((s["vp"] for s in r["seats"]), reverse=True)
         margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
-
-    def win_table(key: str) -> list[dict[str, Any]]:
-        wins: dict[Any, float] = defaultdict(float)
-        count: dict[Any, int] = defaultdict(int)
-        for s in seats:
-            wins[s[key]] += s["win"]
-            count[s[key]] += 1
-        return [{key: k, **_rate(wins[k], count[k])} for k in sorted(count, key=str)]
 
     sources: dict[str, float] = defaultdict(float)
     for s in seats:
@@ -82,8 +59,8 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
         owners = [s for s in seats if wid in s["owned"]]
         weapon_rows.append({
             "weapon": wid, "tier": tier, "purchases": sum(s["purchased"].count(wid) for s in seats),
-            "purchase_rate": _rate(bought, len(seats)),
-            "win_when_owned": _rate(sum(s["win"] for s in owners), len(owners)),
+            "purchase_rate": rate(bought, len(seats)),
+            "win_when_owned": rate(sum(s["win"] for s in owners), len(owners)),
             "by_agent": weapon_choices(seats, wid),
         })
 
@@ -94,27 +71,28 @@ def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None 
         "games": len(games), "aborted": [{"index": r["index"], "seed": r["seed"], "reason": r["aborted"]}
                                          for r in records if r["aborted"]],
         "players": n_players,
-        "final_vp": {"mean": _est(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
+        "final_vp": {"mean": estimate(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
                      "q1": q1, "median": median, "q3": q3, "max": max(vps, default=0),
-                     "winner_mean": _est(stats.mean(winner_vp)), "margin_mean": _est(stats.mean(margins)),
+                     "winner_mean": estimate(stats.mean(winner_vp)),
+                     "margin_mean": estimate(stats.mean(margins)),
                      "values": vps},
-        "win_rate": {"seat": win_table("seat"), "agent": win_table("agent"),
+        "win_rate": {"seat": win_rows(seats, "seat"), "agent": win_rows(seats, "agent"),
                      "pilot": pilot_rows(seats, pilots)},
         "fractional_wins": sum(1 for r in games if len(r["winners"]) > 1),
         "vp_by_source": by_source,
         "weapons": weapon_rows,
-        "mech": {"control_rate": _rate(len(controlled), len(games)),
-                 "taken_per_game": _est(stats.mean([r["mech_taken"] for r in games])),
-                 "controller_wins": _rate(controller_wins, len(controlled))},
-        "length": {"events": _est(stats.mean([r["events"] for r in games])),
-                   "turns": _est(stats.mean([r["turns"] for r in games])),
-                   "decisions": _est(stats.mean([r["decisions"] for r in games])),
-                   "rounds": _est(stats.mean([r["rounds"] for r in games]))},
-        "combat": {"combats": _est(stats.mean([r["combats"] for r in games])),
-                   "kos": _est(stats.mean([r["kos"] for r in games])),
-                   "retreats": _est(stats.mean([r["retreats"] for r in games])),
+        "mech": {"control_rate": rate(len(controlled), len(games)),
+                 "taken_per_game": estimate(stats.mean([r["mech_taken"] for r in games])),
+                 "controller_wins": rate(controller_wins, len(controlled))},
+        "length": {"events": estimate(stats.mean([r["events"] for r in games])),
+                   "turns": estimate(stats.mean([r["turns"] for r in games])),
+                   "decisions": estimate(stats.mean([r["decisions"] for r in games])),
+                   "rounds": estimate(stats.mean([r["rounds"] for r in games]))},
+        "combat": {"combats": estimate(stats.mean([r["combats"] for r in games])),
+                   "kos": estimate(stats.mean([r["kos"] for r in games])),
+                   "retreats": estimate(stats.mean([r["retreats"] for r in games])),
                    "per_game": [r["combats"] for r in games]},
-        "first_player": {**_rate(sum(s["win"] for s in first), len(first)),
+        "first_player": {**rate(sum(s["win"] for s in first), len(first)),
                          "expected": 1 / n_players if n_players else None},
     }
 
@@ -127,8 +105,8 @@ def pilot_rows(seats: Sequence[dict[str, Any]], pilots: Sequence[str] = ()) -> l
     for pid in names:
         kept = [s for s in seats if s["pilot"] == pid]
         dealt = sum(1 for s in seats if pid in dealt_pilots(s))
-        rows.append({"pilot": pid, **_rate(sum(s["win"] for s in kept), len(kept)), "dealt": dealt,
-                     "kept_when_dealt": _rate(len(kept), dealt), "by_agent": pilot_choices(seats, pid)})
+        rows.append({"pilot": pid, **rate(sum(s["win"] for s in kept), len(kept)), "dealt": dealt,
+                     "kept_when_dealt": rate(len(kept), dealt), "by_agent": pilot_choices(seats, pid)})
     return rows
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from rich.console import Console
@@ -10,20 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulecraft.plugins.tem.balance.compare_text import CHOICES, FRACTIONAL_WINS, agent_choices, notes, tables
-
-
-def _pct(row: dict[str, Any]) -> str:
-    if row["n"] == 0 or math.isnan(row["value"]):
-        return "-"
-    return f"{100 * row['value']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
-
-
-def _num(est: dict[str, Any], digits: int = 2) -> str:
-    if est["n"] == 0 or math.isnan(est["value"]):
-        return "-"
-    if est["n"] < 2:
-        return f"{est['value']:.{digits}f}"
-    return f"{est['value']:.{digits}f} [{est['low']:.{digits}f}, {est['high']:.{digits}f}]"
+from rulecraft.runtime.balance.report import num, pct
 
 
 def _rate_table(title: str, key: str, rows: list[dict[str, Any]], expected: float | None) -> Table:
@@ -36,7 +22,7 @@ def _rate_table(title: str, key: str, rows: list[dict[str, Any]], expected: floa
         flag = ""
         if expected is not None and row["n"] and (row["low"] > expected or row["high"] < expected):
             flag = " [bold]*[/bold]"
-        table.add_row(str(row[key]), str(row["n"]), f"{row['wins']:g}", _pct(row) + flag)
+        table.add_row(str(row[key]), str(row["n"]), f"{row['wins']:g}", pct(row) + flag)
     return table
 
 
@@ -50,9 +36,9 @@ def _pilot_table(rows: list[dict[str, Any]], expected: float | None) -> Table:
         flag = ""
         if expected is not None and row["n"] and (row["low"] > expected or row["high"] < expected):
             flag = " *"
-        table.add_row(row["pilot"], str(row["dealt"]), str(row["n"]), Text(_pct(row["kept_when_dealt"])),
+        table.add_row(row["pilot"], str(row["dealt"]), str(row["n"]), Text(pct(row["kept_when_dealt"])),
                       agent_choices(row["by_agent"]), f"{row['wins']:g}",
-                      Text(_pct(row) + flag if row["n"] else "never kept"))
+                      Text(pct(row) + flag if row["n"] else "never kept"))
     return table
 
 
@@ -68,8 +54,8 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
     table = Table(title="Final VP", title_justify="left")
     for column in ("mean [95% CI]", "sd", "min", "q1", "median", "q3", "max", "winner's VP", "margin"):
         table.add_column(column, justify="right")
-    table.add_row(_num(vp["mean"]), f"{vp['sd']:.2f}", f"{vp['min']}", f"{vp['q1']:g}", f"{vp['median']:g}",
-                  f"{vp['q3']:g}", f"{vp['max']}", _num(vp["winner_mean"], 1), _num(vp["margin_mean"], 1))
+    table.add_row(num(vp["mean"]), f"{vp['sd']:.2f}", f"{vp['min']}", f"{vp['q1']:g}", f"{vp['median']:g}",
+                  f"{vp['q3']:g}", f"{vp['max']}", num(vp["winner_mean"], 1), num(vp["margin_mean"], 1))
     console.print(table)
     for key, label in (("seat", "Win rate by seat"), ("agent", "Win rate by agent")):
         console.print(_rate_table(label, key, report["win_rate"][key], expected))
@@ -78,7 +64,7 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
                   f"{FRACTIONAL_WINS}", markup=False, highlight=False)
     console.print(CHOICES, markup=False, highlight=False)
     first = report["first_player"]
-    console.print(f"First player (round 1's Starting Player): wins {_pct(first)} of n={first['n']} "
+    console.print(f"First player (round 1's Starting Player): wins {pct(first)} of n={first['n']} "
                   f"(fair share {100 * expected:.1f}%)" if expected else "")
     table = Table(title="VP by source (mean per player per game)", title_justify="left")
     table.add_column("source")
@@ -99,23 +85,23 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
         table.add_column(column, justify=justify)
     for row in report["weapons"]:
         owned = row["win_when_owned"]
-        table.add_row(row["weapon"], row["tier"], str(row["purchases"]), _pct(row["purchase_rate"]),
-                      str(owned["n"]), _pct(owned))
+        table.add_row(row["weapon"], row["tier"], str(row["purchases"]), pct(row["purchase_rate"]),
+                      str(owned["n"]), pct(owned))
     console.print(table)
     mech, length, combat = report["mech"], report["length"], report["combat"]
     table = Table(title="The game", title_justify="left")
     table.add_column("metric")
     table.add_column("value [95% CI]", justify="right")
-    table.add_row("Mighty Mech controlled at the end", _pct(mech["control_rate"]))
-    table.add_row("Mighty Mech takeovers per game", _num(mech["taken_per_game"]))
-    table.add_row("its controller wins", _pct(mech["controller_wins"]))
-    table.add_row("rounds per game", _num(length["rounds"]))
-    table.add_row("turns per game", _num(length["turns"], 1))
-    table.add_row("decisions per game", _num(length["decisions"], 1))
-    table.add_row("events per game", _num(length["events"], 1))
-    table.add_row("Combats per game", _num(combat["combats"]))
-    table.add_row("KOs per game", _num(combat["kos"]))
-    table.add_row("retreats per game", _num(combat["retreats"]))
+    table.add_row("Mighty Mech controlled at the end", pct(mech["control_rate"]))
+    table.add_row("Mighty Mech takeovers per game", num(mech["taken_per_game"]))
+    table.add_row("its controller wins", pct(mech["controller_wins"]))
+    table.add_row("rounds per game", num(length["rounds"]))
+    table.add_row("turns per game", num(length["turns"], 1))
+    table.add_row("decisions per game", num(length["decisions"], 1))
+    table.add_row("events per game", num(length["events"], 1))
+    table.add_row("Combats per game", num(combat["combats"]))
+    table.add_row("KOs per game", num(combat["kos"]))
+    table.add_row("retreats per game", num(combat["retreats"]))
     console.print(table)
     for row in report["aborted"]:
         console.print(f"[red]aborted[/red] game {row['index']} (seed {row['seed']}): {row['reason']}")

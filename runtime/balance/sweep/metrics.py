@@ -1,9 +1,10 @@
 """Report: what a sweep reads from each game, folded into exact running totals where the games are played.
 
 A metric is named on the command line (``--metric``). The core ones read what every game's per-game
-record has (``seat-win-rate:N``, ``vp`` or ``vp:SOURCE``, ``rounds``); a game offers its own through its
-``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``purchase-rate:ID``, ...). Each reads
-a game record (the game's ``game_record``) into observations.
+record has (``rulecraft.runtime.balance.records.core_record``: ``seat-win-rate:N``, ``decisions``,
+``events``); a game offers its own through its ``metrics`` module (``SWEEP_METRICS``: TEM's
+``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...). Each reads a game record (the game's
+``game_record``) into observations.
 
 Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
 squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
@@ -70,27 +71,25 @@ def _seat_win(record: Record, seat: str) -> list[float]:
     return [s["win"] for s in record["seats"] if str(s["seat"]) == seat]
 
 
-def _vp(record: Record, source: str) -> list[int]:
-    return [s.get("vp_by_source", {}).get(source, 0) if source else s["vp"] for s in record["seats"]]
-
-
-def _rounds(record: Record, _: str) -> list[int]:
-    return [record["rounds"]]
+def _length(field: str) -> Reader:
+    return lambda record, _: [record[field]]
 
 
 MetricTable = dict[str, tuple[str, Reader, str, str]]
 # name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional), text).
-# What every game's record has: seats with their win share and VP, and the rounds played.
+# What every game's record has: seats with their win share, and the game's length in decisions and events.
 CORE_METRICS: MetricTable = {
     "seat-win-rate": ("rate", _seat_win, "N", "win rate of seat N (0 = the first seat)"),
-    "vp": ("mean", _vp, "[SOURCE]", "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
-    "rounds": ("mean", _rounds, "", "rounds per game"),
+    "decisions": ("mean", _length("decisions"), "", "decisions per game"),
+    "events": ("mean", _length("events"), "", "events per game"),
 }
+LENGTH = "*"     # a game's SWEEP_DEFAULTS key for what a sweep reads of every point (its game length)
 
 
 def _game_module(game: str | None) -> Any:
     """The game's ``metrics`` module (its GameDefinition), which may offer ``SWEEP_METRICS`` (more metrics
-    for its records) and ``SWEEP_DEFAULTS`` (what to read about a varied entity of each kind)."""
+    for its records) and ``SWEEP_DEFAULTS`` (what to read about a varied entity of each kind, and under
+    ``"*"`` what to read of every point: its game length)."""
     if game is None:
         return None
     from rulecraft.plugins.games import get
@@ -108,7 +107,7 @@ def default_metrics(entities: Iterable[tuple[str, str]], game: str | None) -> li
     """The metrics a sweep reads without ``--metric``, for the varied ``(kind, id)`` entities."""
     defaults = getattr(_game_module(game), "SWEEP_DEFAULTS", {})
     names = [f"{name}:{entity_id}" for kind, entity_id in entities for name in defaults.get(kind, ())]
-    return list(dict.fromkeys([*names, "rounds"]))
+    return list(dict.fromkeys([*names, *defaults.get(LENGTH, ("decisions",))]))
 
 
 def usage_lines(game: str | None) -> list[str]:

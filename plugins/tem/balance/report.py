@@ -1,0 +1,65 @@
+"""Report: Tiny Epic Mechs' balance report, its GameDefinition's ``metrics`` member.
+
+What the tools read of it: ``game_record`` (one record per game, ``records``), ``SIM_REPORT`` (what
+``rulecraft sim`` prints and writes: the final VP, every pilot and weapon of the stack, VP by source, the
+Mighty Mech, and the comparison of two runs card by card; ``metrics``, ``comparison``, ``terminal``,
+``html``), and ``SWEEP_METRICS``/``SWEEP_DEFAULTS`` (what ``rulecraft sweep`` can read, ``sweep_metrics``).
+Its report predates the report skeleton (``rulecraft.runtime.balance.report``) and keeps its own layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rulecraft.plugins.tem.balance.records import game_record as game_record
+from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS
+from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
+from rulecraft.runtime.balance.report import Record, SimReport
+
+
+class TemReport(SimReport):
+    """The skeleton's steps, each done Tiny Epic Mechs' way (the layout its tests and readers know)."""
+
+    def seat_range(self, ruleset: Any, seats: tuple[int, int]) -> tuple[int, int]:
+        """The stack's own ``min_players``-``max_players``, and no more seats than it has colours."""
+        rules = ruleset.rules
+        return rules.min_players, min(rules.max_players, len(ruleset.colours))
+
+    def summarize(self, records: Sequence[Record], ruleset: Any) -> dict[str, Any]:
+        from rulecraft.plugins.tem.balance.comparison import cards_of
+        from rulecraft.plugins.tem.balance.metrics import summarize
+
+        cards = cards_of(ruleset)
+        return summarize(records, cards.weapons, cards.pilots)
+
+    def compare(self, base: Sequence[Record], variant: Sequence[Record], rulesets: tuple[Any, Any]
+                ) -> dict[str, Any]:
+        from rulecraft.plugins.tem.balance.comparison import cards_of, compare
+
+        return compare(base, variant, (cards_of(rulesets[0]), cards_of(rulesets[1])))
+
+    def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
+        from rulecraft.plugins.tem.balance.terminal import print_report
+
+        print_report(report, title, console)
+
+    def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
+        from rulecraft.plugins.tem.balance.terminal import print_comparison
+
+        print_comparison(comparison, a, b, console)
+
+    def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
+                    ) -> str:
+        from rulecraft.plugins.tem.balance.html import report_html
+
+        return report_html(report, title, comparison)
+
+    def write_records_csv(self, path: Path, records: Sequence[Record]) -> None:
+        from rulecraft.plugins.tem.balance.files import write_csv
+
+        write_csv(path, list(records))
+
+
+SIM_REPORT = TemReport()

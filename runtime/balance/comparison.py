@@ -1,0 +1,148 @@
+"""Report: two runs of any game side by side, variant (B) minus base (A): each seat's and agent's win rate
+and every per-game number the game's report names (``SimReport.numbers``), each difference with its 95%
+interval and Holm's adjusted flag.
+
+Every row is a ratio of per-game sums (a seat's win rate is its wins over games, an agent's its seats'
+wins over its seats, a game number its value over games). Games are paired by seed: game ``S:i`` of both
+runs starts from the same shuffle and agent seeds, so the interval is a paired t interval on each game's
+linearised value (``stats.ratio_difference``); runs with fewer than 2 seeds in common fall back to
+Welch's. Holm's adjustment keeps the chance of any false ``**`` among all the rows at 5%.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.report import Section, finished
+
+Record = dict[str, Any]
+Count = Callable[[Record], tuple[float, float]]     # a game's record -> (numerator, denominator)
+
+
+class Measure(NamedTuple):
+    group: str        # seat, agent or game
+    subject: str      # the seat number, the agent, or "" for a game number
+    measure: str      # "win rate" or the number's name
+    per_game: Count   # one game's (numerator, denominator)
+    rate: bool        # a proportion: shown in %, differences in percentage points
+
+    @property
+    def label(self) -> str:
+        return f"{self.group} {self.subject}: {self.measure}" if self.subject else self.measure
+
+
+def _seat(seat: int) -> Count:
+    return lambda r: (sum(s["win"] for s in r["seats"] if s["seat"] == seat), 1)
+
+
+def _agent(agent: str) -> Count:
+    def count(r: Record) -> tuple[float, float]:
+        mine = [s for s in r["seats"] if s["agent"] == agent]
+        return sum(s["win"] for s in mine), len(mine)
+    return count
+
+
+def _number(numbers: Callable[[Record], dict[str, float]], name: str) -> Count:
+    return lambda r: (numbers(r).get(name, 0.0), 1)
+
+
+def measures(games: Sequence[Record], numbers: Callable[[Record], dict[str, float]]) -> list[Measure]:
+    """Each seat, each agent (when the seats have more than one), then each number any game names; a
+    number in [0, 1] in every game (a 0/1 indicator, a win share) is a rate."""
+    seats = [s for r in games for s in r["seats"]]
+    rows = [Measure("seat", str(seat), "win rate", _seat(seat), True)
+            for seat in sorted({s["seat"] for s in seats})]
+    agents = sorted({s["agent"] for s in seats})
+    if len(agents) > 1:
+        rows += [Measure("agent", a, "win rate", _agent(a), True) for a in agents]
+    values = [numbers(r) for r in games]
+    for name in dict.fromkeys(k for v in values for k in v):
+        rate = all(0 <= v.get(name, 0.0) <= 1 for v in values)
+        rows.append(Measure("game", "", name, _number(numbers, name), rate))
+    return rows
+
+
+def pair_by_seed(base: Sequence[Record], variant: Sequence[Record], paired: bool = True
+                 ) -> tuple[list[Record], list[Record], bool]:
+    """The finished games of each run, matched by seed when ``paired`` and at least 2 seeds match (then
+    both lists are in the same order); else every finished game of each, unpaired."""
+    games_a, games_b = finished(base), finished(variant)
+    by_seed = {r["seed"]: r for r in games_b}
+    pairs = [(r, by_seed[r["seed"]]) for r in games_a if r["seed"] in by_seed] if paired else []
+    if len(pairs) < 2:
+        return games_a, games_b, False
+    return [x for x, _ in pairs], [y for _, y in pairs], True
+
+
+def adjusted(rows: list[dict[str, Any]], games_a: list[Record], games_b: list[Record], paired: bool
+             ) -> dict[str, Any]:
+    """The comparison of ``rows``, each given its Holm-adjusted p-value and flag."""
+    for row, p_holm in zip(rows, stats.holm([r["p"] for r in rows]), strict=True):
+        row["p_holm"] = p_holm
+        row["holm"] = p_holm is not None and p_holm < 0.05
+    return {"games": len(games_a) if paired else [len(games_a), len(games_b)], "paired": paired,
+            "tested": sum(1 for r in rows if r["p"] is not None), "rows": rows}
+
+
+def compare(base: Sequence[Record], variant: Sequence[Record],
+            numbers: Callable[[Record], dict[str, float]], paired: bool = True) -> dict[str, Any]:
+    """Each row's B - A with its 95% interval, p-value and Holm-adjusted p-value."""
+    games_a, games_b, paired = pair_by_seed(base, variant, paired)
+    rows = [_row(m, games_a, games_b, paired) for m in measures([*games_a, *games_b], numbers)]
+    return adjusted(rows, games_a, games_b, paired)
+
+
+def _row(m: Measure, games_a: list[Record], games_b: list[Record], paired: bool) -> dict[str, Any]:
+    a, b = [m.per_game(r) for r in games_a], [m.per_game(r) for r in games_b]
+    a_den, b_den = sum(d for _, d in a), sum(d for _, d in b)
+    diff = stats.ratio_difference(b, a, paired)
+    defined = not math.isnan(diff.value) and diff.n >= 2 and math.isfinite(diff.low)
+    low, high = (max(-1.0, diff.low), min(1.0, diff.high)) if m.rate else (diff.low, diff.high)
+    return {"metric": m.label, "group": m.group, "subject": m.subject, "measure": m.measure, "rate": m.rate,
+            "a": sum(n for n, _ in a) / a_den if a_den else None,
+            "b": sum(n for n, _ in b) / b_den if b_den else None, "a_n": a_den, "b_n": b_den,
+            "status": "" if defined else "not defined", "value": diff.value if defined else None,
+            "low": low if defined else None, "high": high if defined else None, "n": diff.n,
+            "method": "paired t" if paired else "Welch t", "p": diff.p if defined else None,
+            "significant": defined and diff.significant}
+
+
+def method_note(comparison: dict[str, Any]) -> str:
+    games = comparison["games"]
+    how = (f"{games} games paired by seed; each row is B - A with a 95% paired t interval on the per-game "
+           f"differences" if comparison["paired"] else
+           f"{games[0]} and {games[1]} games on different seeds, not paired; each row is B - A with "
+           f"Welch's interval")
+    return (f"{how}. * = the interval excludes 0; ** = still significant after Holm's adjustment for all "
+            f"{comparison['tested']} rows tested. Rates are in %, their differences in percentage points.")
+
+
+def _value(row: dict[str, Any], side: str) -> str:
+    v = row[side]
+    return "-" if v is None else f"{100 * v:.1f}%" if row["rate"] else f"{v:.3f}"
+
+
+def _difference(row: dict[str, Any]) -> str:
+    if row["value"] is None:
+        return row["status"] or "-"
+    scale, digits = (100, 1) if row["rate"] else (1, 3)
+    return (f"{scale * row['value']:+.{digits}f} [{scale * row['low']:+.{digits}f}, "
+            f"{scale * row['high']:+.{digits}f}]")
+
+
+def flag(row: dict[str, Any]) -> str:
+    return "**" if row["holm"] else "*" if row["significant"] else ""
+
+
+def comparison_sections(comparison: dict[str, Any]) -> list[Section]:
+    """Seats and agents, then the game's numbers."""
+    rows = comparison["rows"]
+    players = tuple((f"{r['group']} {r['subject']}", _value(r, "a"), _value(r, "b"), _difference(r), flag(r))
+                    for r in rows if r["group"] in ("seat", "agent"))
+    numbers = tuple((r["metric"], _value(r, "a"), _value(r, "b"), _difference(r), r["method"], flag(r))
+                    for r in rows if r["group"] == "game")
+    return [Section("Win rate by seat and agent: B - A", ("", "A", "B", "B - A [95% CI]", ""), players),
+            Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""), numbers)]

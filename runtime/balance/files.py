@@ -1,0 +1,64 @@
+"""Report: a run's files: strict JSON, per-game records as CSV (one row per seat per game), and a
+comparison's rows as CSV (one row per seat, agent, card or metric)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Strict JSON: an undefined number (the rate of a card nobody took) is written as null, not NaN."""
+    path.write_text(json.dumps(_strict(data), indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                    encoding="utf-8")
+
+
+def _strict(data: Any) -> Any:
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _strict(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [_strict(v) for v in data]
+    return data
+
+
+def _cell(value: Any) -> Any:
+    """A list is written ``a;b;c``, a mapping ``key=value;...``; anything else as it is."""
+    if isinstance(value, list | tuple):
+        return ";".join(map(str, value))
+    if isinstance(value, dict):
+        return ";".join(f"{k}={v}" for k, v in value.items())
+    return value
+
+
+def write_seat_csv(path: Path, records: Sequence[dict[str, Any]]) -> None:
+    """One row per seat of every game: the game's fields, then the seat's (``seat_...`` where a name is
+    both), in the order the records first name them."""
+    game_fields = list(dict.fromkeys(k for r in records for k in r if k != "seats"))
+    seat_fields = list(dict.fromkeys(k for r in records for s in r["seats"] for k in s))
+    columns = [*game_fields, *(f"seat_{f}" if f in game_fields else f for f in seat_fields)]
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(columns)
+        for r in records:
+            for s in r["seats"]:
+                writer.writerow([*(_cell(r.get(f, "")) for f in game_fields),
+                                 *(_cell(s.get(f, "")) for f in seat_fields)])
+
+
+COMPARISON_FIELDS = ("group", "subject", "measure", "a", "b", "a_n", "b_n", "value", "low", "high", "n",
+                     "method", "p", "p_holm", "significant", "holm", "status")
+
+
+def write_comparison_csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    """``value``, ``low`` and ``high`` are B - A; an empty cell is a difference that is not defined."""
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(COMPARISON_FIELDS)
+        for row in rows:
+            writer.writerow(["" if row[f] is None else row[f] for f in COMPARISON_FIELDS])

@@ -1,0 +1,212 @@
+"""Report: the game-agnostic skeleton of a ``rulecraft sim`` report, and what a game's report adds to it.
+
+Every game's records (``records.core_record``) say who sat where, who won and how long the game was, so
+every game's report has: win rates by seat and by agent with 95% Wilson intervals (flagged when the
+interval excludes the fair share), the first player's win rate where the game's record names a first seat,
+game length (t intervals on the per-game means), and the aborted games. These are :class:`Section` s, plain
+tables that the terminal (``balance.terminal``) and the HTML page (``balance.html``) print alike.
+
+A game's ``metrics`` module (its GameDefinition member) offers ``SIM_REPORT``, a :class:`SimReport` whose
+methods it overrides: ``summarize`` adds its own numbers to the core summary, ``sections`` its own tables,
+``numbers`` the per-game values a comparison of two runs sets side by side. A game with no metrics module
+gets this class as it is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulecraft.runtime.balance import stats
+
+Record = dict[str, Any]
+# Per-game length fields, in the order a report lists them; a record has those its game counts.
+LENGTHS = {"rounds": "rounds per game", "turns": "turns per game", "decisions": "decisions per game",
+           "events": "events per game"}
+
+
+def estimate(e: stats.Estimate) -> dict[str, Any]:
+    """An estimate as JSON-ready data."""
+    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
+
+
+def rate(wins: float, n: int) -> dict[str, Any]:
+    """A win count and its rate with the Wilson interval."""
+    return {"wins": wins, **estimate(stats.wilson(wins, n))}
+
+
+def finished(records: Iterable[Record]) -> list[Record]:
+    return [r for r in records if not r["aborted"]]
+
+
+def pct(e: dict[str, Any]) -> str:
+    """``51.0% [40.1, 61.5]``; ``-`` with no observation."""
+    if not e["n"] or math.isnan(e["value"]):
+        return "-"
+    return f"{100 * e['value']:.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
+
+
+def num(e: dict[str, Any], digits: int = 2) -> str:
+    """``12.31 [11.80, 12.82]``; no interval from one observation, ``-`` from none."""
+    if not e["n"] or math.isnan(e["value"]):
+        return "-"
+    if e["n"] < 2:
+        return f"{e['value']:.{digits}f}"
+    return f"{e['value']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One table of the report: its title, columns and rows (text cells), a note printed under it, and the
+    rates its HTML plot draws with their intervals (label, estimate), against ``expected`` when given."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+    plot: tuple[tuple[str, dict[str, Any]], ...] = ()
+    expected: float | None = None
+
+
+# --- what every game's records say -----------------------------------------------------------------
+def win_rows(seats: Sequence[Record], key: str) -> list[dict[str, Any]]:
+    """Win count and rate per value of a seat's ``key`` (its seat number, its agent, a card...)."""
+    wins: dict[Any, float] = defaultdict(float)
+    count: dict[Any, int] = defaultdict(int)
+    for s in seats:
+        wins[s[key]] += s["win"]
+        count[s[key]] += 1
+    return [{key: k, **rate(wins[k], count[k])} for k in sorted(count, key=str)]
+
+
+def core_summary(records: Sequence[Record]) -> dict[str, Any]:
+    """The skeleton's numbers: games, players, win rates by seat and agent, the first player's, length."""
+    games = finished(records)
+    seats = [s for r in games for s in r["seats"]]
+    colours = {s["seat"]: s["colour"] for s in seats}
+    by_seat = [{**row, "colour": colours[row["seat"]]} for row in win_rows(seats, "seat")]
+    first = [r for r in games if r.get("first_seat") is not None]
+    first_wins = sum(s["win"] for r in first for s in r["seats"] if s["seat"] == r["first_seat"])
+    return {
+        "games": len(games), "players": games[0]["players"] if games else 0,
+        "win_rate": {"seat": by_seat, "agent": win_rows(seats, "agent")},
+        "first_player": rate(first_wins, len(first)) if first else None,
+        "length": {key: estimate(stats.mean([r[key] for r in games])) for key in LENGTHS
+                   if games and all(key in r for r in games)},
+        "shared_wins": sum(1 for r in games if len(r["winners"]) > 1),
+        "aborted": [{"index": r["index"], "seed": r["seed"], "reason": r["aborted"]}
+                    for r in records if r["aborted"]],
+    }
+
+
+def _flagged(row: dict[str, Any], expected: float | None) -> str:
+    """A rate with `` *`` when its interval excludes the fair share."""
+    off = expected is not None and row["n"] and (row["low"] > expected or row["high"] < expected)
+    return pct(row) + (" *" if off else "")
+
+
+def rate_section(title: str, key: str, rows: Sequence[dict[str, Any]], expected: float | None,
+                 label: Callable[[dict[str, Any]], str] | None = None, note: str = "") -> Section:
+    """Win count and rate per row (a seat, an agent, a card), flagged against the fair share."""
+    name = label or (lambda row: str(row[key]))
+    body = tuple((name(r), str(r["n"]), f"{r['wins']:g}", _flagged(r, expected)) for r in rows)
+    return Section(title, (key, "n", "wins", "win rate [95% CI]"), body, note,
+                   tuple((name(r), r) for r in rows), expected)
+
+
+def _seat_label(row: dict[str, Any]) -> str:
+    return f"{row['seat']} ({row['colour']})"
+
+
+def core_sections(report: dict[str, Any]) -> list[Section]:
+    """Seats, agents, the first player and the game's length."""
+    players = report["players"]
+    expected = 1 / players if players else None
+    out = [rate_section("Win rate by seat", "seat", report["win_rate"]["seat"], expected, _seat_label),
+           rate_section("Win rate by agent", "agent", report["win_rate"]["agent"], expected)]
+    rows = []
+    first = report["first_player"]
+    if first is not None:
+        rows.append(("first player wins", _flagged(first, expected)))
+    rows += [(LENGTHS[key], num(e, 1)) for key, e in report["length"].items()]
+    shared = (f"{report['shared_wins']} of {report['games']} games had more than one winner (each gets "
+              f"1/k of a win)." if report["shared_wins"] else "")
+    out.append(Section("The game", ("metric", "value [95% CI]"), tuple(rows), shared))
+    return out
+
+
+def method_line(report: dict[str, Any]) -> str:
+    """What the intervals are and what a flag means."""
+    players = report["players"]
+    fair = f"; * = the interval excludes the fair share {100 / players:.1f}%" if players else ""
+    return (f"{report['games']} games, {players} players; intervals are 95% (Wilson for rates, t for "
+            f"means){fair}")
+
+
+def core_numbers(record: Record) -> dict[str, float]:
+    """The per-game values a comparison sets side by side: the first player's win, the game's length."""
+    out: dict[str, float] = {}
+    if record.get("first_seat") is not None:
+        out["first player wins"] = sum(s["win"] for s in record["seats"] if s["seat"] == record["first_seat"])
+    out.update({LENGTHS[key]: float(record[key]) for key in LENGTHS if key in record})
+    return out
+
+
+class SimReport:
+    """What ``rulecraft sim`` reports for a game: the skeleton by default; a game's ``metrics`` module
+    offers a subclass as ``SIM_REPORT``."""
+
+    intro: tuple[str, ...] = ()       # lines printed under the report's title (what a win or a draw is)
+
+    def seat_range(self, ruleset: Any, seats: tuple[int, int]) -> tuple[int, int]:
+        """The players a simulation of this pack stack may seat (a pack may narrow the game's range)."""
+        return seats
+
+    def summarize(self, records: Sequence[Record], ruleset: Any) -> dict[str, Any]:
+        return core_summary(records)
+
+    def sections(self, report: dict[str, Any]) -> list[Section]:
+        return core_sections(report)
+
+    def numbers(self, record: Record) -> dict[str, float]:
+        return core_numbers(record)
+
+    def compare(self, base: Sequence[Record], variant: Sequence[Record], rulesets: tuple[Any, Any]
+                ) -> dict[str, Any]:
+        from rulecraft.runtime.balance.comparison import compare
+
+        return compare(base, variant, self.numbers)
+
+    def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
+        from rulecraft.runtime.balance.terminal import print_sections
+
+        print_sections(title, [method_line(report), *self.intro], self.sections(report), report["aborted"],
+                       console)
+
+    def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
+        from rulecraft.runtime.balance.comparison import comparison_sections, method_note
+        from rulecraft.runtime.balance.terminal import print_sections
+
+        print_sections(f"B - A: {b}  minus  {a}", [method_note(comparison)], comparison_sections(comparison),
+                       [], console)
+
+    def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
+                    ) -> str:
+        from rulecraft.runtime.balance.html import sections_page
+
+        extra = []
+        if comparison is not None:
+            from rulecraft.runtime.balance.comparison import comparison_sections, method_note
+
+            extra = [(f"B - A: {comparison['b']} minus {comparison['a']}", [method_note(comparison)],
+                      comparison_sections(comparison))]
+        return sections_page(title, report, [method_line(report), *self.intro], self.sections(report), extra)
+
+    def write_records_csv(self, path: Path, records: Sequence[Record]) -> None:
+        from rulecraft.runtime.balance.files import write_seat_csv
+
+        write_seat_csv(path, records)

@@ -1,0 +1,42 @@
+"""`rulecraft play` and `replay --watch` for a game that brings no board: the shared plain board and the
+numbered prompts (cli/plain_board.py, cli/choices.py), through the test-only game Pig. It shows the seat's
+view only and narrates no event but the end, since it cannot know which event fields are secret."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from rulecraft.cli.main import main
+from rulecraft.cli.play_ui import make_terminal, new_header, play
+
+PIG = Path(__file__).resolve().parents[1] / "games" / "pig" / "rulecraft_pig" / "content" / "pig-core"
+
+
+def test_a_whole_game_of_pig_at_the_plain_board(tmp_path, capsys):
+    out = io.StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return {1: "x", 2: "b", 3: "?"}.get(len(prompts), "2")   # a bad key, the board, help, then hold
+
+    head, ruleset, hooks = new_header([str(PIG)], "random", 2, 0, False, "5", game="tem")
+    assert head["game"] == "pig" and head["colours"] == ["pink", "black"]   # the stack's game, not --game's
+    log = tmp_path / "pig.jsonl"
+    outcome = play(head, ruleset, hooks, log, make_terminal(Console(file=out, width=100), read))
+    assert outcome.status == "finished"
+    text = out.getvalue()
+    assert "The game (you are pink, seat 0):" in text and "scores: " in text and "turn_total: " in text
+    assert "   1  roll" in text and "   2  hold" in text and "Type a number from 1 to 2" in text
+    assert "Keys: an option's number" in text
+    assert set(prompts) == {"[roll-or-hold] > "}
+    assert "You win!" in text or "You finish #2." in text
+    assert main(["replay", str(log)]) == 0
+    assert main(["replay", str(log), "--watch", "--delay", "0"]) == 0
+    assert "The game is over." in capsys.readouterr().out
+    decisions = [json.loads(line) for line in log.read_text("utf-8").splitlines()[1:]]
+    assert {e["answer"] for e in decisions if e["e"] == "decision" and e["player"] == 0} == {"hold"}

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from bench.bench_load import generate
 from rulecraft.compiler.check import check_packs
+from rulecraft.compiler.docgen.cards.pdf import SheetOptions, plan_sheets, render
+from rulecraft.compiler.docgen.cards.preview import page_images
+from rulecraft.plugins.tem.docgen.cardicons import ICONS
 from rulecraft.plugins.tem.docgen.cards import cards
-from rulecraft.plugins.tem.docgen.pdf import SheetOptions, plan_sheets, render
-from rulecraft.plugins.tem.docgen.preview import page_images
 
 REPEAT = 3
 PREVIEW_PAGES = 4   # pages rendered to PNG per run (pdfium's cost is per page, not per card)
@@ -32,9 +33,9 @@ def _median_ms(step) -> tuple[float, object]:
 def measure(paths: list[Path]) -> tuple[int, int, dict[str, float]]:
     result = check_packs(paths)
     printed = cards(result.stack)
-    plan_ms, plan = _median_ms(lambda: plan_sheets(printed, SheetOptions()))
+    plan_ms, plan = _median_ms(lambda: plan_sheets(printed, SheetOptions(), ICONS))
     render_ms, _ = _median_ms(lambda: render(plan))
-    head = render(plan_sheets(printed[: PREVIEW_PAGES // 2 * plan.grid.per_page], SheetOptions()))
+    head = render(plan_sheets(printed[: PREVIEW_PAGES // 2 * plan.grid.per_page], SheetOptions(), ICONS))
     preview_ms, _ = _median_ms(lambda: page_images(head))
     return len(printed), plan.pages, {"plan": plan_ms, "render": render_ms,
                                       "preview/page": preview_ms / PREVIEW_PAGES}

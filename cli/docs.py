@@ -1,8 +1,9 @@
 """Command ``rulecraft docs PACK... --out DIR [--serve]``: the rules site for any pack stack.
 
 Checks the stack first, so content errors come out as located diagnostics (exit 1) and never as an
-mkdocs stack trace; then builds the strict site (rulebook, rulings, generated card reference) into DIR,
-or serves it with rebuilds when the site or a pack changes.
+mkdocs stack trace; then builds the strict site of the stack's game (its rulebook and rulings when it
+has a site of its own, and the pages generated for every game) into DIR, or serves it with rebuilds
+when the site or a pack changes.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="document a variant plugin the packs do not name (repeatable)")
     parser.add_argument("--scenarios", type=Path, metavar="DIR",
-                        help="scenario tests to link from the rulings page (default: the project's own)")
+                        help="scenario tests to link from the rulings page (default: those the game's site "
+                             "names, the project's own for Tiny Epic Mechs)")
     parser.add_argument("--serve", action="store_true",
                         help="serve the site and rebuild it when the site or a pack changes")
     parser.add_argument("--dev-addr", metavar="HOST:PORT", default="127.0.0.1:8000",
@@ -52,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         if (exc.name or "").split(".")[0] not in {"mkdocs", "material"}:
             raise
         raise UsageError(f"docs needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
+    from rulecraft.compiler.docgen.build import SiteSource
+    from rulecraft.plugins.games import get
     from rulecraft.plugins.manager import PluginLoadError, make_manager
 
     try:  # an unknown plugin is reported like `rulecraft sim` does, before mkdocs starts
@@ -60,14 +64,17 @@ def run(args: argparse.Namespace) -> int:
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
 
+    game = get(result.game)     # the game's own site (its docs module's SITE), else a plain generated one
+    docs = game.docs_pages.load() if game.docs_pages is not None else None
+    source = SiteSource(getattr(docs, "SITE", None), game.name)
     if not args.serve:
         output_folder(args.out, "docs")   # mkdocs empties its site folder: never one rulecraft did not write
     try:
         with mkdocs_messages():
             if args.serve:
-                serve_site(args.packs, args.pack_path, args.scenarios, args.plugin, args.dev_addr)
+                serve_site(args.packs, args.pack_path, args.scenarios, args.plugin, args.dev_addr, source)
             else:
-                build_site(args.packs, args.out, args.pack_path, args.scenarios, args.plugin)
+                build_site(args.packs, args.out, args.pack_path, args.scenarios, args.plugin, source)
     except MkDocsException as exc:
         print(f"rulecraft: error[docs-build]: {exc}", file=sys.stderr)
         return EXIT_CONTENT

@@ -16,8 +16,8 @@ from rulecraft.cli.check import add_stack_arguments, clean_stack, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.cli.outputs import named_file, output_folder
 from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.compiler.docgen.cards.layout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 from rulecraft.plugins.games import get
-from rulecraft.plugins.tem.docgen.cardlayout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,29 +58,30 @@ def run(args: argparse.Namespace) -> int:
         sheet_grid(args.card, args.paper, args.bleed)
     except ValueError as exc:   # a bleed out of range, or a card that does not fit the paper
         raise UsageError(f"print: {exc}") from None
+    result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
+    if result is None:
+        return EXIT_CONTENT
+    game = get(result.game)
+    if game.card_templates is None:      # before any output is claimed: nothing is written
+        raise UsageError(f"print: {game.name} has no card templates (its game definition names none), "
+                         f"so it has no cards to print")
     if args.out is not None:
         named_file(args.out)
     if args.preview is not None:
         output_folder(args.preview, "print --preview")    # new, empty or our own earlier preview
-    result = clean_stack(args, "print: the pack stack has content errors; no cards were printed")
-    if result is None:
-        return EXIT_CONTENT
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra
     try:
-        from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
-        from rulecraft.plugins.tem.docgen.preview import write_previews
+        from rulecraft.compiler.docgen.cards.pdf import SheetOptions, write_sheets
+        from rulecraft.compiler.docgen.cards.preview import write_previews
     except ModuleNotFoundError as exc:
         if (exc.name or "").split(".")[0] not in {"fpdf", "PIL", "pypdfium2"}:
             raise
         raise UsageError(f"print needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
 
-    game = get(result.game)
-    if game.card_templates is None:
-        raise UsageError(f"print: {game.name} has no cards to print")
-    cards = game.card_templates.load().cards      # the game's cards of the stack (GameDefinition)
+    templates = game.card_templates.load()     # the game's CardTemplates: its cards of a stack, its icons
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
     options = SheetOptions(args.card, args.paper, args.bleed, args.backs, args.flip, footer)
-    plan, document = write_sheets(cards(result.stack), args.out, options)
+    plan, document = write_sheets(templates.cards(result.stack), args.out, options, templates.icons)
     if plan.diagnostics:
         print(format_human(plan.diagnostics), file=sys.stderr)
     sides = f"fronts and backs for a {args.flip}-edge flip" if args.backs else "fronts only"

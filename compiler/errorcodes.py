@@ -109,7 +109,7 @@ DESIGNED_UNSET = register("designed-unset", "`designed` names a field the entity
 WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is not stronger than its normal "
                              "attack.", Severity.WARNING)
 
-# --- print: print-and-play card sheets (rulecraft.plugins.tem.docgen.pdf) ----------------------
+# --- print: print-and-play card sheets (rulecraft.compiler.docgen.cards.pdf) ----------------------
 CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")
 
 # --- scenarios: rule tests run by `rulecraft test` (plugins/tem/scenario_files.py) -------------------

@@ -108,8 +108,8 @@ class GameDefinition:
     scenario_adapter: Ref | None = None       # the `given`/`when` vocabulary of rule scenarios
     scenarios: str = ""                       # its scenarios' folder, relative to the game's source tree
     metrics: Ref | None = None                # module: game_record, SIM_REPORT, SWEEP_METRICS (sim, sweep)
-    docs_pages: Ref | None = None             # the generated pages (card reference, rulebook markers)
-    card_templates: Ref | None = None         # print-and-play card layout
+    docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers
+    card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
     description: str = ""
     packs: str = ""                           # importable package whose folders are the game's shipped packs

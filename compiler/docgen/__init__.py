@@ -6,7 +6,5 @@ card reference), ``svg`` (arenas), ``abilities`` (ability text from the effect c
 ``scenarios`` (rulings linked to the scenario tests), ``plugindocs`` (the stack's variant plugins),
 ``hooks``, ``schemaref`` and ``cliref`` (references read from the code), ``plugin`` (the mkdocs plugin
 adding all of them to a build) and ``build`` (the site for any stack, ``rulecraft docs``).
-For print-and-play (``rulecraft print``): ``cards`` (every card as data, by family), ``cardlayout``
-(sheet grid, card boxes and the text-fit check), ``cardicons`` (vector icons), ``cardart`` (text,
-panels and art panels), ``pdf`` (fronts, backs, bleed and crop marks) and ``preview`` (PNG pages).
+For print-and-play (``rulecraft print``): ``cards``, the card sheets of any game's card templates.
 """

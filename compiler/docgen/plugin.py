@@ -22,11 +22,10 @@ from mkdocs.structure.pages import Page
 
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human, has_errors
-from rulecraft.compiler.docgen import cliref, codesref, hooks, plugindocs, scenarios, schemaref
-from rulecraft.compiler.effects.reference import reference as dsl_reference
+from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, schemaref, sitepages
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.games import GameDefinition, get
+from rulecraft.plugins.games import get
 from rulecraft.plugins.manager import PluginLoadError, spec_modules
 
 RULINGS_PAGE = "rulings.md"
@@ -41,6 +40,8 @@ class RulecraftConfig(base.Config):
     """Variant plugins to document besides those the packs name (``--plugin``)."""
     scenarios = c.Optional(c.Type(str))
     """The folder of scenario tests whose rulings the rulings page links to."""
+    game_scenarios = c.DictOfItems(c.Type(str), default={})
+    """Other games' scenario folders, by game id, for their rulings on the same rulings page."""
     examples = c.Optional(c.Type(str))
     """The folder of diagnostic cases (tests/content) whose examples the diagnostics reference runs."""
 
@@ -51,55 +52,72 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         stack = check_or_fail([root / p for p in self.config.packs],
                               [root / p for p in self.config.pack_path])
         found = scenarios.find_scenarios(root / self.config.scenarios) if self.config.scenarios else []
+        for other, folder in self.config.game_scenarios.items():
+            found += scenarios.find_scenarios(root / folder, game=other)
         self._scenarios = found
         cases = root / self.config.examples if self.config.examples else None
         cases = cases if cases is not None and cases.is_dir() else None
         self._stack = stack
         game = get(stack.game)
         self._docs = game.docs_pages.load() if game.docs_pages is not None else None
+        self._game = game
         from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
 
         named = [name for pack in stack.packs for name in pack.plugins] + list(self.config.plugins)
-        try:
-            variants = plugindocs.plugins_page(named, game.id)
-        except PluginLoadError as exc:
-            raise PluginError(f"rulecraft: {exc}") from None
-        self._generated = {
-            **(self._docs.reference_pages(stack) if self._docs is not None else {}),
-            "reference/plugins.md": variants,
-            **scenarios.scenario_pages(found),
-            "reference/cli.md": cliref.cli_reference(build_parser()),
-            "reference/dsl.md": dsl_reference(game.vocabulary.load()()) if game.vocabulary else "",
-            "reference/hooks.md": hooks.hooks_reference(spec_modules(game)) if game.hookspecs else "",
-            "reference/scenario-format.md": scenario_format(game, self._docs),
-            "developer/diagnostics.md": codesref.diagnostics_reference(cases),
-        }
+        self._site = sitepages.SiteInputs(
+            game.name, game.description, stack, self._docs,
+            game.vocabulary.load()() if game.vocabulary else None,
+            spec_modules(game) if game.hookspecs else None, found,
+            cli=lambda: cliref.cli_reference(build_parser()),
+            diagnostics=lambda: codesref.diagnostics_reference(cases),
+            variants=lambda: variants_page(named, game.id), scenario_format=scenario_format(self._docs))
+        self._generated = sitepages.generated_pages(self._site)
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        for uri, content in self._generated.items():
+        for uri in self._generated:
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"rulecraft: {uri} is generated; remove the hand-written file of that name")
+        if files.get_file_from_path(RULINGS_PAGE) is None:   # the game's section of the project's page
+            own = sitepages.game_rulings(sitepages.project_rulings(), self._game.name)
+            if own is not None:
+                self._generated[RULINGS_PAGE] = own
+        if files.get_file_from_path(sitepages.HOME) is None:
+            self._generated[sitepages.HOME] = sitepages.home_page(self._site, self._generated)
+        for uri, content in self._generated.items():
             files.append(File.generated(config, uri, content=content))
+        self._present = {f.src_uri for f in files}
         return files
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        if self._docs is None:
-            return markdown
-        try:
-            markdown = self._docs.fill(markdown, self._stack)
-        except self._docs.UnknownValue as exc:
-            raise PluginError(f"rulecraft: {page.file.src_uri}: {exc}") from None
-        if page.file.src_uri == RULINGS_PAGE:
+        uri = page.file.src_uri
+        if uri in self._generated:
+            markdown = sitepages.unlink_missing(markdown, uri, self._present)
+        if self._docs is not None:
+            try:
+                markdown = self._docs.fill(markdown, self._stack)
+            except self._docs.UnknownValue as exc:
+                raise PluginError(f"rulecraft: {uri}: {exc}") from None
+        if uri == RULINGS_PAGE:
             return scenarios.link_rulings(markdown, self._scenarios)
         return markdown
 
 
-def scenario_format(game: GameDefinition, docs: Any) -> str:
-    """The field reference of the game's scenario schema (its docs module's ``SCENARIO_SCHEMA``)."""
+def variants_page(named: list[str], game: str) -> str:
+    """The variant plugins page of ``game``; a plugin that cannot be loaded (or is another game's) stops
+    the build with its reason."""
+    try:
+        return plugindocs.plugins_page(named, game)
+    except PluginLoadError as exc:
+        raise PluginError(f"rulecraft: {exc}") from None
+
+
+def scenario_format(docs: Any) -> str:
+    """The field reference of the game's scenario schema (its docs module's ``SCENARIO_SCHEMA``); empty
+    for a game without one."""
     resource = getattr(docs, "SCENARIO_SCHEMA", None)
     if resource is None:
-        return f"# Scenario format reference\n\n{game.name} has no rule scenarios.\n"
+        return ""
     schema = load_schema(resource)
     package, _, file = resource.partition(":")
     where = "/".join([*package.split(".")[1:], file])

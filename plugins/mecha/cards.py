@@ -1,74 +1,86 @@
-"""Generate: Mecha Game's print-and-play cards: towers, mechas and commands as faces for the shared sheet
-writer (``rulecraft.plugins.tem.docgen.pdf``), one per card of the pool or per card of the starter decks.
+"""Generate: Mecha Game's card templates: towers, mechas and commands as faces for the shared card sheet
+(``rulecraft.compiler.docgen.cards``), one per card of the starter decks or of the pool.
 
-A face shows the type band, the name, the stats in chips (cost, power, durability for a mecha;
-durability and Provide for a tower), the keywords (M16), the ability's generated English and, for a
-command, the windows it may be played in (M15); designed values are marked as designed (M22) in the
-footnote. Every card shares one back.
-
-``python -m rulecraft.plugins.mecha.cards OUT.pdf [--decks]`` writes the sheets of the shipped pack.
+A face shows the type band, the name, its type's emblem, the stats in chips (cost, power, durability
+for a mecha; durability and Provide for a tower), the keywords (M16), the ability's generated English
+and, for a command, the windows it may be played in (M15); designed values are marked as designed (M22)
+in the footnote. Every card shares one back. The icon table names Mecha Game's own words.
+``rulecraft print`` lays them out (``TEMPLATES``, the game's ``card_templates``).
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rulecraft.plugins.mecha.build import compile_ability
+from fpdf import FPDF
+
+from rulecraft.compiler.docgen.cards.icons import (
+    Colour,
+    Icon,
+    Icons,
+    bolt,
+    burst,
+    fill,
+    hand,
+    heart,
+    hexagon,
+    mech,
+    place,
+)
+from rulecraft.compiler.docgen.cards.model import (
+    WHOLLY_DESIGNED,
+    Back,
+    Card,
+    CardTemplates,
+    Emblem,
+    Face,
+    Stat,
+)
+from rulecraft.compiler.docgen.markdown import designed
+from rulecraft.compiler.resolve import Stack
+from rulecraft.plugins.mecha.cardtext import card_text, provide
 from rulecraft.plugins.mecha.model import CARD_KINDS
-from rulecraft.plugins.mecha.pack import CORE, load_stack
-from rulecraft.plugins.tem.docgen.cards import Back, Card, Face, Stat
-from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
+from rulecraft.plugins.mecha.pack import load_stack
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
-BACK = Back("mecha-game", "Mecha Game", "#3d405b", "")
-WINDOW_NAMES = {"main": "your main phase", "attack": "after an attack", "end": "the End window"}
-STATS = {"towers": (("durability", "Durability", "health"), ("provide", "Provide", "energy")),
-         "mechas": (("cost", "Cost", "value"), ("power", "Power", "damage"),
-                    ("durability", "Durability", "health")), "commands": ()}
+BACK = Back("Mecha Game", "Mecha Game", "#3d405b", "mechas")
+STATS = {"towers": (("durability", "Durability", "durability"), ("provide", "Provide", "provide")),
+         "mechas": (("cost", "Cost", "cost"), ("power", "Power", "power"),
+                    ("durability", "Durability", "durability")), "commands": ()}
 
 
-def designed(data: dict[str, Any], field: str) -> bool:
-    """Whether the entity marks ``field`` as designed (M22)."""
-    marks = data.get("designed", ())
-    return marks is True or field in marks
+def tower(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """A radio mast: a tapering lattice tower with a beacon on top."""
+    fill(pdf, colour)
+    pdf.polygon(place(cx, cy, size, [(-0.12, -0.7), (0.12, -0.7), (0.55, 1.0), (-0.55, 1.0)]), style="F")
+    pdf.circle(cx, cy - 0.4 * size, 0.14 * size, style="F")
+    pdf.set_draw_color(*colour)
+    pdf.set_line_width(size * 0.05)
+    for r in (0.28, 0.42):
+        pdf.arc(cx - r * size, cy - 0.4 * size - r * size, 2 * r * size, -60, 60)
+        pdf.arc(cx - r * size, cy - 0.4 * size - r * size, 2 * r * size, 120, 240)
 
 
-def keyword_line(instances: Sequence[dict[str, Any]]) -> str:
-    parts = []
-    for instance in instances:
-        for name, value in instance.items():
-            title = name.title()
-            parts.append(title if value is True else f"{title} {value}u" if name == "provide" else
-                         f"{title} {value}")
-    return ", ".join(parts)
+ICONS: Icons = {
+    "towers": Icon(tower), "mechas": Icon(mech), "commands": Icon(hand),
+    "cost": Icon(hexagon, (212, 160, 23)), "power": Icon(burst, (200, 50, 50)),
+    "durability": Icon(heart, (214, 40, 70)), "provide": Icon(bolt, (245, 183, 0), tinted=False),
+}
 
 
 def face(kind: str, data: dict[str, Any]) -> Face:
-    provide = sum(i.get("provide", 0) for i in data.get("keywords", ()))
-    values = {**data, "provide": provide}
+    values = {**data, "provide": provide(data)}
     stats = tuple(Stat(label, str(values[field]), icon,
                        designed(data, field if field != "provide" else "keywords"))
-                  for field, label, icon in STATS[kind] if field != "provide" or provide)
-    lines = []
-    keywords = keyword_line([i for i in data.get("keywords", ()) if "provide" not in i or kind != "towers"])
-    if keywords:
-        lines.append(keywords + ".")
-    if data.get("time"):
-        lines.append(f"Enters with {data['time']} time counters.")
-    if isinstance(data.get("ability"), str):
-        lines.append(data.get("text") or compile_ability(data["ability"], kind).text)
-    if kind == "commands":
-        lines.append("Play in " + " or ".join(WINDOW_NAMES[w] for w in data["windows"]) + ".")
+                  for field, label, icon in STATS[kind] if field != "provide" or values["provide"])
     marks = data.get("designed", ())
-    return Face(family=kind, band=CARD_KINDS[kind], title=data["name"], stats=stats, text=" ".join(lines),
-                colour=COLOURS[kind], designed=("all",) if marks is True else tuple(marks))
+    return Face(family=kind, band=CARD_KINDS[kind], title=data["name"], stats=stats,
+                text=card_text(kind, data), colour=COLOURS[kind], art=Emblem((kind,)),
+                designed=WHOLLY_DESIGNED if marks is True else tuple(marks))
 
 
-def cards(stack: Any, decks: bool = True) -> list[Card]:
+def cards(stack: Stack, decks: bool = True) -> list[Card]:
     """The cards ``rulecraft print`` lays out (``GameDefinition.card_templates``): every card of every deck
     of the stack, as they are played; with ``decks=False`` the pool, one card each."""
     faces = {e.id: face(kind, e.data) for kind in CARD_KINDS for e in stack.of_kind(kind)}
@@ -83,21 +95,5 @@ def printed_cards(folder: Path, decks: bool = False) -> list[Card]:
     return cards(load_stack(folder), decks)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from rulecraft.cli.outputs import named_file
+TEMPLATES = CardTemplates(cards, ICONS)   # the game's `card_templates` member
 
-    parser = argparse.ArgumentParser(prog="python -m rulecraft.plugins.mecha.cards", description=__doc__)
-    parser.add_argument("out", type=Path, help="the PDF to write")
-    parser.add_argument("--decks", action="store_true", help="every card of both starter decks")
-    args = parser.parse_args(argv)
-    from importlib import resources
-
-    with resources.as_file(resources.files("rulecraft.content").joinpath(CORE)) as folder:
-        cards = printed_cards(folder, args.decks)
-    write_sheets(cards, named_file(args.out), SheetOptions(footer=CORE))
-    print(f"wrote {len(cards)} cards to {args.out}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -33,6 +33,7 @@ GAME = GameDefinition(
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
     scenarios="tests/mecha/scenarios",
     metrics=Ref("rulecraft.plugins.mecha.metrics"),
-    card_templates=Ref("rulecraft.plugins.mecha.cards"),
+    docs_pages=Ref("rulecraft.plugins.mecha.docs"),
+    card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.mecha.picture:Board"),
 )

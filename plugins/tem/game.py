@@ -37,6 +37,6 @@ GAME = GameDefinition(
     scenarios="tests/scenarios",
     metrics=Ref("rulecraft.plugins.tem.balance.report"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
-    card_templates=Ref("rulecraft.plugins.tem.docgen.cards"),
+    card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),
 )

@@ -28,18 +28,20 @@ def test_docs_builds_its_rules_site(game, request, tmp_path, capsys):
 
 
 def test_print_builds_its_cards(game, request, tmp_path, capsys):
-    """A game with ``card_templates`` prints its cards; one without is refused cleanly (a usage or content
-    error, never a traceback)."""
+    """A game with ``card_templates`` prints its cards (PDF and PNG previews); one without is refused as a
+    usage error (exit 2) that says why, before anything is written."""
     gap(request, game, "print")
     pytest.importorskip("fpdf")
-    out = tmp_path / "cards.pdf"
-    code = main(["print", str(pack_folder(game)), "--out", str(out)])
+    out, preview = tmp_path / "cards.pdf", tmp_path / "preview"
+    code = main(["print", str(pack_folder(game)), "--out", str(out), "--preview", str(preview)])
     err = capsys.readouterr().err
     if definition(game).card_templates is None:
-        assert code in (1, 2) and "Traceback" not in err and not out.exists(), err
+        assert code == 2 and "has no card templates" in err and "Traceback" not in err, err
+        assert not out.exists() and not preview.exists()
     else:
         assert code == 0, err
         assert out.read_bytes().startswith(b"%PDF")
+        assert sorted(preview.glob("page-*.png"))
 
 
 def test_its_dsl_reference_is_complete(game):

@@ -2,7 +2,10 @@
 
 The rule texts live outside the repository (``../shared/rules``) and no test may read them. This
 script reads them and writes ``rule-fingerprint.json`` beside it: a hash of every run of
-``SHINGLE`` words (never the words themselves) and the ids of the settled rulings in RULINGS.md.
+``SHINGLE`` words (never the words themselves) and the ids of the settled rulings in RULINGS.md. The
+sections of RULINGS.md named in ``RULINGS_SECTIONS`` are fingerprinted too, so our own rulings pages do
+not copy them either (the Tiny Epic Mechs pages were written before RULINGS.md said the same in places,
+so its T and R sections are not).
 Run it after the rule texts change, then review and commit the result:
 
     .venv/bin/python tests/docs/rule_fingerprint.py [RULES_DIR]     # default: ../shared/rules
@@ -20,7 +23,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FINGERPRINT = Path(__file__).with_name("rule-fingerprint.json")
-RULE_TEXTS = ["tiny-epic-mechs-rulebook.txt", "tiny-epic-mechs-quick-reference-and-robot-pilots.txt"]
+RULE_TEXTS = ["tiny-epic-mechs-rulebook.txt", "tiny-epic-mechs-quick-reference-and-robot-pilots.txt",
+              "mecha-game-rules.txt"]
+RULINGS_SECTIONS = ["Mecha Game"]
+SETTLED = re.compile(r"^- \*\*([TRM]\d+) ", re.MULTILINE)   # the hosted games' rulings: TEM, Robots, Mecha
 SHINGLE = 8
 
 
@@ -43,15 +49,22 @@ def load() -> dict:
     return json.loads(FINGERPRINT.read_text(encoding="utf-8"))
 
 
+def section(markdown: str, title: str) -> str:
+    """The ``## title`` section of ``markdown``, up to the next ``## `` heading."""
+    found = re.search(rf"^## {re.escape(title)}\s*$(.*?)(?=^## |\Z)", markdown, re.MULTILINE | re.DOTALL)
+    return found.group(1) if found else ""
+
+
 def fingerprint(rules: Path) -> dict:
-    source = " ".join((rules / name).read_text(encoding="utf-8") for name in RULE_TEXTS)
     rulings = (rules / "RULINGS.md").read_text(encoding="utf-8")
+    source = " ".join([*((rules / name).read_text(encoding="utf-8") for name in RULE_TEXTS),
+                       *(section(rulings, title) for title in RULINGS_SECTIONS)])
     return {
         "about": "hashes of every 8-word run of the rule texts; made by tests/docs/rule_fingerprint.py",
-        "texts": RULE_TEXTS,
+        "texts": [*RULE_TEXTS, *(f"RULINGS.md: {title}" for title in RULINGS_SECTIONS)],
         "shingle": SHINGLE,
         "hash": "blake2b, 8 bytes, of the run's lower-case words joined by one space",
-        "settled_rulings": re.findall(r"^- \*\*([TR]\d+) ", rulings, re.MULTILINE),
+        "settled_rulings": SETTLED.findall(rulings),
         "shingles": sorted(shingle_hashes(source)),
     }
 

@@ -107,7 +107,8 @@ def test_rulebook_numbers_follow_the_variant(variant_site, core_site):
 
 def test_a_marker_naming_no_rule_value_is_an_error():
     from rulecraft.compiler.check import check_packs
-    from rulecraft.plugins.tem.docgen.values import UnknownValue, fill
+    from rulecraft.compiler.docgen.values import UnknownValue
+    from rulecraft.plugins.tem.docgen.site import fill
 
     stack = check_packs([CORE]).stack
     assert fill("{{ rules.rounds }} rounds, {{ rules.scoring_rounds }}", stack) == "6 rounds, 2, 4 and 6"

@@ -16,9 +16,8 @@ from PIL import Image
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.check import check_packs
-from rulecraft.plugins.games import Ref
-from rulecraft.plugins.tem.docgen.cardicons import contrast, on
-from rulecraft.plugins.tem.docgen.cardlayout import (
+from rulecraft.compiler.docgen.cards.icons import contrast, on
+from rulecraft.compiler.docgen.cards.layout import (
     CARD_SIZES,
     DESIGN_W,
     MARKER_W,
@@ -31,9 +30,12 @@ from rulecraft.plugins.tem.docgen.cardlayout import (
     printable,
     sheet_grid,
 )
-from rulecraft.plugins.tem.docgen.cards import Back, Face, cards, faces
-from rulecraft.plugins.tem.docgen.pdf import SheetOptions, plan_sheets, render
-from rulecraft.plugins.tem.docgen.preview import page_images
+from rulecraft.compiler.docgen.cards.model import Back, Face, faces
+from rulecraft.compiler.docgen.cards.pdf import SheetOptions, plan_sheets, render
+from rulecraft.compiler.docgen.cards.preview import page_images
+from rulecraft.plugins.games import Ref
+from rulecraft.plugins.tem.docgen.cardicons import ICONS
+from rulecraft.plugins.tem.docgen.cards import cards
 from rulecraft.plugins.tem.game import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +177,7 @@ def _white(pixels: np.ndarray) -> np.ndarray:
 def test_render_draws_every_card_and_nothing_outside_the_cards_but_crop_marks(core_cards):
     """pdfium renders the real PDF: inside every cut box the card's colour is drawn (not paper), the
     text box holds dark text pixels, and the margins hold only grey-scale crop marks."""
-    plan = plan_sheets(core_cards, SheetOptions())
+    plan = plan_sheets(core_cards, SheetOptions(), ICONS)
     images = page_images(render(plan), DPI)
     assert len(images) == plan.pages == 24
     for placed in plan.placed:
@@ -219,7 +221,7 @@ def test_no_text_leaves_its_card_and_the_designed_marker_is_printed_once(core_ca
     """From the PDF's own text: every character lies inside the safe area of the card it belongs to,
     and a card with designed values shows the dagger twice (the marker after the title and the
     footnote's), a card without none."""
-    plan = plan_sheets(core_cards, SheetOptions(card=card))
+    plan = plan_sheets(core_cards, SheetOptions(card=card), ICONS)
     pages = _characters(render(plan))
     safe = {p.page: [] for p in plan.placed}
     for placed in plan.placed:
@@ -321,7 +323,7 @@ def test_unknown_paper_or_card_is_a_usage_error(tmp_path, option):
 def test_without_the_docs_extra_print_is_a_usage_error(tmp_path, monkeypatch, capsys, missing):
     import sys
 
-    drop = ("rulecraft.plugins.tem.docgen.pdf", "rulecraft.plugins.tem.docgen.preview", missing)
+    drop = ("rulecraft.compiler.docgen.cards.pdf", "rulecraft.compiler.docgen.cards.preview", missing)
     for name in [m for m in sys.modules if m.startswith(drop)]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed

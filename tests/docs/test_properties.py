@@ -10,9 +10,9 @@ import markdown
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from rulecraft.compiler.docgen.markdown import code, esc
 from rulecraft.compiler.docgen.plaintext import one_line
 from rulecraft.compiler.docgen.schemaref import table_cell
-from rulecraft.plugins.tem.docgen.pages import code, esc
 from rulecraft.plugins.tem.docgen.svg import arena_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

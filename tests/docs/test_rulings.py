@@ -6,13 +6,32 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.docgen.scenarios import by_ruling, find_scenarios, link_rulings, ruling_ids
+from rulecraft.compiler.docgen.scenarios import (
+    by_ruling,
+    find_scenarios,
+    link_rulings,
+    ruling_ids,
+    scenario_pages,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-SUITE = ROOT / "tests" / "scenarios"
-RULINGS_PAGE = ROOT / "site" / "docs" / "rulings.md"
+SITE = ROOT / "site"
+RULINGS_PAGE = SITE / "docs" / "rulings.md"
+
+
+def site_scenarios() -> list:
+    """The scenario files the project site's rulings page links to: its own game's folder and every other
+    game's, where site/mkdocs.yml says they are (the game's scenario location)."""
+    config = yaml.safe_load((SITE / "mkdocs.yml").read_text(encoding="utf-8"))
+    options = next(item["rulecraft"] for item in config["plugins"]
+                   if isinstance(item, dict) and "rulecraft" in item)
+    found = find_scenarios(SITE / options["scenarios"])
+    for game, folder in options["game_scenarios"].items():
+        found += find_scenarios(SITE / folder, game=game)
+    return found
 
 COMBAT = """\
 scenarios:
@@ -72,9 +91,21 @@ def test_built_rulings_page_links_to_scenario_pages(suite, tmp_path_factory):
 
 
 def test_every_ruling_is_pinned_by_a_scenario():
-    files = find_scenarios(SUITE)
+    """Every ruling of every game on the rulings page (T, R, E and Mecha Game's M) has a scenario."""
+    files = site_scenarios()
     assert sum(len(f.cases) for f in files) >= 100, "the scenario suite is missing"
+    assert {f.game for f in files} == {"", "mecha"}
     assert not [f.path for f in files if f.problem]
     pinned = by_ruling(files)
     missing = [r for r in ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")) if r not in pinned]
     assert not missing, f"rulings no scenario `covers`: {', '.join(missing)}"
+
+
+def test_another_games_scenarios_get_their_own_pages_linking_back(suite):
+    """Mecha Game's files on the project site live under scenarios/mecha/ and link two levels up."""
+    files = find_scenarios(suite, game="mecha")
+    combat = next(f for f in files if f.slug == "mecha/combat")
+    assert combat.page == "scenarios/mecha/combat.md" and combat.shown == "mecha: combat.yaml"
+    pages = scenario_pages(files)
+    assert "(../../rulings.md#t13)" in pages["scenarios/mecha/combat.md"]
+    assert "[mecha: combat.yaml](mecha/combat.md)" in pages["scenarios/index.md"]

@@ -1,11 +1,13 @@
-"""Print-and-play cards for towers, mechas and commands: what each face shows, and the sheets."""
+"""Print-and-play cards for towers, mechas and commands: what each face shows, and the sheets
+(`rulecraft print` through the game's card templates on the shared card sheet)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rulecraft.plugins.mecha.cards import printed_cards
-from rulecraft.plugins.tem.docgen.pdf import SheetOptions, write_sheets
+from rulecraft.cli.main import main
+from rulecraft.compiler.docgen.cards.pdf import SheetOptions, write_sheets
+from rulecraft.plugins.mecha.cards import ICONS, TEMPLATES, printed_cards
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 
@@ -31,6 +33,21 @@ def test_the_starter_decks_print_80_cards_on_sheets(tmp_path):
     cards = printed_cards(PACK, decks=True)
     assert len(cards) == 80
     out = tmp_path / "decks.pdf"
-    plan, document = write_sheets(cards, out, SheetOptions(footer="mecha-core"))
+    plan, document = write_sheets(cards, out, SheetOptions(footer="mecha-core"), ICONS)
     assert document.startswith(b"%PDF") and out.read_bytes() == document
     assert plan.cards == 80 and plan.pages >= 80 // 9 and plan.diagnostics == []
+
+
+def test_rulecraft_print_makes_sheets_and_previews_of_every_starter_deck_card(tmp_path, capsys):
+    out, preview = tmp_path / "mecha.pdf", tmp_path / "preview"
+    assert main(["print", str(PACK), "--out", str(out), "--preview", str(preview)]) == 0
+    assert "80 cards on 18 pages" in capsys.readouterr().err     # 2 decks of 40 (M21), fronts and backs
+    assert out.read_bytes().startswith(b"%PDF") and len(sorted(preview.glob("page-*.png"))) == 18
+
+
+def test_the_card_templates_name_mecha_games_own_icons():
+    """Every icon a face or back names is in Mecha Game's own table (none falls back to an initial)."""
+    cards = printed_cards(PACK)
+    named = {s.icon for c in cards for s in c.front.stats} | {i for c in cards for i in c.front.art.icons}
+    named |= {c.back.icon for c in cards}
+    assert named <= set(TEMPLATES.icons) and {"towers", "mechas", "commands"} <= named

@@ -1,50 +1,59 @@
-"""Generate: the drawing primitives and art panels of a print-and-play card face (fpdf2).
+"""Generate: Tiny Epic Mechs' own card art, each panel a ``model.Art`` that draws itself (fpdf2).
 
-Text in a box (shrunk to fit its width where a value may be long) and rounded panels, shared by the
-faces and backs in ``pdf``; and the art panel of each kind in ``cards.Art``: an emblem of icons, a
-program card's movement diagram beside its action, the reference card's beats-cycle of weapon
-types, a player card's resource tracks.
+A program card's movement diagram beside its action, the reference card's beats-cycle of weapon types,
+a player card's resource tracks. Emblems and the drawing primitives are the shared card sheet's
+(``rulecraft.compiler.docgen.cards``).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from fpdf import FPDF
 
-from rulecraft.plugins.tem.docgen.cardicons import INK, WHITE, Colour, draw_icon, mix
-from rulecraft.plugins.tem.docgen.cardlayout import PT, Box, FaceLayout, printable
-from rulecraft.plugins.tem.docgen.cards import Cycle, Emblem, Face, Moves, Tracks
+from rulecraft.compiler.docgen.cards.art import text_at
+from rulecraft.compiler.docgen.cards.icons import INK, WHITE, Colour, draw_icon, mix
+from rulecraft.compiler.docgen.cards.layout import PT, Box, FaceLayout
 
 
-def text_at(pdf: FPDF, box: Box, text: str, size: float, style: str = "", colour: Colour = INK,
-          align: str = "L") -> None:
-    pdf.set_font("helvetica", style, size)
-    pdf.set_text_color(*colour)
-    pdf.set_xy(box.x, box.y)
-    pdf.cell(box.w, box.h, printable(text), align=align)
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """The art panel of a program card: where the card moves a mech from its zone."""
+
+    distance: int
+    directions: tuple[str, ...]
+    jump: bool
+    action: str = ""    # the action's icon, beside the diagram
+
+    def draw(self, pdf: FPDF, box: Box, colour: Colour, layout: FaceLayout) -> None:
+        if not self.action:
+            _moves(pdf, self, box, colour)
+            return
+        _moves(pdf, self, Box(box.x, box.y, box.w * 0.62, box.h), colour)
+        size = min(box.w * 0.3, box.h * 0.6)
+        draw_icon(pdf, self.action, box.x + box.w * 0.8, box.y + box.h / 2, size, mix(colour, INK, 0.25))
 
 
-def shrink_to_fit(pdf: FPDF, text: str, width: float, size: float, style: str = "",
-                  floor: float = 0.5) -> float:
-    """The largest font size up to ``size`` at which ``text`` is at most ``width`` wide (at least
-    ``floor`` x ``size``)."""
-    least = size * floor
-    pdf.set_font("helvetica", style, size)
-    while pdf.get_string_width(printable(text)) > width and size > least:
-        size -= 0.25
-        pdf.set_font("helvetica", style, size)
-    return size
+@dataclass(frozen=True, slots=True)
+class Cycle:
+    """The art panel of the reference card: each weapon type beats the next, round a circle."""
+
+    beats: tuple[tuple[str, str], ...]
+
+    def draw(self, pdf: FPDF, box: Box, colour: Colour, layout: FaceLayout) -> None:
+        _cycle(pdf, self, box, colour)
 
 
-def panel(pdf: FPDF, box: Box, fill: Colour, radius: float) -> None:
-    pdf.set_fill_color(*fill)
-    pdf.rect(box.x, box.y, box.w, box.h, style="F", round_corners=True, corner_radius=radius)
+@dataclass(frozen=True, slots=True)
+class Tracks:
+    """The art panel of a player card: a 0..top track per resource, for a marker."""
 
+    resources: tuple[str, ...]
+    top: int
 
-def text_width(pdf: FPDF, text: str, size: float, style: str = "") -> float:
-    pdf.set_font("helvetica", style, size)
-    return pdf.get_string_width(printable(text))
+    def draw(self, pdf: FPDF, box: Box, colour: Colour, layout: FaceLayout) -> None:
+        _tracks(pdf, self, box.inset(1.5 * layout.scale), colour, layout.scale)
 
 
 def _moves(pdf: FPDF, moves: Moves, box: Box, colour: Colour) -> None:
@@ -128,33 +137,3 @@ def _tracks(pdf: FPDF, tracks: Tracks, box: Box, colour: Colour, s: float) -> No
                      corner_radius=cell * 0.15)
             text_at(pdf, Box(cx, y + (row_h - cell) / 2, cell * 0.92, cell), str(i), cell / PT * 0.5, "B",
                   align="C")
-
-
-def draw_art(pdf: FPDF, face: Face, lay: FaceLayout, colour: Colour) -> None:
-    box, s = lay.art, lay.scale
-    if box is None or face.art is None:
-        return
-    panel(pdf, box, mix(colour, WHITE, 0.82), 2.0 * s)
-    if face.caption:
-        caption = Box(box.x, box.bottom - 5.0 * s, box.w, 4.0 * s)
-        size = shrink_to_fit(pdf, face.caption, box.w - 2 * s, 7.0 * lay.font, "B")
-        text_at(pdf, caption, face.caption, size, "B", mix(colour, INK, 0.3), "C")
-        box = Box(box.x, box.y, box.w, box.h - 4.0 * s)
-    if isinstance(face.art, Moves) and face.art.action:
-        diagram = Box(box.x, box.y, box.w * 0.62, box.h)
-        _moves(pdf, face.art, diagram, colour)
-        size = min(box.w * 0.3, box.h * 0.6)
-        draw_icon(pdf, face.art.action, box.x + box.w * 0.8, box.y + box.h / 2, size, mix(colour, INK, 0.25))
-    elif isinstance(face.art, Moves):
-        _moves(pdf, face.art, box, colour)
-    elif isinstance(face.art, Cycle):
-        _cycle(pdf, face.art, box, colour)
-    elif isinstance(face.art, Tracks):
-        _tracks(pdf, face.art, box.inset(1.5 * s), colour, s)
-    elif isinstance(face.art, Emblem) and face.art.icons:
-        icons = face.art.icons
-        size = min(box.h * 0.72, box.w / len(icons) * 0.7, 26.0 * s)
-        for i, icon in enumerate(icons):
-            cx = box.x + box.w * (i + 0.5) / len(icons)
-            draw_icon(pdf, icon, cx, box.y + box.h / 2, size, None if icon in {"energy", "credits"}
-                      else mix(colour, INK, 0.15))

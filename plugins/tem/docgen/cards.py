@@ -1,4 +1,5 @@
-"""Generate: the print-and-play cards of a resolved pack stack, as plain data ready for layout.
+"""Generate: Tiny Epic Mechs' card templates: the print-and-play cards of a resolved stack, as the shared
+card sheet's data (``rulecraft.compiler.docgen.cards``), ready for layout.
 
 One ``Card`` per physical card (copies included), each with a front ``Face`` and a back: the other
 ``Face`` of a two-sided card (a pilot and its Power Armor side, the Mighty Mech's two sides) or the
@@ -14,16 +15,25 @@ author's own line.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from rulecraft.compiler.loader import JsonPath
-from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.docgen.cards.model import (
+    GREY,
+    WHOLLY_DESIGNED,
+    Back,
+    Card,
+    CardTemplates,
+    Emblem,
+    Face,
+    Stat,
+)
+from rulecraft.compiler.docgen.markdown import designed
+from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.tem.docgen.abilities import ability_text
-from rulecraft.plugins.tem.docgen.pages import designed
+from rulecraft.plugins.tem.docgen.cardart import Cycle, Moves, Tracks
+from rulecraft.plugins.tem.docgen.cardicons import ICONS
 from rulecraft.plugins.tem.game import GAME
 
-GREY = "#55606e"
 PILOT = "#6d597a"
 MIGHTY_MECH = "#c8553d"
 MECH_ZONE = "#8a5a44"
@@ -34,98 +44,6 @@ TYPE_COLOURS = {"melee": "#b5283a", "ranged": "#2463a6", "area": "#d9730d"}
 TIER_BACKS = {"basic": "#4a4e69", "advanced": "#2b2d42"}
 # Kinds that are the game's own data, not cards: the arena and the rules themselves.
 NOT_CARDS = frozenset({"arenas", "rules"})
-WHOLLY_DESIGNED = ("all",)   # Face.designed of an entity marked `designed: true`
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """A value printed in a chip: an icon (see ``cardicons``), the value, its label."""
-
-    label: str
-    value: str
-    icon: str = ""
-    designed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Emblem:
-    """The art panel: one or more icons, drawn large."""
-
-    icons: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Moves:
-    """The art panel of a program card: where the card moves a mech from its zone."""
-
-    distance: int
-    directions: tuple[str, ...]
-    jump: bool
-    action: str = ""    # the action's icon, beside the diagram
-
-
-@dataclass(frozen=True, slots=True)
-class Cycle:
-    """The art panel of the reference card: each weapon type beats the next, round a circle."""
-
-    beats: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Tracks:
-    """The art panel of a player card: a 0..top track per resource, for a marker."""
-
-    resources: tuple[str, ...]
-    top: int
-
-
-Art = Emblem | Moves | Cycle | Tracks
-
-
-@dataclass(frozen=True, slots=True)
-class Face:
-    """One printed side: family, a band over the title, price icons, art, stat chips, body text."""
-
-    family: str
-    band: str
-    title: str
-    stats: tuple[Stat, ...] = ()
-    text: str = ""
-    colour: str = GREY
-    art: Art | None = None
-    cost: tuple[Stat, ...] = ()
-    designed: tuple[str, ...] = ()   # what on this face is designed (RULINGS T3), in words
-    entity: Entity | None = None
-    text_path: JsonPath = ()
-    title_path: JsonPath = ()
-    caption: str = ""                # a line under the art
-
-    @property
-    def footnote(self) -> str:
-        """The one line under the designed-value marker; empty when nothing on the face is designed."""
-        if not self.designed:
-            return ""
-        if self.designed == WHOLLY_DESIGNED:
-            return "designed card: no rule text gives it"
-        return "designed: " + ", ".join(self.designed)
-
-
-@dataclass(frozen=True, slots=True)
-class Back:
-    """The back every card of a family (or pile) shares."""
-
-    label: str
-    title: str
-    colour: str
-    icon: str
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One physical card: its front and what is printed behind it."""
-
-    front: Face
-    back: Face | Back
 
 
 def _words(value: object) -> str:
@@ -337,6 +255,4 @@ def cards(stack: Stack) -> list[Card]:
             reference_card(rules), *(card for kind in others for card in entry_cards(stack, kind))]
 
 
-def faces(printed: list[Card]) -> list[Face]:
-    """Every face of ``printed`` with text on it: fronts, and the backs that are faces."""
-    return [face for card in printed for face in (card.front, card.back) if isinstance(face, Face)]
+TEMPLATES = CardTemplates(cards, ICONS)   # the game's `card_templates` member

@@ -8,24 +8,34 @@ with more than one pack in the stack, each entry says which pack defined or chan
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
-from rulecraft.compiler.docgen.plaintext import one_line
-from rulecraft.compiler.docgen.schemaref import table_cell
+from rulecraft.compiler.docgen import markdown
+from rulecraft.compiler.docgen.markdown import (
+    WIDE,
+    code,
+    designed,
+    designed_mark,
+    esc,
+    kind_counts,
+    pack_table,
+    provenance,
+    rules_page,
+    table,
+    with_source,
+    words,
+)
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.tem.docgen.abilities import ability_text
 from rulecraft.plugins.tem.docgen.svg import CELLS, arena_svg
 from rulecraft.plugins.tem.game import GAME
 
-DAGGER = '<sup class="designed" title="designed value (T3)">†</sup>'
+DAGGER = designed_mark("T3")
 LEGEND = (f"Values marked {DAGGER} are **designed**: no rule text gives them, so the pack designed them "
           "(ruling [T3](../rulings.md#t3)). If you own the printed game and it says otherwise, change the "
           "YAML: this page, the cards and the engine follow.")
-WIDE = ["---", "hide: [toc]", "---", ""]  # front matter: wide tables get the table of contents' width
 ABILITY_NOTE = ("Ability text is **generated** from the effect the engine runs; under it, in `code` "
                 "style, is that effect's source in the pack (the effect DSL), for modders.")
 
@@ -35,46 +45,13 @@ def schema_fields(kind: str) -> dict[str, dict[str, Any]]:
     return load_schema(GAME.kinds[kind])["definitions"]["fields"]["properties"]
 
 
-MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]|])")
-
-
-def esc(value: object) -> str:
-    """Text from a pack, shown as written inside a Markdown table cell: one line, no HTML, no Markdown
-    (packs are data, never markup)."""
-    return MARKDOWN_PUNCTUATION.sub(r"\\\1", escape(one_line(value), quote=False))
-
-
-def code(value: object) -> str:
-    """Text from a pack as a Markdown code span: shown literally (tables do not split on `|` inside)."""
-    text = one_line(value)
-    if not text:
-        return ""
-    longest = max(map(len, re.findall("`+", text)), default=0)
-    if not longest:
-        return f"`{text}`"
-    fence = "`" * (longest + 1)     # a run of backticks in the text never closes a longer one (CommonMark)
-    return f"{fence} {text} {fence}"
-
-
-def designed(data: dict[str, Any], field: str) -> bool:
-    """Whether RULINGS T3 marks ``field`` of this entity (or mapping) as designed."""
-    marks = data.get("designed", [])
-    return marks is True or field in marks
-
-
 def cell(data: dict[str, Any], field: str, show: Callable[[Any], str] = esc) -> str:
-    """One field of an entity for a table: formatted, a dagger when designed, a dash when absent."""
-    if field not in data:
-        return "—"
-    return show(data[field]) + (DAGGER if designed(data, field) else "")
+    """One field of an entity for a table: formatted, a dagger when designed (T3), a dash when absent."""
+    return markdown.cell(data, field, DAGGER, show)
 
 
 def amounts(cost: dict[str, int]) -> str:
     return ", ".join(f"{n} {esc(resource).title()}" for resource, n in cost.items()) or "free"
-
-
-def words(value: object) -> str:
-    return esc(str(value).replace("-", " ").replace("_", " "))
 
 
 def ability(kind: str, mapping: dict[str, Any]) -> str:
@@ -85,76 +62,15 @@ def ability(kind: str, mapping: dict[str, Any]) -> str:
     return f"{esc(ability_text(kind, mapping))}{mark}<br><small>{code(mapping['ability'])}</small>"
 
 
-def provenance(entity: Entity, stack: Stack) -> str:
-    """Which pack defined the entity and which changed its fields; empty for a one-pack stack."""
-    if len(stack.packs) < 2:
-        return ""
-    order = [p.id for p in stack.packs]
-    definer = entity.locate(()).pack
-    changed: dict[str, list[str]] = {}
-    for path, _value, origin in entity.fields():  # fields inherited through `extends` keep an earlier pack
-        if path and order.index(origin.pack) > order.index(definer):
-            changed.setdefault(origin.pack, []).append(str(path[0]))
-    text = code(definer)
-    if "extends" in entity.data:
-        text += f", extends {code(entity.data['extends'])}"
-    for pack, fields in changed.items():
-        text += f", changed by {code(pack)}: " + ", ".join(esc(f) for f in dict.fromkeys(fields))
-    return text
-
-
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
-            *("| " + " | ".join(row) + " |" for row in rows), ""]
-
-
-def _with_source(stack: Stack, header: list[str], rows: list[list[str]], entities: list[Entity]) -> list[str]:
-    if len(stack.packs) < 2:
-        return _table(header, rows)
-    sourced = [[*row, provenance(e, stack)] for row, e in zip(rows, entities, strict=True)]
-    return _table([*header, "from"], sourced)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, dict):
-        return "<br>".join(f"{esc(k)}: {_value(v)}" for k, v in value.items()) or "—"
-    if isinstance(value, list):
-        return ", ".join(_value(v) for v in value) or "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return esc(value)
-
-
 def index_page(stack: Stack) -> str:
     lines = ["# About this reference", "",
              "Every page in this section is **generated** from the pack stack below when the site is "
              "built; nothing here is typed by hand.", "",
-             *_table(["pack", "name", "version", "folder"],
-                     [[code(p.id), esc(p.name), esc(p.version), code(p.display)]
-                      for p in stack.packs]),
+             *pack_table(stack),
              "Packs are listed in load order: a later pack adds to, replaces or patches the earlier ones "
              "(see [the pack format](pack-format.md)).", "", "## Reading the tables", "", LEGEND, "",
              ABILITY_NOTE, "", "## Contents", ""]
-    counts = {kind: len(stack.of_kind(kind)) for kind in stack.kinds()}
-    lines += [f"- {code(kind)}: {n} {'entry' if n == 1 else 'entries'}" for kind, n in counts.items()]
-    return "\n".join(lines) + "\n"
-
-
-def rules_page(stack: Stack) -> str:
-    rules = stack.rules
-    lines = [*WIDE, "# Rule parameters", "",
-             "Every number of the rules a designer can change without code, with its value in this "
-             "stack. The meaning column comes from the pack schema.", "", LEGEND, ""]
-    if rules is None:
-        return "\n".join([*lines, "This stack defines no rule parameters."]) + "\n"
-    described = schema_fields("rules")
-    skip = {"id", "designed", "notes", "extends"}
-    meaning = {key: table_cell(field.get("description", "")) for key, field in described.items()}
-    rows = [[code(key), cell(rules.data, key, _value), meaning.get(key, "")]
-            for key in rules.data if key not in skip]
-    lines += _table(["parameter", "value", "meaning"], rows)
-    if len(stack.packs) > 1:
-        lines += [f"Set by: {provenance(rules, stack)}.", ""]
+    lines += kind_counts(stack)
     return "\n".join(lines) + "\n"
 
 
@@ -180,7 +96,7 @@ def program_cards_page(stack: Stack) -> str:
             directions = movement.get(data.get("movement"), {}).get("directions", [])
             rows.append([code(card.id), cell(data, "movement", words), esc(" ".join(directions)) or "—",
                          cell(data, "action", words)])
-        lines += _with_source(stack, ["card", "movement", "directions", "action"], rows, cards)
+        lines += with_source(stack, ["card", "movement", "directions", "action"], rows, cards)
     return "\n".join(lines) + "\n"
 
 
@@ -201,7 +117,7 @@ def weapons_page(stack: Stack) -> str:
                  cell(w.data, "vp"), cell(w.data, "copies"),
                  ability("weapons", w.data)]
                 for w in weapons]
-        lines += _with_source(stack, header, rows, weapons)
+        lines += with_source(stack, header, rows, weapons)
     return "\n".join(lines) + "\n"
 
 
@@ -215,7 +131,7 @@ def pilots_page(stack: Stack) -> str:
     pilots = stack.of_kind("pilots")
     rows = [[f"**{esc(p.data.get('name', p.id))}**", cell(p.data, "health"),
              ability("pilots", p.data)] for p in pilots]
-    lines += _with_source(stack, ["pilot", "health (pilot side)", "ability"], rows, pilots)
+    lines += with_source(stack, ["pilot", "health (pilot side)", "ability"], rows, pilots)
     return "\n".join(lines) + "\n"
 
 
@@ -230,7 +146,7 @@ def zones_page(stack: Stack) -> str:
              cell(z.data, "resources", lambda r: ", ".join(words(x).title() for x in r)),
              esc(colours.get(z.data["colour"], z.data["colour"])) if "colour" in z.data else "—"]
             for z in zones]
-    lines += _with_source(stack, ["zone", "type", "value", "resources", "colour"], rows, zones)
+    lines += with_source(stack, ["zone", "type", "value", "resources", "colour"], rows, zones)
     return "\n".join(lines) + "\n"
 
 
@@ -267,7 +183,7 @@ def mighty_mech_page(stack: Stack) -> str:
         rows = [[f"**{esc(side.get('name', side_id))}**", cell(side, "power"),
                  ability("mighty-mech", side)]
                 for side_id, side in data.get("sides", {}).items()]
-        lines += _table(["side", "power", "ability"], rows)
+        lines += table(["side", "power", "ability"], rows)
         if len(stack.packs) > 1:
             lines += [f"From: {provenance(mech, stack)}.", ""]
     return "\n".join(lines) + "\n"
@@ -277,7 +193,7 @@ def reference_pages(stack: Stack) -> dict[str, str]:
     """Every generated reference file (site-relative path -> content) for ``stack``."""
     pages = {
         "reference/index.md": index_page(stack),
-        "reference/rules.md": rules_page(stack),
+        "reference/rules.md": rules_page(stack, schema_fields("rules"), DAGGER, LEGEND),
         "reference/program-cards.md": program_cards_page(stack),
         "reference/weapons.md": weapons_page(stack),
         "reference/pilots.md": pilots_page(stack),

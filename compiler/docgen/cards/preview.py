@@ -1,4 +1,4 @@
-"""Generate: PNG previews of a card sheet PDF, one file per page, rendered by pdfium (pypdfium2).
+"""Generate: PNG previews of any game's card sheet PDF, one file per page, rendered by pdfium (pypdfium2).
 
 pypdfium2's wheel ships pdfium itself, so a preview needs no system package; the renderer is a
 real PDF engine, so the PNG shows what a printer will get (fonts, clipping, dash patterns).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2
+import pypdfium2  # type: ignore[import-untyped]  # no stubs or py.typed marker
 
 PREVIEW_DPI = 100
 

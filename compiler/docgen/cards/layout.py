@@ -1,4 +1,4 @@
-"""Generate: the geometry of print-and-play sheets, in millimetres, before anything is drawn.
+"""Generate: the geometry of print-and-play sheets for any game, in millimetres, before anything is drawn.
 
 Each layer is a pure function of its inputs, so a test can check it without pixels: ``sheet_grid``
 places cards on the paper (as many columns and rows as fit with their bleed, centred, with room for
@@ -13,12 +13,12 @@ does not need.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.docgen.cards.model import Face
 from rulecraft.compiler.docgen.plaintext import one_line
-from rulecraft.plugins.tem.docgen.cards import Face
 
 if TYPE_CHECKING:   # fpdf2 is the docs extra: the CLI reads the sizes below without it
     from fpdf import FPDF
@@ -251,9 +251,9 @@ def wrap(pdf: FPDF, text: str, width: float, size: float) -> list[str]:
     from fpdf.enums import MethodReturnValue
 
     pdf.set_font("helvetica", size=size)
-    return [line.encode("latin-1").decode(ENCODING)  # fpdf2 returns its own encoded form
-            for line in pdf.multi_cell(width, line_height(size), printable(text), dry_run=True,
-                                       output=MethodReturnValue.LINES)]
+    lines = cast(list[str], pdf.multi_cell(width, line_height(size), printable(text), dry_run=True,
+                                           output=MethodReturnValue.LINES))
+    return [line.encode("latin-1").decode(ENCODING) for line in lines]  # fpdf2 returns its own encoding
 
 
 def fit(pdf: FPDF, face: Face, layout: FaceLayout) -> Fitted:

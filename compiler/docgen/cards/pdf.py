@@ -1,13 +1,13 @@
-"""Generate: print-and-play card sheets as PDF: coloured faces with vector icons, backs, bleed, crop marks.
+"""Generate: print-and-play card sheets as PDF for any game: coloured faces, icons, backs, bleed, crop marks.
 
-``plan_sheets`` lays every card out (``cardlayout``) and sets its text, reporting a text that does not
+``plan_sheets`` lays every card out (``layout``) and sets its text, reporting a text that does not
 fit as a ``card-text-overflow`` at the entry (and field) it came from; ``render`` draws the plan with
-fpdf2. Pages come in pairs, fronts then backs: each back page is mirrored across the edge the
-printer turns the sheet over (left to right for the usual long-edge flip, top to bottom for a
-short-edge one), so every back lies behind its front (the other side of a two-sided card, or its
-family's back). Each card's colour runs ``bleed`` mm past its cut line, and crop marks
-in the margin extend every cut line. fpdf2's core fonts cover Windows-1252, so text outside it is
-replaced rather than crashing.
+fpdf2 and the game's icon table (its ``CardTemplates.icons``). Pages come in pairs, fronts then backs:
+each back page is mirrored across the edge the printer turns the sheet over (left to right for the
+usual long-edge flip, top to bottom for a short-edge one), so every back lies behind its front (the
+other side of a two-sided card, or its family's back). Each card's colour runs ``bleed`` mm past its
+cut line, and crop marks in the margin extend every cut line. fpdf2's core fonts cover Windows-1252,
+so text outside it is replaced rather than crashing.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from pathlib import Path
 from fpdf import FPDF
 
 from rulecraft.compiler.diagnostics import Diagnostic
-from rulecraft.plugins.tem.docgen.cardart import draw_art, panel, shrink_to_fit, text_at, text_width
-from rulecraft.plugins.tem.docgen.cardicons import INK, WHITE, Colour, draw_icon, mix, on, rgb
-from rulecraft.plugins.tem.docgen.cardlayout import (
+from rulecraft.compiler.docgen.cards.art import draw_art, panel, shrink_to_fit, text_at, text_width
+from rulecraft.compiler.docgen.cards.icons import INK, WHITE, Colour, IconPDF, Icons, draw_icon, mix, on, rgb
+from rulecraft.compiler.docgen.cards.layout import (
     DEFAULT_BLEED,
     DESIGN_H,
     DESIGN_W,
@@ -39,7 +39,7 @@ from rulecraft.plugins.tem.docgen.cardlayout import (
     setup,
     sheet_grid,
 )
-from rulecraft.plugins.tem.docgen.cards import Back, Card, Face, Stat
+from rulecraft.compiler.docgen.cards.model import Back, Card, Face, Stat
 
 DAGGER = "\u2020"
 MARK_GAP = 0.5        # crop marks stop this short of the bleed
@@ -52,7 +52,7 @@ class SheetOptions:
     paper: str = "a4"
     bleed: float = DEFAULT_BLEED
     backs: bool = True
-    flip: str = "long"  # the duplex printer's flip edge (cardlayout.FLIPS)
+    flip: str = "long"  # the duplex printer's flip edge (layout.FLIPS)
     footer: str = ""    # the pack stack, printed small on each face
 
 
@@ -72,6 +72,7 @@ class Plan:
     grid: Grid
     options: SheetOptions
     cards: int
+    icons: Icons = field(default_factory=dict)
     pages: int = 0
     placed: list[Placed] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -88,10 +89,11 @@ def _place(plan: Plan, pdf: FPDF, page: int, cut: Box, side: Face | Back) -> Non
     plan.placed.append(Placed(page, cut, side, layout, fitted))
 
 
-def plan_sheets(printed: list[Card], options: SheetOptions) -> Plan:
-    """Where every face and back goes and how its text is set (ValueError: the card does not fit)."""
+def plan_sheets(printed: list[Card], options: SheetOptions, icons: Icons | None = None) -> Plan:
+    """Where every face and back goes and how its text is set (ValueError: the card does not fit); the
+    cards' icon names are drawn from ``icons`` (none: each is its initial on a disc)."""
     grid = sheet_grid(options.card, options.paper, options.bleed)
-    plan = Plan(grid, options, len(printed))
+    plan = Plan(grid, options, len(printed), dict(icons or {}))
     pdf = measurer()
     sheets = -(-len(printed) // grid.per_page)
     for sheet in range(sheets):
@@ -245,7 +247,7 @@ def crop_marks(pdf: FPDF, grid: Grid) -> None:
 def render(plan: Plan) -> bytes:
     """The plan as a PDF document."""
     page = plan.grid.page
-    pdf = FPDF(unit="mm", format=(page.w, page.h))
+    pdf = IconPDF(plan.icons, unit="mm", format=(page.w, page.h))
     setup(pdf)
     pdf.set_title("Print-and-play cards")
     pdf.set_creator("rulecraft print")
@@ -265,9 +267,11 @@ def render(plan: Plan) -> bytes:
     return bytes(pdf.output())
 
 
-def write_sheets(printed: list[Card], out: Path | None, options: SheetOptions) -> tuple[Plan, bytes]:
-    """Plan and render ``printed``; write the PDF to ``out`` when given. Returns the plan and the PDF."""
-    plan = plan_sheets(printed, options)
+def write_sheets(printed: list[Card], out: Path | None, options: SheetOptions,
+                 icons: Icons | None = None) -> tuple[Plan, bytes]:
+    """Plan and render ``printed`` with ``icons``; write the PDF to ``out`` when given. Returns the plan and
+    the PDF."""
+    plan = plan_sheets(printed, options, icons)
     document = render(plan)
     if out is not None:
         out.write_bytes(document)

@@ -1,0 +1,73 @@
+"""`rulecraft docs` for every game: a game with no site of its own (Pig) gets a plain site of the pages every
+game has; a generated page never links to a page the site lacks; a game's own site gets its section of the
+project's rulings page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulecraft.cli.main import main
+from rulecraft.compiler.docgen.sitepages import game_rulings, unlink_missing
+
+ROOT = Path(__file__).resolve().parents[2]
+PIG = ROOT / "tests" / "games" / "pig" / "rulecraft_pig" / "content" / "pig-core"
+
+
+def test_a_game_without_a_site_gets_the_shared_pages_and_a_home_page(tmp_path, capsys):
+    pytest.importorskip("mkdocs")
+    out = tmp_path / "pig-site"
+    assert main(["docs", str(PIG), "--out", str(out)]) == 0, capsys.readouterr().err
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert "<title>Pig with rulecraft</title>" in home and "pig-core" in home
+    for page in ("reference/index", "reference/cli", "developer/diagnostics"):
+        assert (out / f"{page}.html").is_file() and f'href="{page}.html"' in home
+    # no vocabulary, no hookspecs: no DSL, hooks or variant plugins page (empty pages were the old bug)
+    for page in ("reference/dsl", "reference/hooks", "reference/plugins", "rulebook/overview", "rulings"):
+        assert not (out / f"{page}.html").exists()
+
+
+def test_generated_pages_keep_links_to_pages_the_site_has_and_drop_the_others():
+    markdown = "See [the guide](../guides/scenarios.md#x), [the rulings](../rulings.md#m3) and [a](#here)."
+    kept = unlink_missing(markdown, "reference/scenario-format.md", {"rulings.md", "index.md"})
+    assert kept == "See the guide, [the rulings](../rulings.md#m3) and [a](#here)."
+
+
+def test_a_games_rulings_page_is_its_section_of_the_project_page():
+    project = "# Rulings\n\nIntro.\n\n## Game A\n\n### A1 One { #a1 }\n\nText.\n\n## Game B\n\n### B1 Two\n"
+    page = game_rulings(project, "Game A")
+    assert page is not None and page.startswith("# Rulings\n")
+    assert "### A1 One { #a1 }\n\nText." in page and "B1" not in page and "Intro." not in page
+    assert game_rulings(project, "Game C") is None
+
+
+def test_the_generated_home_page_lists_pages_but_not_each_scenario_file():
+    from types import SimpleNamespace
+
+    from rulecraft.compiler.docgen.sitepages import home_page
+
+    stack = SimpleNamespace(packs=[])
+    site = SimpleNamespace(name="Dice", description="A race.", stack=stack)
+    pages = {"index.md": "", "reference/index.md": "# About this reference\n", "scenarios/index.md":
+             "# Scenario tests\n", "scenarios/turns.md": "# turns.yaml\n", "reference/a.svg": "<svg/>"}
+    home = home_page(site, pages)
+    assert "- [About this reference](reference/index.md)" in home and "(scenarios/index.md)" in home
+    assert "turns" not in home and "svg" not in home
+
+
+names = st.text(alphabet="abcdefghij-", min_size=1, max_size=8)
+
+
+@given(st.lists(st.tuples(st.text(alphabet="abc xyz", min_size=1, max_size=10), names, st.booleans()),
+                max_size=6))
+def test_unlinking_keeps_every_word_and_exactly_the_links_to_present_pages(links):
+    """Property: each link's words survive; a link stays exactly when its page is in the site."""
+    markdown = " ".join(f"[{words}](../{page}.md)" for words, page, _ in links)
+    present = {f"{page}.md" for _, page, there in links if there}
+    out = unlink_missing(markdown, "reference/x.md", present)
+    for words, page, _ in links:
+        assert words in out
+        assert (f"[{words}](../{page}.md)" in out) == (f"{page}.md" in present)

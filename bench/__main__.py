@@ -1,8 +1,9 @@
 """Run the benchmarks: ``python -m bench [NAME...]`` (``make bench``).
 
 Every module ``bench/bench_<name>.py`` is a benchmark: it exposes ``run() -> list[str]``, the lines
-of its report. This runner finds them, runs them in name order (or only the NAMEs given) and prints
-their reports. Benchmarks measure; they never fail a build (timed tests would be flaky).
+of its report. This runner finds them, runs them in name order (or only the NAMEs given), prints their
+reports, and ends with every figure that has a goal next to its goal (``bench/goals.py``). Benchmarks
+measure; they never fail a build (timed tests would be flaky).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 import time
 
 import bench
+from bench import goals
 
 
 def modules() -> list[str]:
@@ -31,6 +33,11 @@ def main(argv: list[str]) -> int:
         for line in importlib.import_module(f"bench.{name}").run():
             print(line, flush=True)
         print(f"   ({time.perf_counter() - start:.1f} s)")
+    lines = goals.summary()
+    if lines:
+        print("== goals")
+        for line in lines:
+            print(line)
     return 0
 
 

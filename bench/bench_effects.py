@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.goals import figure
 from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects.build import compile_effect, load_handlers
@@ -245,10 +246,10 @@ def run() -> list[str]:
         previous = os.environ.get("XDG_CACHE_HOME")
         os.environ["XDG_CACHE_HOME"] = cache_home
         try:
-            stack = check_packs([CORE]).stack
+            stack = check_packs([CORE]).stack      # the check writes the cache entry (without handlers)
             count = len(list(sites(stack)))
             start = time.process_time()
-            compile_stack(stack, VOCABULARY, use_cache=True)
+            compile_stack(stack, VOCABULARY, use_cache=False)
             cold = time.process_time() - start
             start = time.process_time()
             warm = compile_stack(stack, VOCABULARY, use_cache=True)
@@ -279,6 +280,8 @@ def run() -> list[str]:
         worst_walk = min(worst_walk, walked / generated)
         lines.append(f"  {name:30} {generated:6.0f} / {written:6.0f} / {walked:7.0f}   generated/hand "
                      f"{generated / written:.2f}x, tree-walk/generated {walked / generated:.1f}x")
-    lines.append(f"worst generated/hand-written {worst_hand:.2f}x (goal <= 1.5); "
-                 f"worst tree-walk/generated {worst_walk:.1f}x (goal >= 5)")
+    lines.append(figure("worst generated / hand-written handler", worst_hand, "x", at_most=1.5,
+                        source="the DSL's design"))
+    lines.append(figure("worst tree-walk / generated handler", worst_walk, "x", at_least=5,
+                        source="the DSL's design"))
     return lines

@@ -26,19 +26,21 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
+from importlib.metadata import version
 from importlib.resources.abc import Traversable
 from types import MappingProxyType
-from typing import Any, Protocol
-
-from jsonschema import Draft7Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT7
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.loader import Document, JsonPath
+from rulecraft.compiler.signed_store import SignedStore, digest
+
+if TYPE_CHECKING:   # jsonschema is imported only to validate (start-up, issue 14): see ``validator``
+    from jsonschema import Draft7Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMA_PACKAGE = "rulecraft.schemas"
 MANIFEST_SCHEMA = "pack"
@@ -83,6 +85,9 @@ def load_schema(name: str) -> dict[str, Any]:
 @cache
 def _registry() -> Registry:
     """All shipped schemas, under their file name and their ``$id``, so cross-file refs resolve."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT7
+
     pairs = []
     for name in schema_names():
         resource = Resource.from_contents(load_schema(name), default_specification=DRAFT7)
@@ -94,7 +99,12 @@ def _registry() -> Registry:
 
 @cache
 def validator(name: str, definition: str | None = None) -> Draft7Validator:
-    """The validator for schema ``name``, or for its ``definitions[definition]`` (built once)."""
+    """The validator for schema ``name``, or for its ``definitions[definition]`` (built once).
+
+    jsonschema is imported here, on the first validation a process really makes: a check whose content
+    the signed store records as valid (:func:`validate_data`) never imports it (~60 ms)."""
+    from jsonschema import Draft7Validator
+
     schema = load_schema(name)
     if definition is not None:
         if definition not in schema.get("definitions", {}):
@@ -286,12 +296,47 @@ def validate_instance(data: Any, checker: Draft7Validator, locate: Locate) -> li
     return sorted(found.values(), key=Diagnostic.sort_key)
 
 
+VALID = SignedStore("valid")     # an empty signed file per (schema, data) that passed: nothing to re-check
+
+
+@cache
+def _validation_fingerprint() -> str:
+    """What else decides whether data passes a schema: this module's source and jsonschema's version."""
+    return digest([resources.files(__package__).joinpath("validate.py").read_bytes(), version("jsonschema")])
+
+
+@cache
+def _schema_digest(name: str) -> str:
+    """The bytes of schema ``name`` and of every shipped schema its refs may reach (``_registry``)."""
+    return digest([schema_file(name).read_bytes(), *(schema_file(n).read_bytes() for n in schema_names())])
+
+
+def record_key(data: Any, name: str, definition: str | None = None) -> str:
+    """The key of the record that ``data`` passed schema ``name`` (``definitions[definition]``)."""
+    return digest([_validation_fingerprint(), _schema_digest(name), name, definition or "", repr(data)])
+
+
+def validate_data(data: Any, name: str, locate: Locate, definition: str | None = None) -> list[Diagnostic]:
+    """Every error of ``data`` against schema ``name`` (or its ``definitions[definition]``), as
+    :func:`validate_instance`. Data that passed the same schema before, in any process of this user, is
+    not validated again: the signed store (``rulecraft.compiler.signed_store``) keeps a record keyed by the
+    schema, this module's source, jsonschema's version and the data itself, so any change is a miss. A
+    record only ever says "no error", and only a file signed with the user's own secret counts."""
+    key = record_key(data, name, definition)
+    if VALID.read(key) is not None:
+        return []
+    found = validate_instance(data, validator(name, definition), locate)
+    if not found:
+        VALID.write(key)
+    return found
+
+
 def validate_manifest(doc: Document) -> list[Diagnostic]:
     """Check a ``pack.yaml`` against ``pack.schema.json``."""
     if not isinstance(doc.data, dict):
         return [doc.diagnostic(codes.SCHEMA_TYPE, "a pack manifest must be a mapping",
                                hint="it needs at least id, name, version and files")]
-    return validate_instance(doc.data, validator(MANIFEST_SCHEMA), doc.diagnostic)
+    return validate_data(doc.data, MANIFEST_SCHEMA, doc.diagnostic)
 
 
 def validate_document(doc: Document, stack_kinds: Mapping[str, str] = NO_KINDS) -> list[Diagnostic]:
@@ -310,7 +355,7 @@ def validate_document(doc: Document, stack_kinds: Mapping[str, str] = NO_KINDS) 
     if not isinstance(kind, str) or kind not in known:
         return [doc.diagnostic(codes.UNKNOWN_KIND, f"unknown kind {_short(kind)}", ("kind",),
                                hint=_choices_hint(kind, known))]
-    return validate_instance(data, validator(stack_kinds[kind]), doc.diagnostic)
+    return validate_data(data, stack_kinds[kind], doc.diagnostic)
 
 
 def validate_entity(kind: str, data: dict[str, Any], locate: Locate,
@@ -319,5 +364,5 @@ def validate_entity(kind: str, data: dict[str, Any], locate: Locate,
     name = stack_kinds[kind]
     if "entity" not in load_schema(name).get("definitions", {}):
         return []
-    return validate_instance(data, validator(name, "entity"), locate)
+    return validate_data(data, name, locate, "entity")
 

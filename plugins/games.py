@@ -142,14 +142,24 @@ class RegisteredGame:
         return game
 
 
+_REGISTERED: dict[tuple[str, ...], dict[str, RegisteredGame]] = {}
+
+
 def registered() -> dict[str, RegisteredGame]:
-    """Every game the installed distributions register, by id (the first one found wins, as for plugins)."""
-    found: dict[str, RegisteredGame] = {}
-    for dist in installed_distributions():
-        for ep in dist.entry_points:
-            if ep.group == GAMES_ENTRY_POINT_GROUP and ep.name not in found:
-                found[ep.name] = RegisteredGame(ep.name, ep.value, dist.metadata["Name"], ep)
-    return dict(sorted(found.items()))
+    """Every game the installed distributions register, by id (the first one found wins, as for plugins).
+
+    Read once per current folder and ``sys.path`` (a new path entry is read afresh): a command asks many
+    times (14 in ``sim``), and each read opens every installed distribution's metadata (start-up,
+    issue 14)."""
+    where = (os.getcwd(), *sys.path)
+    if where not in _REGISTERED:
+        found: dict[str, RegisteredGame] = {}
+        for dist in installed_distributions():
+            for ep in dist.entry_points:
+                if ep.group == GAMES_ENTRY_POINT_GROUP and ep.name not in found:
+                    found[ep.name] = RegisteredGame(ep.name, ep.value, dist.metadata["Name"], ep)
+        _REGISTERED[where] = dict(sorted(found.items()))
+    return dict(_REGISTERED[where])
 
 
 def known_games() -> list[str]:
@@ -166,9 +176,9 @@ def get(game: object) -> GameDefinition:
 
 
 def agents_for(game: object) -> dict[str, Any]:
-    """The agent factories of the game registered as ``game`` (its ``agents`` member, loaded), for
-    ``rulecraft.runtime.agents``."""
-    return {name: ref.load() for name, ref in get(game).agents.items()}
+    """The agent factories of the game registered as ``game`` (its ``agents`` member), for
+    ``rulecraft.runtime.agents``: as :class:`Ref` s, each imported only when a seat uses it."""
+    return dict(get(game).agents)
 
 
 def engine_for(game: object) -> Any:

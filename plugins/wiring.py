@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from rulecraft.compiler.check import Layer, check_packs
+from rulecraft.compiler.check import CheckResult, Layer, check_packs
 from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.compiler.stack_plugins import pack_plugins
@@ -43,14 +43,11 @@ class Table(NamedTuple):
 def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
                game: str | None = None, point: tuple = ()) -> Table:
     """The table of a configuration: the packs' own plugins, then ``plugins``, then those its agents need;
-    a sweep's ``point`` is layered on the stack (``rulecraft.compiler.variations``)."""
-    game_agents = agents_for(game) if game is not None else {}
-    if packs:
-        result = check_packs([Path(p) for p in packs])
-        if result.game is not None:
-            game_agents = agents_for(result.game)
-    needed = [*plugins, *agent_plugins(agents, game_agents)]
-    ruleset = load_ruleset(list(packs), needed, game, point_layers(point))
+    a sweep's ``point`` is layered on the stack (``rulecraft.compiler.variations``). The stack is checked
+    once (start-up: a check is most of it)."""
+    result = checked_stack(packs, game, point_layers(point))
+    needed = [*plugins, *agent_plugins(agents, agents_for(result.game))]
+    ruleset = build_ruleset(result, needed)
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
@@ -68,18 +65,31 @@ def core_pack(game: str) -> Path:
     return Path(str(found[0]))
 
 
-def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
-                 game: str | None = None, layers: Sequence[Layer] = ()) -> Any:
-    """Check the packs at ``paths`` (none: the core pack of ``game``), with generated ``layers`` on top, and
-    build their game's model with its ``builder``, compiling abilities with the DSL words of the packs'
-    plugins and ``plugins``. Content errors raise DiagnosticError with the located diagnostics."""
+def checked_stack(paths: Sequence[Path | str] = (), game: str | None = None,
+                  layers: Sequence[Layer] = ()) -> CheckResult:
+    """The clean check of the packs at ``paths`` (none: the core pack of ``game``) with generated ``layers``
+    on top; content errors raise DiagnosticError with the located diagnostics."""
     if not paths and game is None:
         raise GameLoadError("name a pack or a game to load")
     result = check_packs([Path(p) for p in paths] or [core_pack(str(game))], layers=layers)
     if not result.ok or result.stack is None:
         raise DiagnosticError(result.diagnostics)
+    return result
+
+
+def build_ruleset(result: CheckResult, plugins: Sequence[str] = ()) -> Any:
+    """The model of a clean check's stack, built by its game's ``builder``, compiling abilities with the
+    DSL words of the packs' plugins and ``plugins``."""
     definition = get(result.game)
     if definition.builder is None:
         raise GameLoadError(f"game {definition.id!r} has no builder")
     manager = make_manager(definition.id, [*pack_plugins(result.stack), *plugins])
     return definition.builder.load()(result.stack, vocabulary=manager.vocabulary())
+
+
+def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),
+                 game: str | None = None, layers: Sequence[Layer] = ()) -> Any:
+    """Check the packs at ``paths`` (none: the core pack of ``game``), with generated ``layers`` on top, and
+    build their game's model with its ``builder``, compiling abilities with the DSL words of the packs'
+    plugins and ``plugins``. Content errors raise DiagnosticError with the located diagnostics."""
+    return build_ruleset(checked_stack(paths, game, layers), plugins)

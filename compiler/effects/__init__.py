@@ -1,6 +1,7 @@
 """Parse, check, generate: the effect DSL compiler (abilities written as short strings in packs).
 
-Stages, one module each: ``parse`` (lark grammar ``effects.lark`` -> ``nodes``), ``check``
+Stages, one module each: ``parse`` (lark grammar ``effects.lark`` -> ``nodes``; its tables kept per
+user as signed data by ``parser_cache``), ``check``
 (vocabulary registry ``vocabulary`` -> typed tree ``ir`` and located ``problems``), ``pygen``
 (Python handlers, verified by ``verify``) and ``text`` (English rule text). Entry points:
 ``build.compile_effect(source, entity_kind, vocabulary)`` for one string,

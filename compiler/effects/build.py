@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from rulecraft.compiler.effects import ir, nodes
 from rulecraft.compiler.effects import text as tx
 from rulecraft.compiler.effects.check import check
-from rulecraft.compiler.effects.parse import parse
 from rulecraft.compiler.effects.problems import Problem
 from rulecraft.compiler.effects.pygen import generate, load
 from rulecraft.compiler.effects.vocabulary import Vocabulary
@@ -47,6 +46,10 @@ class CompiledEffect:
 
 def compile_effect(source: str, entity_kind: str | None, vocabulary: Vocabulary) -> CompiledEffect:
     """Parse, check and (when clean) generate Python and English for one effect string."""
+    # Imported here, not above: the parser module imports lark, which a load from the warm compiled-effects
+    # cache never needs (start-up, issue 14).
+    from rulecraft.compiler.effects.parse import parse
+
     tree, problems = parse(source, vocabulary.phrases)
     if tree is None:
         return CompiledEffect(source, None, (), tuple(problems))

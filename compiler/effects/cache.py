@@ -1,9 +1,12 @@
 """Generate: the per-user cache of compiled packs, keyed by a hash of everything that shapes them.
 
 Entries live under ``$XDG_CACHE_HOME/rulecraft`` (default ``~/.cache/rulecraft``), never next to
-the installed package. An entry is JSON (generated Python source and texts, no pickle); the key
-covers the pack files' bytes, the rulecraft version, the generator version and the vocabulary
-fingerprint (so a plugin that adds a verb invalidates it).
+the installed package. An entry is JSON (generated Python source and texts, no pickle), written only
+for a stack whose effects all compiled without a problem; the key covers the pack files' bytes, the
+rulecraft version, the generator version, the effect compiler's own source
+(:func:`compiler_fingerprint`) and the vocabulary fingerprint (so a plugin that adds a verb
+invalidates it). ``rulecraft check`` compiles through it too, so a warm entry spares the parse of
+every effect (issue 14).
 
 Each compiled ability in an entry is bound to what produced it: :func:`binding` hashes the effect
 source, the entity kind, the vocabulary fingerprint and the generator version together with the
@@ -16,11 +19,13 @@ bounded size) hold even for an entry someone re-hashed by hand.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import tempfile
 from collections.abc import Iterable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +37,22 @@ def cache_dir() -> Path:
     return Path(base) / "rulecraft" / "effects"
 
 
+@functools.cache
+def compiler_fingerprint() -> str:
+    """A hash of the effect compiler's own source (its modules and grammar): an entry records that its
+    effects compiled without a problem, so a compiler that checks or generates differently, even one
+    between two releases of the same version, must not trust it."""
+    digest = hashlib.sha256()
+    folder = resources.files("rulecraft.compiler.effects")
+    for name in sorted(f.name for f in folder.iterdir() if f.name.endswith((".py", ".lark"))):
+        data = folder.joinpath(name).read_bytes()
+        digest.update(name.encode() + len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()
+
+
 def cache_key(parts: Iterable[str]) -> str:
     digest = hashlib.sha256()
-    for part in (GENERATOR_VERSION, *parts):
+    for part in (GENERATOR_VERSION, compiler_fingerprint(), *parts):
         data = part.encode("utf-8")
         digest.update(len(data).to_bytes(8, "big") + data)  # length-prefixed: no ambiguous joins
     return digest.hexdigest()
@@ -46,13 +64,15 @@ def binding(source: str, entity_kind: str, vocabulary: str, triggers: Iterable[s
     return cache_key([source, entity_kind, vocabulary, *triggers, "\x00", *python, "\x00", *texts])
 
 
-def read(key: str) -> dict[str, Any] | None:
-    """The entry stored under ``key``, or ``None`` when missing, unreadable or not for this key."""
+def read(key: str) -> tuple[str, dict[str, Any]] | None:
+    """The entry stored under ``key`` with the text it was read from, or ``None`` when missing,
+    unreadable or not for this key."""
     try:
-        entry = json.loads((cache_dir() / f"{key}.json").read_text(encoding="utf-8"))
+        text = (cache_dir() / f"{key}.json").read_text(encoding="utf-8")
+        entry = json.loads(text)
     except (OSError, ValueError):
         return None
-    return entry if isinstance(entry, dict) and entry.get("key") == key else None
+    return (text, entry) if isinstance(entry, dict) and entry.get("key") == key else None
 
 
 def write(key: str, entry: dict[str, Any]) -> None:

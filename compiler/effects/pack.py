@@ -6,8 +6,9 @@ carry a hand-written ``text``; it must equal the generated text unless ``text_ov
 differs (``text-drift``).
 
 ``CHECKS`` plugs the effect check into ``rulecraft.compiler.check`` (``rulecraft check``);
-``compile_stack`` gives the runtime every ability as a ``CompiledAbility``, from the per-user
-cache when the pack files, rulecraft and the vocabulary are unchanged.
+``compile_stack`` gives the runtime every ability as a ``CompiledAbility``. Both go through the per-user
+cache (``compiled_sites``): when the pack files, rulecraft and the vocabulary are unchanged, no effect is
+parsed; the check only reads the generated texts, the runtime's handlers are verified before they load.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ class EffectSite:
     @property
     def source(self) -> str:
         return self.mapping["ability"]
+
+    @property
+    def key(self) -> tuple[str, str, JsonPath]:
+        """The site's key in :class:`CompiledPack` (kind, entity id, holder path)."""
+        return self.entity.kind, self.entity.id, self.holder
 
     @property
     def origin(self) -> str:
@@ -126,16 +132,18 @@ def _normalize(text: str) -> str:
     return " ".join(text.split())
 
 
-def drift(site: EffectSite, compiled: CompiledEffect) -> Diagnostic | None:
-    """``text-drift`` when a hand-written ``text`` differs from the generated one without a reason."""
+def drift(site: EffectSite, texts: tuple[str, ...] | None) -> Diagnostic | None:
+    """``text-drift`` when a hand-written ``text`` differs from the generated one without a reason
+    (``texts``: the site's generated texts, ``None`` when its effect did not compile)."""
     written = site.mapping.get("text")
-    if not isinstance(written, str) or site.mapping.get("text_override") or not compiled.ok:
+    if not isinstance(written, str) or site.mapping.get("text_override") or texts is None:
         return None
-    if _normalize(written) == _normalize(compiled.text):
+    generated = "\n".join(texts)
+    if _normalize(written) == _normalize(generated):
         return None
     return site.entity.diagnostic(codes.TEXT_DRIFT, "`text` differs from the text generated from `ability`",
                                   (*site.holder, "text"),
-                                  hint=f"generated: {compiled.text!r}; use it, or say why in `text_override`")
+                                  hint=f"generated: {generated!r}; use it, or say why in `text_override`")
 
 
 def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]:
@@ -156,17 +164,20 @@ def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]
 
 def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Diagnostic]:
     """Every effect compiles (located diagnostics otherwise) and no card text drifted; without a
-    ``vocabulary``, with the one of the stack's plugins (:func:`stack_vocabulary`)."""
+    ``vocabulary``, with the one of the stack's plugins (:func:`stack_vocabulary`).
+
+    The effects are compiled through the per-user cache (:func:`compiled_sites`): an unchanged clean stack
+    is not parsed again, and a check leaves the cache warm for the ``sim`` or ``play`` that follows. A check
+    runs no handler, so it loads none (a game need not run generated handlers at all)."""
     if vocabulary is None:
         vocabulary, problems = stack_vocabulary(stack)
         if vocabulary is None:
             return problems
-    locator = Locator(stack)
-    out: list[Diagnostic] = []
-    for site in sites(stack):
-        compiled = compile_effect(site.source, site.entity_kind, vocabulary)
-        out += locator.diagnostics(site, compiled)
-        problem = drift(site, compiled)
+    compiled = compiled_sites(stack, vocabulary, stack_key(stack, vocabulary))
+    out = list(compiled.diagnostics)
+    for site in compiled.sites:
+        item = compiled.items.get(site.key)
+        problem = drift(site, tuple(item["texts"]) if item is not None else None)
         if problem is not None:
             out.append(problem)
     return out
@@ -198,53 +209,107 @@ def stack_key(stack: Stack, vocabulary: Vocabulary) -> str:
     return cache.cache_key(parts)
 
 
-def compile_stack(stack: Stack, vocabulary: Vocabulary, use_cache: bool = True) -> CompiledPack:
-    """Compile every effect of the stack; unchanged packs load from the per-user cache."""
-    key = stack_key(stack, vocabulary) if use_cache else None
+Item = dict[str, Any]
+"""One compiled site, as the cache stores it: kind, id, holder, origin, triggers, python, texts, binding."""
+
+
+@dataclass(slots=True)
+class CompiledSites:
+    """The stack's sites, the compiled form of every clean one (by site key, in site order), the
+    diagnostics of the others, and the text of the cache entry they were read from (``None``: compiled
+    just now)."""
+
+    sites: list[EffectSite]
+    items: dict[tuple[str, str, JsonPath], Item]
+    diagnostics: list[Diagnostic]
+    entry_text: str | None = None
+
+
+def compiled_sites(stack: Stack, vocabulary: Vocabulary, key: str | None) -> CompiledSites:
+    """Every site compiled: from the cache entry under ``key`` when every item there is bound to its site's
+    current source (:func:`cache.binding`), else from source, written to the cache when all are clean."""
+    found_sites = list(sites(stack))
     if key is not None:
-        entry = cache.read(key)
-        if entry is not None:
+        found = cache.read(key)
+        if found is not None:
+            text, entry = found
             try:
-                return _from_entry(entry, stack, vocabulary)
-            except (UnsafeCode, SyntaxError, KeyError, TypeError, ValueError) as exc:
+                return CompiledSites(found_sites, _bound_items(entry, found_sites, vocabulary), [], text)
+            except (KeyError, TypeError, ValueError) as exc:
                 LOG.debug("compiled-effects cache entry %s ignored, recompiling: %s", key[:12], exc)
-    result = CompiledPack()
-    entries = []
+    return _fresh(stack, found_sites, vocabulary, key)
+
+
+def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
+           key: str | None) -> CompiledSites:
+    result = CompiledSites(found_sites, {}, [])
     locator = Locator(stack)
-    for site in sites(stack):
+    for site in found_sites:
         compiled = compile_effect(site.source, site.entity_kind, vocabulary)
         result.diagnostics += locator.diagnostics(site, compiled)
-        if not compiled.ok:
-            continue
-        origin = site.origin
-        result.abilities[(site.entity.kind, site.entity.id, site.holder)] = load_handlers(
-            compiled.triggers, compiled.python, compiled.texts, origin, vocabulary.methods)
-        entries.append({"kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
-                        "origin": origin, "triggers": list(compiled.triggers),
-                        "python": list(compiled.python), "texts": list(compiled.texts),
-                        "binding": cache.binding(site.source, site.entity_kind, vocabulary.fingerprint(),
-                                                 compiled.triggers, compiled.python, compiled.texts)})
+        if compiled.ok:
+            result.items[site.key] = {
+                "kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
+                "origin": site.origin, "triggers": list(compiled.triggers), "python": list(compiled.python),
+                "texts": list(compiled.texts),
+                "binding": cache.binding(site.source, site.entity_kind, vocabulary.fingerprint(),
+                                         compiled.triggers, compiled.python, compiled.texts)}
     if key is not None and not result.diagnostics:
-        cache.write(key, {"entries": entries})
+        cache.write(key, {"entries": list(result.items.values())})
     return result
 
 
-def _from_entry(entry: dict[str, Any], stack: Stack, vocabulary: Vocabulary) -> CompiledPack:
-    """The cached abilities, each re-bound to the stack's current effect source (:func:`cache.binding`);
+def _bound_items(entry: dict[str, Any], found_sites: list[EffectSite],
+                 vocabulary: Vocabulary) -> dict[tuple, Item]:
+    """The cached items, each re-bound to the stack's current effect source (:func:`cache.binding`);
     ValueError when any item does not match what its site would compile to, or a site has no item."""
     items = {(item["kind"], item["id"], tuple(item["holder"])): item for item in entry["entries"]}
     fingerprint = vocabulary.fingerprint()
-    result = CompiledPack(from_cache=True)
-    for site in sites(stack):
-        key = (site.entity.kind, site.entity.id, site.holder)
-        item = items.pop(key, None)
+    bound = {}
+    for site in found_sites:
+        item = items.pop(site.key, None)
         if item is None:
-            raise ValueError(f"no cached ability for {key}")
-        triggers, python, texts = tuple(item["triggers"]), tuple(item["python"]), tuple(item["texts"])
-        if item["binding"] != cache.binding(site.source, site.entity_kind, fingerprint, triggers, python,
-                                            texts):
-            raise ValueError(f"the cached ability of {key} was not compiled from its current source")
-        result.abilities[key] = load_handlers(triggers, python, texts, item["origin"], vocabulary.methods)
+            raise ValueError(f"no cached ability for {site.key}")
+        if item["binding"] != cache.binding(site.source, site.entity_kind, fingerprint, item["triggers"],
+                                            item["python"], item["texts"]):
+            raise ValueError(f"the cached ability of {site.key} was not compiled from its current source")
+        bound[site.key] = item
     if items:
         raise ValueError(f"cached abilities for sites the stack does not have: {sorted(items)[:3]}")
-    return result
+    return bound
+
+
+def _handlers(compiled: CompiledSites, vocabulary: Vocabulary) -> CompiledPack:
+    """Runnable abilities of the compiled sites, each verified first (``load_handlers``)."""
+    abilities = {key: load_handlers(tuple(item["triggers"]), tuple(item["python"]), tuple(item["texts"]),
+                                    item["origin"], vocabulary.methods)
+                 for key, item in compiled.items.items()}
+    return CompiledPack(abilities, compiled.diagnostics, from_cache=compiled.entry_text is not None)
+
+
+# This process's loads from the cache: key -> (the entry's text, what it loaded to). The check stage and
+# the builder both ask for the same stack; the second is handed the handlers the first verified, as long
+# as the entry file still holds the very text they were verified from (start-up, issue 14).
+_LOADED: dict[str, tuple[str, CompiledPack]] = {}
+_LOADED_LIMIT = 8       # a sweep loads many stacks, one after the other
+
+
+def compile_stack(stack: Stack, vocabulary: Vocabulary, use_cache: bool = True) -> CompiledPack:
+    """Compile every effect of the stack into runnable abilities; unchanged packs load from the per-user
+    cache. A cached handler that fails verification makes the whole stack compile again from source."""
+    key = stack_key(stack, vocabulary) if use_cache else None
+    compiled = compiled_sites(stack, vocabulary, key)
+    text = compiled.entry_text
+    if key is None or text is None:
+        return _handlers(compiled, vocabulary)
+    if key in _LOADED and _LOADED[key][0] == text:
+        return _LOADED[key][1]
+    try:
+        loaded = _handlers(compiled, vocabulary)
+    except (UnsafeCode, SyntaxError) as exc:
+        LOG.debug("compiled-effects cache entry %s ignored, recompiling: %s", key[:12], exc)
+        return _handlers(_fresh(stack, compiled.sites, vocabulary, key), vocabulary)
+    if len(_LOADED) >= _LOADED_LIMIT:
+        _LOADED.clear()
+    _LOADED[key] = (text, loaded)
+    return loaded

@@ -1,8 +1,8 @@
 """Parse: effect strings into the syntax tree (``nodes.py``), with errors in the author's words.
 
-The LALR parser is built once, lazily, from ``effects.lark`` (package data) with ``strict=True``
-so a grammar change that introduces a conflict fails loudly. It is not cached on disk: building
-it takes milliseconds and a cached lark parser is a pickle. Hostile input is stopped *before*
+The LALR parser is built once per process, lazily, from ``effects.lark`` (package data) with
+``strict=True`` so a grammar change that introduces a conflict fails loudly; its tables are kept per user
+as signed data, never a pickle (``parser_cache``). Hostile input is stopped *before*
 parsing: strings longer than ``MAX_CHARS``, deeper than ``MAX_DEPTH`` parentheses or with more
 than ``MAX_OPERATORS`` operators get ``effect-too-complex``, so nothing downstream can recurse
 or loop without bound. Syntax errors are phrased with lark's ``match_examples`` (as in lark's
@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.effects import nodes as n
+from rulecraft.compiler.effects.parser_cache import cached_parser
 from rulecraft.compiler.effects.problems import Problem
 
 MAX_CHARS = 600
@@ -31,10 +32,16 @@ _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrst
 _OPERATOR = re.compile(r"[-+*]|<=|>=|!=|[<>=]|\b(?:and|or|if|not)\b")
 
 
+PARSER_OPTIONS = {"strict": True, "propagate_positions": True, "maybe_placeholders": False}
+
+
+def grammar() -> str:
+    return resources.files("rulecraft.compiler.effects").joinpath("effects.lark").read_text("utf-8")
+
+
 @functools.cache
 def parser() -> Lark:
-    grammar = resources.files("rulecraft.compiler.effects").joinpath("effects.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", strict=True, propagate_positions=True, maybe_placeholders=False)
+    return cached_parser(grammar(), **PARSER_OPTIONS)
 
 
 def _span(meta_or_token) -> n.Span:

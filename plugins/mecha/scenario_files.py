@@ -15,7 +15,7 @@ from typing import Any
 
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.loader import load_file, yaml_files
-from rulecraft.compiler.validate import validate_instance, validator
+from rulecraft.compiler.validate import validate_data
 from rulecraft.plugins.mecha import scenarios
 from rulecraft.plugins.mecha.model import Ruleset
 from rulecraft.plugins.mecha.pack import core_ruleset
@@ -41,7 +41,7 @@ def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:
         problems += errors
         if document is None:
             continue
-        invalid = validate_instance(document.data, validator(SCHEMA), document.diagnostic)
+        invalid = validate_data(document.data, SCHEMA, document.diagnostic)
         problems += invalid
         if invalid:
             continue

@@ -18,7 +18,7 @@ from typing import Any
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.loader import Document, load_file, yaml_files
-from rulecraft.compiler.validate import validate_instance, validator
+from rulecraft.compiler.validate import validate_data
 from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 from rulecraft.plugins.tem.model import BASE_ZONE
 from rulecraft.plugins.tem.scenarios import DEFAULT_SEATS, Scenario
@@ -48,7 +48,7 @@ def load_scenarios(path: Path, display: str | None = None) -> tuple[list[Scenari
     if not isinstance(doc.data, dict):
         return [], [doc.diagnostic(codes.SCHEMA_TYPE, "a scenario file must be a mapping with `scenarios`",
                                    hint="start the file with `scenarios:` and a list of scenarios")]
-    diagnostics += validate_instance(doc.data, validator(SCHEMA), doc.diagnostic)
+    diagnostics += validate_data(doc.data, SCHEMA, doc.diagnostic)
     if has_errors(diagnostics):
         return [], diagnostics
     folder = path.parent

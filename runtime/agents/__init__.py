@@ -1,6 +1,7 @@
 """Run: the agents that can fill a seat, by name: the shared ``random``, the game's own (its
 ``GameDefinition.agents``, handed in as ``game_agents`` by the code that wires the game) and any installed in
-the entry-point group ``rulecraft.agents``.
+the entry-point group ``rulecraft.agents``. A factory may be given by reference (anything with ``load()``:
+an entry point, a game's ``Ref``); it is imported only when a seat or ``agent_plugins`` needs it.
 
 ``make_agent(name, seed, game_agents)`` builds one; ``agent_names(game_agents)`` lists what ``rulecraft sim
 --agents`` accepts; ``agent_plugins(names, game_agents)`` the plugins a game must load for those agents to
@@ -45,8 +46,14 @@ def agent_plugins(names: Iterable[str], game_agents: Mapping[str, Factory] = NO_
     """The plugins a game must load for these agents to play by their rules, once each, in order."""
     factories = _factories(game_agents)
     needed = (plugin for name in dict.fromkeys(names)
-              for plugin in getattr(factories.get(name), "plugins", ()))
+              for plugin in getattr(_loaded(factories.get(name)), "plugins", ()))
     return list(dict.fromkeys(needed))
+
+
+def _loaded(factory: Any) -> Any:
+    """A factory given by reference (an installed entry point, a game's ``Ref``) imported now, on first use:
+    listing agents imports none of them (start-up, issue 14)."""
+    return factory.load() if hasattr(factory, "load") else factory
 
 
 def make_agent(name: str, seed: Any, game_agents: Mapping[str, Factory] = NO_AGENTS) -> Agent:
@@ -54,6 +61,4 @@ def make_agent(name: str, seed: Any, game_agents: Mapping[str, Factory] = NO_AGE
     factory = _factories(game_agents).get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; known: {', '.join(agent_names(game_agents))}")
-    if hasattr(factory, "load"):          # an installed entry point
-        factory = factory.load()
-    return factory(seed)
+    return _loaded(factory)(seed)

@@ -29,14 +29,19 @@ run: $(STAMP)
 	$(BIN)/rulecraft sim $(PACK) --games 200 --jobs 2 --agents heuristic --out build/report
 
 # pytest exits 5 when it collected no test: that is a failure here, never a pass.
-test: $(STAMP) $(TEST_GAMES)
-	$(BIN)/ruff check .
+test: $(STAMP) $(TEST_GAMES) lint
 	$(BIN)/python -m pytest; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no test; failing"; exit 1; fi; \
 	exit $$status
 
+# The static checks: ruff; the import layers (import-linter, pyproject's [tool.importlinter]); mypy on the
+# core (pyproject's [tool.mypy]), which reads the folders through links under their installed names.
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
+	@mkdir -p build/typecheck/rulecraft
+	@for folder in cli compiler runtime plugins; do ln -sfn ../../../$$folder build/typecheck/rulecraft/$$folder; done
+	$(BIN)/mypy
 
 # The rules site (rulebook, rulings, card reference for the core pack) into build/site/; strict.
 docs: $(STAMP)

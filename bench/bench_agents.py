@@ -20,6 +20,7 @@ from typing import Any
 from rulecraft.plugins.tem.balance.metrics import summarize
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.heuristic import HeuristicAgent
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, simulate, table_for
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -38,7 +39,7 @@ def _cpu() -> float:
 
 def _speed(agents: tuple[str, ...], games: int, jobs: int = 1, seed: str = "bench") -> tuple[float, float]:
     """(games per wall second, games per CPU second)."""
-    config = Config(game="tem", agents=agents)
+    config = Config(load_table, game="tem", agents=agents)
     table_for(config)                        # load outside the timing
     start, cpu = time.perf_counter(), _cpu()
     run = simulate(config, games, seed, jobs)
@@ -66,7 +67,8 @@ def _ceiling(n: int = 3_000_000) -> float:
 
 
 def _win_rate(agents: tuple[str, ...], players: int = 4, jobs: int = 2) -> dict[str, Any]:
-    run = simulate(Config(game="tem", agents=agents, players=players), WIN_GAMES, "bench-wins", jobs)
+    config = Config(load_table, game="tem", agents=agents, players=players)
+    run = simulate(config, WIN_GAMES, "bench-wins", jobs)
     rows = {row["agent"]: row for row in summarize(run.records)["win_rate"]["agent"]}
     return rows["heuristic"]
 
@@ -85,7 +87,8 @@ class _Timed:
 
 
 def _decision_times() -> tuple[dict[str, list[float]], float]:
-    ruleset, hooks, _ = table_for(Config(game="tem"))
+    table = table_for(Config(load_table, game="tem"))
+    ruleset, hooks = table.ruleset, table.hooks
     times: dict[str, list[float]] = defaultdict(list)
     for index in range(TIMING_GAMES):
         seat = index % 4

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from rulecraft.plugins.tem.balance.comparison import compare
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, simulate
 
 ONE_PILOT = str(Path(__file__).resolve().parents[1] / "tests" / "packs" / "variant-one-pilot")
@@ -31,8 +32,8 @@ def _null_rates() -> tuple[float, float, int]:
     """(share of tested rows starred, share of comparisons with any ** row, rows tested per comparison)."""
     starred = tested = any_holm = 0
     for repeat in range(NULL_REPEATS):
-        a = simulate(Config(game="tem"), NULL_GAMES, seed=f"null-a{repeat}").records
-        b = simulate(Config(game="tem"), NULL_GAMES, seed=f"null-b{repeat}").records
+        a = simulate(Config(load_table, game="tem"), NULL_GAMES, seed=f"null-a{repeat}").records
+        b = simulate(Config(load_table, game="tem"), NULL_GAMES, seed=f"null-b{repeat}").records
         b = [{**r, "seed": x["seed"]} for r, x in zip(b, a, strict=True)]     # pair game i with game i
         rows = [r for r in compare(a, b)["rows"] if r["p"] is not None]
         starred += sum(r["significant"] for r in rows)
@@ -44,8 +45,8 @@ def _null_rates() -> tuple[float, float, int]:
 def _power(games: int) -> float:
     found = 0
     for repeat in range(POWER_REPEATS):
-        a = simulate(Config(game="tem"), games, seed=f"power{repeat}")
-        b = simulate(Config(game="tem", packs=(ONE_PILOT,)), games, seed=f"power{repeat}")
+        a = simulate(Config(load_table, game="tem"), games, seed=f"power{repeat}")
+        b = simulate(Config(load_table, game="tem", packs=(ONE_PILOT,)), games, seed=f"power{repeat}")
         rows = {r["metric"]: r for r in compare(a.records, b.records)["rows"]}
         found += rows["pilot diamond: win rate when kept"]["holm"]
     return found / POWER_REPEATS
@@ -59,8 +60,8 @@ def run() -> list[str]:
     for games in POWER_GAMES:
         lines.append(f"one changed pilot, {games} paired games: Diamond flagged after Holm in "
                      f"{100 * _power(games):.0f}% of {POWER_REPEATS} seeds")
-    a = simulate(Config(game="tem"), COST_GAMES, seed="cost").records
-    b = simulate(Config(game="tem", packs=(ONE_PILOT,)), COST_GAMES, seed="cost").records
+    a = simulate(Config(load_table, game="tem"), COST_GAMES, seed="cost").records
+    b = simulate(Config(load_table, game="tem", packs=(ONE_PILOT,)), COST_GAMES, seed="cost").records
     start = time.perf_counter()
     compare(a, b)
     lines.append(f"compare {COST_GAMES} paired games: {time.perf_counter() - start:.2f} s")

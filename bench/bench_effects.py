@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from bench.goals import figure
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects.build import compile_effect, load_handlers
 from rulecraft.compiler.effects.pack import compile_stack, sites
 from rulecraft.compiler.effects.vocabulary import Arg, Call, Choice, Const
 from rulecraft.plugins.tem.vocabulary import VOCABULARY
+from rulecraft.plugins.wiring import check_packs
 
 CORE = Path(__file__).resolve().parents[1] / "content" / "tem-core"
 CALLS = 200_000

@@ -18,6 +18,7 @@ from rulecraft.compiler.packs import load_packs
 from rulecraft.compiler.resolve import resolve
 from rulecraft.compiler.validate import validate_document
 from rulecraft.plugins.tem.game import GAME
+from rulecraft.plugins.wiring import STACK_PLUGINS
 
 PER_FILE = 500  # weapons per generated file, well under the loader's size cap
 REPEAT = 3
@@ -78,7 +79,8 @@ def _stages(paths: list[Path]) -> dict[str, float]:
     timed("resolve", lambda: state.update(stack=resolve(state["packs"])[0]))
     state["stack"].game = GAME.id          # as check_packs settles it: the checks find the game's effects
     timed("entities", lambda: validate_stack(state["stack"], GAME.kinds))
-    timed("checks", lambda: [check(state["stack"]) for stage in stack_stages(GAME) for check in stage])
+    timed("checks", lambda: [check(state["stack"]) for stage in stack_stages(GAME, STACK_PLUGINS)
+                              for check in stage])
     times["total"] = sum(times.values())
     return times
 

@@ -3,7 +3,8 @@ per decision) next to Tiny Epic Mechs' 2-player random games measured the same w
 the heuristic agent's CPU time per decision (mean and slowest; it must decide within 5 ms).
 
 Run with ``python -m bench mecha``. Set RULECRAFT_BENCH_GAMES to change the games per measurement
-(default 300). CPU time, best of 3: a shared machine's load moves wall-clock figures, not these.
+(default 300). CPU time, best of 3, the two games' runs interleaved: a shared machine's load moves
+wall-clock figures, not these.
 """
 
 from __future__ import annotations
@@ -54,15 +55,23 @@ def _tem(seed: int) -> int:
     return _decisions(game.events)
 
 
-def measure(play) -> tuple[float, float]:
-    """(games per CPU second, CPU µs per decision), best of REPEAT."""
-    best = float("inf")
-    decisions = 0
+def _once(play) -> tuple[float, int]:
+    """CPU seconds and decisions of one run of GAMES seeded games."""
+    start = time.process_time()
+    decisions = sum(play(seed) for seed in range(GAMES))
+    return time.process_time() - start, decisions
+
+
+def measure(*plays) -> list[tuple[float, float]]:
+    """(games per CPU second, CPU µs per decision) of each of ``plays``, best of REPEAT runs taken in turn
+    (interleaved: a change in the machine's load falls on every game alike)."""
+    best = [float("inf")] * len(plays)
+    decisions = [0] * len(plays)
     for _ in range(REPEAT):
-        start = time.process_time()
-        decisions = sum(play(seed) for seed in range(GAMES))
-        best = min(best, time.process_time() - start)
-    return GAMES / best, 1e6 * best / decisions
+        for i, play in enumerate(plays):
+            seconds, decisions[i] = _once(play)
+            best[i] = min(best[i], seconds)
+    return [(GAMES / b, 1e6 * b / d) for b, d in zip(best, decisions, strict=True)]
 
 
 class Timed:
@@ -95,8 +104,8 @@ def heuristic_timing(games: int) -> Timed:
 
 def run() -> list[str]:
     core_ruleset()
-    mecha_rate, mecha_us = measure(_mecha)
-    tem_rate, tem_us = measure(_tem)
+    _tem(0)
+    (mecha_rate, mecha_us), (tem_rate, tem_us) = measure(_mecha, _tem)
     heuristic = heuristic_timing(GAMES)
     return [
         f"random 2-player games, {GAMES} per run, CPU time, best of {REPEAT}:",

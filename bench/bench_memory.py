@@ -8,8 +8,8 @@ import gc
 import time
 import tracemalloc
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.tem.build import core_pack_path
+from rulecraft.plugins.wiring import check_packs
 
 CHECKS = 1000
 

@@ -11,11 +11,11 @@ from importlib import resources
 from pathlib import Path
 
 from bench.bench_load import generate
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.cards.pdf import SheetOptions, plan_sheets, render
 from rulecraft.compiler.docgen.cards.preview import page_images
 from rulecraft.plugins.tem.docgen.cardicons import ICONS
 from rulecraft.plugins.tem.docgen.cards import cards
+from rulecraft.plugins.wiring import check_packs
 
 REPEAT = 3
 PREVIEW_PAGES = 4   # pages rendered to PNG per run (pdfium's cost is per page, not per card)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import time
 
-from rulecraft.compiler.variations import grid, parse_variation
+from rulecraft.plugins.games import get
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config
 from rulecraft.runtime.balance.sweep.backends import DaskBackend, LocalBackend
+from rulecraft.runtime.balance.sweep.grid import grid, parse_variation
 from rulecraft.runtime.balance.sweep.metrics import parse_metric
 from rulecraft.runtime.balance.sweep.run import Sweep, run_sweep
 
@@ -22,8 +24,8 @@ METRICS = ("owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "rou
 
 def _sweep(agents: str) -> Sweep:
     variations = [parse_variation("weapons:lightning-coil.cost.energy=1,3")]
-    return Sweep(Config(agents=(agents,), game="tem"), variations, grid(variations, 10),
-                 [parse_metric(m, "tem") for m in METRICS], GAMES[agents], "bench")
+    return Sweep(Config(load_table, agents=(agents,), game="tem"), variations, grid(variations, 10),
+                 [parse_metric(m, get("tem").metrics.load()) for m in METRICS], GAMES[agents], "bench")
 
 
 def _timed(backend, agents: str) -> tuple[float, list]:

@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, PathNotFound
-from rulecraft.compiler.check import CheckResult, check_packs
+from rulecraft.compiler.check import CheckResult
 from rulecraft.compiler.diagnostics import FORMATTERS, format_human
 from rulecraft.compiler.errorcodes import Severity
+from rulecraft.plugins.wiring import check_packs
 
 
 def add_stack_arguments(parser: argparse.ArgumentParser) -> None:

@@ -18,8 +18,9 @@ from typing import Any
 
 from rich.markup import escape
 
-from rulecraft.cli.prompts import HELP_WORDS, Terminal, replayed
+from rulecraft.cli.prompts import Terminal
 from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.prompts import HELP_WORDS, replayed
 
 BOARD_WORDS = frozenset({"b", "board"})
 

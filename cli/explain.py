@@ -19,12 +19,13 @@ from typing import Any
 
 from rulecraft.cli.check import add_stack_arguments, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.effects.emit import STAGES, emit
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
-from rulecraft.compiler.variations import Point, VaryError, grid, parse_variation, point_layers, relocate
+from rulecraft.compiler.variations import point_layers, relocate
+from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime.balance.sweep.grid import Point, VaryError, grid, parse_variation
 
 Section = Callable[[argparse.Namespace, Stack, Entity], str | None]
 

@@ -15,10 +15,10 @@ from pathlib import Path
 
 from rulecraft.cli.check import add_stack_arguments, existing_paths
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.plugins.tem.scaffold import NewPack, ScaffoldRefused, scaffold_pack
+from rulecraft.plugins.wiring import check_packs
 
 PACK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # pack.schema.json's `id` pattern
 DEFAULT_DEPENDS = ["tem-core"]

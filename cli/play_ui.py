@@ -35,6 +35,7 @@ from rich.markup import escape
 from rulecraft.cli.games import DEFAULT_GAME
 from rulecraft.cli.prompts import Quit, Terminal
 from rulecraft.plugins.games import agents_for, engine_for, get
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
@@ -99,7 +100,7 @@ def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: 
 def stack_game(packs: Sequence[str], game: str) -> str:
     """The game of a pack stack (its manifests'), or ``game`` for no packs."""
     if packs:
-        from rulecraft.compiler.check import check_packs
+        from rulecraft.plugins.wiring import check_packs
 
         found = check_packs([Path(p) for p in packs]).game
         if found is not None:
@@ -305,7 +306,7 @@ def verdict(picture: Board, game: Game, seat: int, solo: bool) -> str:
 
 def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
     """A ``rulecraft play`` log that can be resumed: its header and event lines."""
-    head, lines = logs.read(path)
+    head, lines = logs.read(path, plugin_names)
     if not isinstance(head.get("play"), dict) or "human" not in head["play"]:
         raise PlayError(f"{path}: not a log of `rulecraft play` (no player seat in its header)")
     for line in lines[-2:]:
@@ -335,7 +336,7 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
     before the end of the game (a game quit at the terminal), and stops there."""
     from rulecraft.runtime.logs import recorded_agents
 
-    head, lines = logs.read(path)
+    head, lines = logs.read(path, plugin_names)
     events = [json.loads(line) for line in lines]
     packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset, hooks, _ = load(packs, head["plugins"], head["game"])
@@ -379,7 +380,7 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     """Show a saved game step by step: the narration of each event group, then the board. Groups end
     before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
     ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
-    head = logs.read(path)[0]
+    head = logs.read(path, plugin_names)[0]
     packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
     ruleset = load(packs, head["plugins"], head["game"])[0]
     picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))

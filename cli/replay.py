@@ -27,7 +27,7 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulecraft.plugins.games import agents_for, engine_for
     from rulecraft.plugins.manager import make_hooks
-    from rulecraft.plugins.wiring import load_ruleset
+    from rulecraft.plugins.wiring import load_ruleset, plugin_names
     from rulecraft.runtime.logs import read, replay
 
     failed = 0
@@ -41,11 +41,11 @@ def run(args: argparse.Namespace) -> int:
             if _stopped_play_log(path):
                 failed += not _verify_stopped(path)
                 continue
-            game = read(path)[0]["game"]         # the header's game: its core pack when the log names no pack
+            game = read(path, plugin_names)[0]["game"]   # the header's game: its core pack for no pack
 
             def load(packs, plugins, game=game):
                 return load_ruleset(packs, plugins, game)
-            result = replay(path, load, make_hooks, engine_for, agents_for)
+            result = replay(path, load, make_hooks, engine_for, agents_for, plugin_names)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         print(("ok    " if result.ok else "FAIL  ") + result.message)
@@ -69,9 +69,10 @@ def _stopped_play_log(path: Path) -> bool:
     """A log of `rulecraft play` whose game was quit before its end."""
     import json
 
+    from rulecraft.plugins.wiring import plugin_names
     from rulecraft.runtime.logs import read
 
-    head, lines = read(path)
+    head, lines = read(path, plugin_names)
     last = json.loads(lines[-1]).get("e") if lines else None
     return isinstance(head.get("play"), dict) and last not in ("game-end", "abort")
 

@@ -52,6 +52,7 @@ def register(subparsers) -> None:
 
 def _config(items: list[str], plugins: list[str], args: argparse.Namespace, label: str = ""):
     from rulecraft.plugins.games import get
+    from rulecraft.plugins.wiring import load_table
     from rulecraft.runtime.balance.batch import Config
 
     packs, extra = [], []
@@ -60,7 +61,8 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
             extra.append(item.removeprefix("plugin:"))
         elif item:
             packs.append(_pack_folder(item))
-    return Config(packs=tuple(packs), plugins=tuple([*plugins, *extra]), agents=tuple(args.agents_list),
+    return Config(load_table, packs=tuple(packs), plugins=tuple([*plugins, *extra]),
+                  agents=tuple(args.agents_list),
                   players=args.players or 0, label=label, game=args.game, core=get(args.game).default_pack)
 
 

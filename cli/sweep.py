@@ -67,7 +67,7 @@ def register(subparsers) -> None:
 
 
 def _variations(args: argparse.Namespace):
-    from rulecraft.compiler.variations import VaryError, grid, parse_variation
+    from rulecraft.runtime.balance.sweep.grid import VaryError, grid, parse_variation
 
     if args.max_points < 1:
         raise UsageError("--max-points must be at least 1")
@@ -78,7 +78,9 @@ def _variations(args: argparse.Namespace):
         raise UsageError(str(exc)) from None
 
 
-def _metrics(args: argparse.Namespace, variations, game: str):
+def _metrics(args: argparse.Namespace, variations, game):
+    """The metrics to read and the target, among the core metrics and those of ``game`` (the game's metrics
+    module, the table's ``metrics``)."""
     from rulecraft.runtime.balance.sweep.metrics import MetricError, default_metrics, parse_metric
 
     names = list(args.metric)
@@ -137,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     if args.scheduler:          # a running cluster's workers find the packs by absolute path
         base = replace(base, packs=tuple(str(Path(p).resolve()) for p in base.packs))
     base, _ = _prepare(base, args.players)
-    metrics, target = _metrics(args, variations, table_for(base).ruleset.source["game"])
+    metrics, target = _metrics(args, variations, table_for(base).metrics)
     if args.out is not None:
         output_folder(args.out, "sweep")
     _check_points(base, points)

@@ -1,14 +1,15 @@
 """Check: run the front end over a pack stack: load, validate, resolve, validate entities, stack checks.
 
-Contract: ``check_packs(paths, pack_path=()) -> CheckResult(stack, diagnostics, packs, game)``. Before any
-file is validated, the stack's game is settled from the manifests (``rulecraft.compiler.stack_game``) and the
-content kinds the stack's plugins register are collected
-(``rulecraft.compiler.stack_plugins``); files of those kinds validate against the plugin's schema.
+Contract: ``check_packs(paths, pack_path=(), layers=(), *, plugins) -> CheckResult(stack, diagnostics,
+packs, game)``. Before any file is validated, the stack's game is settled from the manifests
+(``rulecraft.compiler.stack_game``) and the content kinds the stack's plugins register are collected
+(``rulecraft.compiler.stack_plugins``: ``plugins`` is the plugin host's answers, passed in by
+``rulecraft.plugins.wiring``); files of those kinds validate against the plugin's schema.
 Each stage runs only when the stages before it reported no error, so a later stage may trust what an
 earlier one guarantees (a stack check sees only schema-valid, fully resolved entities) and one mistake is
 reported once, not as a cascade. ``stack`` is ``None`` when resolution did not run or failed.
 
-Later stages plug in without touching this module: a module listed in ``CHECK_MODULES`` exposes
+Later stages plug in without touching this module: a module a game lists in ``stack_checks`` exposes
 ``CHECKS: list[Callable[[Stack], list[Diagnostic]]]``. Each module is one stage: all its checks
 run (so every problem of that family is reported), and the next module runs only if they found no
 error: cross-references (``rulecraft.plugins.tem.crossref``), then effects
@@ -29,7 +30,7 @@ from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.packs import Pack, load_packs
 from rulecraft.compiler.resolve import Stack, resolve
 from rulecraft.compiler.stack_game import stack_game
-from rulecraft.compiler.stack_plugins import stack_kinds
+from rulecraft.compiler.stack_plugins import StackPlugins, stack_kinds
 from rulecraft.compiler.validate import NO_KINDS, validate_document, validate_entity
 from rulecraft.plugins.games import GameDefinition, get
 
@@ -54,10 +55,12 @@ class CheckResult:
         return not has_errors(self.diagnostics)
 
 
-def stack_stages(game: GameDefinition) -> list[list[StackCheck]]:
-    """The game's stack checks, one stage per module in ``game.stack_checks`` order, then the effects."""
-    modules = [*(ref.load() for ref in game.stack_checks), importlib.import_module(EFFECTS_STAGE)]
-    return [list(module.CHECKS) for module in modules]
+def stack_stages(game: GameDefinition, plugins: StackPlugins) -> list[list[StackCheck]]:
+    """The game's stack checks, one stage per module in ``game.stack_checks`` order, then the effects
+    (compiled with the words of the game and of the stack's ``plugins``)."""
+    effects = importlib.import_module(EFFECTS_STAGE)
+    return [*(list(ref.load().CHECKS) for ref in game.stack_checks),
+            [partial(effects.check_stack_effects, plugins=plugins)]]
 
 
 def validate_stack(stack: Stack, content_kinds: Mapping[str, str] = NO_KINDS) -> list[Diagnostic]:
@@ -88,15 +91,17 @@ def few_collections() -> Iterator[None]:
 Layer = Callable[[list[Pack]], tuple[Pack, list[Diagnostic]]]
 
 
-def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
-                layers: Sequence[Layer] = ()) -> CheckResult:
+def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (), layers: Sequence[Layer] = (), *,
+                plugins: StackPlugins) -> CheckResult:
     """Check the packs at ``paths`` (folders or their pack.yaml) with everything they depend on, and
-    ``layers`` generated on top of them, in order."""
+    ``layers`` generated on top of them, in order; the plugin host answers for the plugins the packs name
+    (``plugins``: the tools call ``rulecraft.plugins.wiring.check_packs``, which passes it)."""
     with few_collections():
-        return _check(paths, pack_path, layers)
+        return _check(paths, pack_path, layers, plugins)
 
 
-def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[Layer] = ()) -> CheckResult:
+def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[Layer],
+           plugins: StackPlugins) -> CheckResult:
     packs, diagnostics = load_packs(paths, pack_path)
     for make in layers if packs else ():
         layer, problems = make(list(packs))
@@ -109,7 +114,7 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
     if game is None:    # no pack was read
         return _sorted(CheckResult(None, diagnostics, packs))
     definition = get(game)
-    added, problems = stack_kinds(packs, definition)
+    added, problems = stack_kinds(packs, game, definition.kinds, plugins)
     diagnostics += problems
     if has_errors(problems):
         return _sorted(CheckResult(None, diagnostics, packs))
@@ -126,7 +131,9 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
         return _sorted(result)
     stack.game = game
     result.stack = stack
-    for stage in ([partial(validate_stack, content_kinds=content_kinds)], *stack_stages(definition)):
+    stages: list[list[StackCheck]] = [[partial(validate_stack, content_kinds=content_kinds)],
+                                      *stack_stages(definition, plugins)]
+    for stage in stages:
         for check in stage:
             result.diagnostics += check(stack)
         if has_errors(result.diagnostics):

@@ -41,9 +41,9 @@ class Diagnostic:
                  end: tuple[int, int] | None, hint: str | None = None) -> Diagnostic:
         """A diagnostic from ``start`` to ``end`` (line, column; end exclusive); an end that is not after
         the start is unknown."""
-        known = end is not None and end > start
-        return cls(code, message, file, start[0], start[1], hint=hint, end_column=end[1] if known else None,
-                   end_line=end[0] if known else None)
+        known = end if end is not None and end > start else None
+        return cls(code, message, file, start[0], start[1], hint=hint, end_column=known[1] if known else None,
+                   end_line=known[0] if known else None)
 
     @property
     def level(self) -> Severity:

@@ -15,7 +15,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -147,7 +147,7 @@ class _Builder:
         self.doc = Document(path, text, None)
         self.events = yaml.parse(text, Loader=_Loader)
 
-    def fail(self, code: codes.ErrorCode, message: str, mark: Any, hint: str | None = None):
+    def fail(self, code: codes.ErrorCode, message: str, mark: Any, hint: str | None = None) -> NoReturn:
         raise _Abort(Diagnostic(code, message, self.path, mark.line + 1, mark.column + 1, hint=hint))
 
     def build(self) -> Document:

@@ -104,10 +104,11 @@ def display_path(folder: Traversable) -> str:
 def pack_file(folder: Traversable, name: str) -> tuple[Traversable, tuple[ErrorCode, str] | None]:
     """``name`` (``/``-separated) in the pack ``folder``: the file to read, or the code and message saying
     why the pack may not read it. A shipped pack that is no plain folder (a zip) is rulecraft's own."""
-    entry = folder.joinpath(*name.split("/"))
     if not isinstance(folder, Path):
+        entry = folder.joinpath(*name.split("/"))
         missing = (codes.MISSING_FILE, f"'{name}' does not exist in this pack")
         return entry, None if entry.is_file() else missing
+    entry = folder.joinpath(*name.split("/"))
     try:
         resolved = entry.resolve(strict=True)
     except FileNotFoundError:

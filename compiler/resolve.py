@@ -315,7 +315,7 @@ def _merge(base: dict[str, Any], base_origins: dict[JsonPath, Origin], own: dict
     data = copy.deepcopy(base)
     origins = dict(base_origins)
     for path in _patch_leaves(own, ()):
-        target = data
+        target: dict[Any, Any] = data
         for depth, key in enumerate(path[:-1], start=1):
             if not isinstance(target.get(key), dict):
                 target[key] = {}

@@ -2,8 +2,9 @@
 
 A plugin registers ``(kind, "package:file.schema.json")`` pairs (``rulecraft_register_content_kinds``).
 ``rulecraft check`` asks the plugins the packs' manifests name (plus the built-in and installed ones)
-before it validates any file, through :func:`rulecraft.plugins.manager.plugin_content_kinds`, imported
-here on demand like the effect vocabulary, so the compiler never imports the engine's agents.
+before it validates any file. The compiler imports no plugin code: the caller hands it
+:class:`StackPlugins`, the plugin host's answers (``rulecraft.plugins.wiring`` passes the manager's
+``plugin_content_kinds`` and ``plugin_vocabulary``).
 
 Errors are located at the manifest entry naming the plugin (the first pack's manifest for a built-in or
 installed plugin): ``plugin-unknown`` (no shipped or installed plugin of the stack's game has that name; a
@@ -15,16 +16,39 @@ registered plugin fails to load), ``kind-clash`` (its kind is a shipped kind or 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.packs import Pack
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.games import GameDefinition
+from rulecraft.plugins.registry import PluginLoadError, UnknownPlugin, WrongGame
+
+
+class ContentKind(Protocol):
+    """One content kind a plugin registers: the plugin's name, the kind, its schema resource."""
+
+    @property
+    def plugin(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def schema(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StackPlugins:
+    """What the compiler asks of the plugins a stack names, answered by the plugin host. Each takes the
+    names in the packs' manifests (the host adds its built-in and installed plugins) and raises
+    ``PluginLoadError`` (``UnknownPlugin`` for a name nothing registers) when one cannot be loaded."""
+
+    content_kinds: Callable[[Iterable[str], str], Iterable[ContentKind]]   # (names, game) -> their kinds
+    vocabulary: Callable[[Iterable[str], str], Vocabulary]    # (names, game) -> the game's words + theirs
 
 
 def _locate(packs: Sequence[Pack], plugin: str, code: ErrorCode, message: str,
@@ -41,12 +65,10 @@ T = TypeVar("T")
 
 def ask_plugins(packs: Sequence[Pack],
                 probe: Callable[[Iterable[str]], T]) -> tuple[T | None, list[Diagnostic]]:
-    """``probe`` (a ``rulecraft.plugins.manager`` function taking plugin names) over every plugin the packs
-    name. When they cannot all be loaded: ``None`` and a diagnostic at each manifest entry naming one that
+    """``probe`` (one of :class:`StackPlugins`, taking plugin names) over every plugin the packs name.
+    When they cannot all be loaded: ``None`` and a diagnostic at each manifest entry naming one that
     fails, ``plugin-unknown`` (with did-you-mean), ``plugin-wrong-game`` (a plugin of another game, never
     loaded) or ``plugin-unavailable`` (at the first manifest when the broken plugin is an installed one)."""
-    from rulecraft.plugins.manager import PluginLoadError, UnknownPlugin, WrongGame
-
     try:
         return probe(dict.fromkeys(name for pack in packs for name in pack.plugins)), []
     except PluginLoadError as exc:
@@ -70,15 +92,13 @@ def ask_plugins(packs: Sequence[Pack],
     return None, out
 
 
-def stack_kinds(packs: Sequence[Pack], game: GameDefinition) -> tuple[dict[str, str], list[Diagnostic]]:
-    """``{kind: schema resource}`` of the kinds the stack's plugins (of its ``game``) add to the game's
-    own, and the problems found."""
-    from rulecraft.plugins.manager import plugin_content_kinds
-
+def stack_kinds(packs: Sequence[Pack], game: str, game_kinds: Mapping[str, str],
+                plugins: StackPlugins) -> tuple[dict[str, str], list[Diagnostic]]:
+    """``{kind: schema resource}`` of the kinds the stack's plugins add to its ``game``'s own
+    (``game_kinds``), and the problems found."""
     if not packs:
         return {}, []
-    game_kinds = game.kinds
-    registered, unavailable = ask_plugins(packs, lambda names: plugin_content_kinds(names, game.id))
+    registered, unavailable = ask_plugins(packs, lambda names: plugins.content_kinds(names, game))
     if registered is None:
         return {}, unavailable
     found: dict[str, str] = {}

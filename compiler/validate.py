@@ -92,8 +92,8 @@ def _registry() -> Registry:
     for name in schema_names():
         resource = Resource.from_contents(load_schema(name), default_specification=DRAFT7)
         pairs.append((name + SUFFIX, resource))
-        if resource.id():
-            pairs.append((resource.id(), resource))
+        if (uri := resource.id()) is not None:
+            pairs.append((uri, resource))
     return Registry().with_resources(pairs)
 
 
@@ -173,14 +173,19 @@ def _most_relevant(error: ValidationError) -> ValidationError:
 Typos = dict[tuple[JsonPath, str], str]
 
 
+def _schema(error: ValidationError) -> dict[str, Any]:
+    """The schema object an error is about (``True``/``False`` schemas have no fields to name)."""
+    return error.schema if isinstance(error.schema, dict) else {}
+
+
 def _unknown(error: ValidationError) -> list[str]:
     """The keys an ``additionalProperties: false`` error is about (none for any other error)."""
     if error.validator != "additionalProperties" or error.validator_value is not False:
         return []
     if not isinstance(error.instance, dict):
         return []
-    known = error.schema.get("properties", {})
-    patterns = list(error.schema.get("patternProperties", {}))
+    known = _schema(error).get("properties", {})
+    patterns = list(_schema(error).get("patternProperties", {}))
     return [key for key in error.instance
             if key not in known and not any(re.search(p, key) for p in patterns)]
 
@@ -189,7 +194,8 @@ def _missing(error: ValidationError) -> list[str]:
     """The fields a ``required`` error finds missing (none for any other error)."""
     if error.validator != "required" or not isinstance(error.instance, dict):
         return []
-    return [name for name in error.validator_value if name not in error.instance]
+    required = error.validator_value
+    return [name for name in required if name not in error.instance] if isinstance(required, list) else []
 
 
 def _typos(errors: list[ValidationError]) -> Typos:
@@ -211,18 +217,18 @@ def _typos(errors: list[ValidationError]) -> Typos:
 
 def _unknown_keys(error: ValidationError, path: JsonPath, locate: Locate, root: dict,
                   typos: Typos) -> list[Diagnostic]:
-    known = error.schema.get("properties", {})
+    known = _schema(error).get("properties", {})
     out = []
     for key in _unknown(error):
         meant = typos.get((path, key))
         if meant is not None:
-            described = _property_hint(error.schema, meant, root)
+            described = _property_hint(_schema(error), meant, root)
             message = f"unknown key '{key}': did you mean '{meant}', the required field missing here?"
             hint = f"rename it to '{meant}'" + (f" ({described})" if described else "")
             out.append(locate(codes.UNKNOWN_KEY, message, (*path, key), key=True, hint=hint))
             continue
-        hint = _choices_hint(key, sorted(known)) if known else None
-        out.append(locate(codes.UNKNOWN_KEY, f"unknown key '{key}'", (*path, key), key=True, hint=hint))
+        choices = _choices_hint(key, sorted(known)) if known else None
+        out.append(locate(codes.UNKNOWN_KEY, f"unknown key '{key}'", (*path, key), key=True, hint=choices))
     return out
 
 
@@ -236,10 +242,10 @@ def _diagnose(error: ValidationError, locate: Locate, root: dict, typos: Typos) 
         missing = [name for name in _missing(error) if name not in meant]
         where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
         return [locate(codes.SCHEMA_REQUIRED, f"missing required field '{name}'{where}", path,
-                       hint=_property_hint(error.schema, name, root)) for name in missing]
+                       hint=_property_hint(_schema(error), name, root)) for name in missing]
     if kind == "enum":
         return [locate(codes.ENUM_VALUE, f"{_short(error.instance)} is not an allowed value", path,
-                       hint=_choices_hint(error.instance, value))]
+                       hint=_choices_hint(error.instance, value if isinstance(value, list) else []))]
     if kind == "const":
         return [locate(codes.ENUM_VALUE, f"{_short(error.instance)} must be {_short(value)}", path,
                        hint=did_you_mean(error.instance, [value]))]
@@ -290,8 +296,9 @@ def validate_instance(data: Any, checker: Draft7Validator, locate: Locate) -> li
     found: dict[tuple, Diagnostic] = {}
     errors = [_most_relevant(error) for error in checker.iter_errors(data)]
     typos = _typos(errors)
+    root = checker.schema if isinstance(checker.schema, dict) else {}
     for error in errors:
-        for d in _diagnose(error, locate, checker.schema, typos):
+        for d in _diagnose(error, locate, root, typos):
             found.setdefault((d.code.code, d.file, d.line, d.column, d.message), d)
     return sorted(found.values(), key=Diagnostic.sort_key)
 

@@ -10,50 +10,59 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from rulecraft.compiler.check import CheckResult, Layer, check_packs
+from rulecraft.compiler import check
+from rulecraft.compiler.check import CheckResult, Layer
 from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.packs import PackFinder
-from rulecraft.compiler.stack_plugins import pack_plugins
+from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
-from rulecraft.plugins.manager import make_hooks, make_manager
+from rulecraft.plugins.manager import (
+    make_hooks,
+    make_manager,
+    plugin_content_kinds,
+    plugin_vocabulary,
+)
+from rulecraft.plugins.registry import known_names
 from rulecraft.runtime.agents import agent_plugins
+from rulecraft.runtime.balance.batch import Config, Table
 from rulecraft.runtime.balance.records import core_record
 from rulecraft.runtime.balance.report import SimReport
 
 
-class Table(NamedTuple):
-    """What every game of a simulated configuration shares, built once per process: the model, the hooks,
-    the plugin names, the game's engine and agents, and from its ``metrics`` module its per-game record
-    (``game_record``, else the runtime's ``core_record``) and its sim report (``SIM_REPORT``, else the
-    report skeleton), and its (fewest, most) seats."""
-
-    ruleset: Any
-    hooks: Any
-    plugins: list[str]
-    engine: Any
-    agents: dict[str, Any]
-    record: Any
-    report: Any
-    seats: tuple[int, int]
+def plugin_names(game: str) -> list[str]:
+    """The plugin names a log of ``game`` may give (``rulecraft.runtime.logs``): the game's variants and the
+    plugins installed for it (plugins are scoped per game)."""
+    return known_names(game)
 
 
-def load_table(packs: Sequence[str], plugins: Sequence[str], agents: Sequence[str],
-               game: str | None = None, point: tuple = ()) -> Table:
-    """The table of a configuration: the packs' own plugins, then ``plugins``, then those its agents need;
-    a sweep's ``point`` is layered on the stack (``rulecraft.compiler.variations``). The stack is checked
-    once (start-up: a check is most of it)."""
-    result = checked_stack(packs, game, point_layers(point))
-    needed = [*plugins, *agent_plugins(agents, agents_for(result.game))]
+# The plugin host's answers to the compiler's questions about a stack's plugins (content kinds, DSL words).
+STACK_PLUGINS = StackPlugins(content_kinds=plugin_content_kinds, vocabulary=plugin_vocabulary)
+
+
+def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
+                layers: Sequence[Layer] = ()) -> CheckResult:
+    """``rulecraft check``'s pipeline (``rulecraft.compiler.check.check_packs``) over the packs at ``paths``,
+    with the installed plugin host answering for the plugins they name."""
+    return check.check_packs(paths, pack_path, layers, plugins=STACK_PLUGINS)
+
+
+def load_table(config: Config) -> Table:
+    """The table of a simulated configuration (``Config.load``): the packs' own plugins, then its plugins,
+    then those its agents need; a sweep's point is layered on the stack (``compiler.variations``). The
+    stack is checked once (start-up: a check is most of it)."""
+    result = checked_stack(config.packs, config.game, point_layers(config.point))
+    needed = [*config.plugins, *agent_plugins(config.agents, agents_for(result.game))]
     ruleset = build_ruleset(result, needed)
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
     return Table(ruleset, make_hooks(definition.id, names), names, engine_for(definition.id),
-                 agents_for(definition.id), getattr(metrics, "game_record", core_record),
-                 getattr(metrics, "SIM_REPORT", SimReport()), definition.players)
+                 agents_for(definition.id),
+                 getattr(metrics, "game_record", core_record), getattr(metrics, "SIM_REPORT", SimReport()),
+                 definition.players, metrics)
 
 
 def core_pack(game: str) -> Path:
@@ -80,6 +89,7 @@ def checked_stack(paths: Sequence[Path | str] = (), game: str | None = None,
 def build_ruleset(result: CheckResult, plugins: Sequence[str] = ()) -> Any:
     """The model of a clean check's stack, built by its game's ``builder``, compiling abilities with the
     DSL words of the packs' plugins and ``plugins``."""
+    assert result.stack is not None, "a clean check has a stack"
     definition = get(result.game)
     if definition.builder is None:
         raise GameLoadError(f"game {definition.id!r} has no builder")

@@ -10,8 +10,9 @@ game that replays is the one the header names, resolved by the caller through th
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,7 +56,11 @@ def write(path: Path, head: dict[str, Any], events: Sequence[dict[str, Any]]) ->
             out.write(dumps(event) + "\n")
 
 
-def read(path: Path) -> tuple[dict[str, Any], list[str]]:
+# The plugin names a log of a game may give (``rulecraft.plugins.wiring.plugin_names``): that game's.
+KnownPlugins = Callable[[str], Collection[str]]
+
+
+def read(path: Path, known_plugins: KnownPlugins) -> tuple[dict[str, Any], list[str]]:
     """A log's header and event lines, checked before anything runs: a log is data from a stranger, so
     a malformed header or event is a ``ValueError`` naming its line (a usage error for the CLI), and a
     plugin is accepted only by a registered name (see :func:`check_header`)."""
@@ -71,7 +76,7 @@ def read(path: Path) -> tuple[dict[str, Any], list[str]]:
         raise ValueError(f"{path}:1: not a rulecraft log header: {exc}") from None
     if not isinstance(head, dict) or head.get("rulecraft_log") != FORMAT:
         raise ValueError(f"{path}:1: not a rulecraft log (format {FORMAT} header expected)")
-    check_header(head, f"{path}:1")
+    check_header(head, f"{path}:1", known_plugins)
     for number, line in enumerate(lines[1:], start=2):
         _check_event(line, len(head["colours"]), f"{path}:{number}")
     return head, lines[1:]
@@ -81,11 +86,10 @@ def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-def check_header(head: dict[str, Any], where: str) -> None:
-    """Every header field the replay reads has its type; ``plugins`` holds registered names only (never
-    a module to import: a header naming ``venv.__main__`` is refused before anything loads)."""
-    from rulecraft.plugins.registry import UnknownPlugin, known_names
-
+def check_header(head: dict[str, Any], where: str, known_plugins: KnownPlugins) -> None:
+    """Every header field the replay reads has its type; ``plugins`` holds names ``known_plugins`` gives
+    for the header's game only (the plugin registry's, passed in by the tools: never a module to import,
+    so a header naming ``venv.__main__`` is refused before anything loads)."""
     for key in ("packs", "plugins", "colours", "agents"):
         if not _strings(head.get(key, [])):
             raise ValueError(f"{where}: header field {key!r} must be a list of texts, not {head.get(key)!r}")
@@ -97,12 +101,13 @@ def check_header(head: dict[str, Any], where: str) -> None:
         raise ValueError(f"{where}: header field 'seed' must be a number or a text, not {seed!r}")
     if not head.get("colours"):
         raise ValueError(f"{where}: header field 'colours' must name at least one seat")
-    known = known_names(head["game"])
+    known = sorted(known_plugins(head["game"]))
     for name in head.get("plugins", []):
         if name not in known:
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'?" if close else f"known plugins: {', '.join(known)}"
             raise ValueError(f"{where}: the header names plugin {name!r}, which is not registered for "
-                             f"game {head['game']!r} ({UnknownPlugin(name, known).hint}); a log cannot "
-                             f"load a module")
+                             f"game {head['game']!r} ({hint}); a log cannot load a module")
     play = head.get("play")
     if play is not None:
         human = play.get("human") if isinstance(play, dict) else None
@@ -137,12 +142,14 @@ class ReplayResult:
 
 def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Any],
            make_hooks: Callable[[str, Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]],
-           agents_for: Callable[[str], Mapping[str, Factory]]) -> ReplayResult:
+           agents_for: Callable[[str], Mapping[str, Factory]],
+           known_plugins: KnownPlugins) -> ReplayResult:
     """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
     plugins)`` and ``make_hooks(game, plugins)`` rebuild the game from the header; ``engine_for(game)`` and
     ``agents_for(game)`` are the engine and agent factories of the game the header names
-    (``rulecraft.plugins.games``: a ``ValueError`` naming the registered games for any other id)."""
-    head, lines = read(path)
+    (``rulecraft.plugins.games``: a ``ValueError`` naming the registered games for any other id);
+    ``known_plugins(game)`` the plugin names a header may give (``rulecraft.plugins.wiring.plugin_names``)."""
+    head, lines = read(path, known_plugins)
     new_game = engine_for(head["game"])
     packs = [p for p in head["packs"] if not p.startswith(BUILTIN)]
     ruleset = load_ruleset(packs, head["plugins"])

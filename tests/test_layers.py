@@ -1,9 +1,11 @@
-"""Issue 12: the core names no game. No file under compiler/ or runtime/ mentions Tiny Epic Mechs' own
-things (its Mighty Mech, pilots, Robots); they live in its game plugin, plugins/tem/."""
+"""Issue 12: the core names no game, and every module has its place in the layers. No file under compiler/
+or runtime/ mentions Tiny Epic Mechs' own things (its Mighty Mech, pilots, Robots); they live in its game
+plugin, plugins/tem/. The import rules themselves are import-linter's contracts (`make lint`)."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,3 +19,17 @@ def test_no_core_file_names_tiny_epic_mechs_pieces():
                  for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if TEM_WORDS.search(line)]
     assert offenders == [], "the core names no game:\n" + "\n".join(offenders)
+
+
+def test_every_plugins_module_and_game_is_placed_in_the_layers():
+    """Issue 12 item 6: the import-linter layers contract (pyproject.toml, run by `make lint`) names every
+    module of the plugin host and every game folder under plugins/, so a new game is held to "no game
+    imports another" and a new host module gets a place in the order the day it is added."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    [layers] = [contract["layers"] for contract in config["contracts"] if contract.get("id") == "layers"]
+    placed = {name.strip(" ()") for layer in layers for name in re.split(r"[|:]", layer)}
+    plugins = ROOT / "plugins"
+    games = [path.name for path in plugins.iterdir() if (path / "__init__.py").is_file()]
+    host = [path.stem for path in plugins.glob("*.py") if path.stem != "__init__"]
+    found = {f"rulecraft.plugins.{name}" for name in [*games, *host]}
+    assert sorted(found - placed) == []

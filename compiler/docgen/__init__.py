@@ -4,7 +4,8 @@ The stage that turns a resolved pack stack into documents. For the mkdocs rules 
 card reference), ``svg`` (arenas), ``abilities`` (ability text from the effect compiler), ``values``
 (rule values in the hand-written pages), ``plaintext`` (pack text made safe for any output),
 ``scenarios`` (rulings linked to the scenario tests), ``plugindocs`` (the stack's variant plugins),
-``hooks``, ``schemaref`` and ``cliref`` (references read from the code), ``plugin`` (the mkdocs plugin
-adding all of them to a build) and ``build`` (the site for any stack, ``rulecraft docs``).
+``hooks``, ``schemaref`` and ``cliref`` (references read from the code), ``codesref`` and ``examples``
+(the diagnostics reference and its cases) and ``build`` (the site for any stack, ``rulecraft docs``). The
+mkdocs plugin adding all of them to a build is a front end, ``rulecraft.cli.mkdocs_plugin``.
 For print-and-play (``rulecraft print``): ``cards``, the card sheets of any game's card templates.
 """

@@ -8,6 +8,7 @@ what this rulecraft prints. A site built without the cases (an installed wheel) 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rulecraft.compiler.docgen import examples
@@ -38,14 +39,18 @@ column); the output was produced by running the case's command when this page wa
 """
 
 
-def diagnostics_reference(cases_root: Path | None) -> str:
-    """Markdown for every registered code; with ``cases_root`` (tests/content), an example for each."""
+Runner = Callable[[examples.Case], examples.Run]
+
+
+def diagnostics_reference(cases_root: Path | None, run: Runner) -> str:
+    """Markdown for every registered code; with ``cases_root`` (tests/content), an example for each, its
+    command run by ``run`` (the command line's ``rulecraft.cli.example_cases.run_case``)."""
     cases = examples.find_cases(cases_root / "invalid", cases_root / "valid") if cases_root else []
     out = [INTRO, "| code | severity | summary |", "|---|---|---|"]
     out += [f"| [`{c.code}`](#{c.code}) | {c.severity} | {c.summary} |" for c in REGISTRY.values()]
     out.append("")
     for entry in REGISTRY.values():
-        out += _entry(entry, _example(entry.code, cases), cases_root)
+        out += _entry(entry, _example(entry.code, cases), cases_root, run)
     if not cases:
         out.append("*Examples are shown when the site is built from a rulecraft source tree "
                    "(they are the test cases in `tests/content/`).*")
@@ -59,18 +64,17 @@ def _example(code: str, cases: list[examples.Case]) -> examples.Case | None:
                key=lambda c: (len(c.expected), c.folder.parent.name != "invalid", c.name))
 
 
-def _entry(entry: ErrorCode, case: examples.Case | None, root: Path | None) -> list[str]:
+def _entry(entry: ErrorCode, case: examples.Case | None, root: Path | None, run: Runner) -> list[str]:
     out = [f"## `{entry.code}` {{ #{entry.code} }}", "", f"**{entry.severity}**: {entry.summary}", ""]
     if case is None or root is None:
         return out
     out += [f"Example: `tests/content/{case.name}`. {case.about}", ""]
     shown = next((file for code, file, _line, _col in case.expected if code == entry.code and file), None)
-    path = case.folder / shown if shown else None
-    if path is not None and path.is_file():
-        out += _file_block(shown, path)
-    run = examples.run(case)
+    if shown and (case.folder / shown).is_file():
+        out += _file_block(shown, case.folder / shown)
+    ran = run(case)
     command = " ".join(case.argv).replace(examples.TMP, "$TMP")
-    out += ["```console", f"$ rulecraft {command}", run.shown(), "```", "", f"Exit code {run.exit_code}.", ""]
+    out += ["```console", f"$ rulecraft {command}", ran.shown(), "```", "", f"Exit code {ran.exit_code}.", ""]
     return out
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from rulecraft.compiler.docgen.hooks import markdown_of_rst
-from rulecraft.plugins.manager import make_manager
 
 RULING = re.compile(r"\b([TR]\d{1,2})\b")
 
@@ -28,9 +28,9 @@ def _doc(obj: object) -> tuple[str, str]:
     return re.sub(r"^\w+: ", "", first.strip()), rest.strip()
 
 
-def plugins_page(names: Iterable[str], game: str) -> str:
-    """Markdown for the plugins ``names`` of ``game`` (raises PluginLoadError for one that cannot be
-    loaded, or that is another game's)."""
+def plugins_page(names: Iterable[str], manager: Any) -> str:
+    """Markdown for the plugins ``names``, read from ``manager`` (``rulecraft.plugins.manager.Manager``, the
+    caller's, with those plugins loaded)."""
     names = list(dict.fromkeys(names))
     lines = ["# Variant plugins", "",
              "Rule changes that are code rather than data live in plugins (see "
@@ -38,7 +38,6 @@ def plugins_page(names: Iterable[str], game: str) -> str:
              "and every hook each one implements, from the plugins' own documentation.", ""]
     if not names:
         return "\n".join([*lines, "This stack names no plugin: it plays by the core rules."]) + "\n"
-    manager = make_manager(game, names, installed=False)
     for name in names:
         plugin = manager.pm.get_plugin(name)
         summary, body = _doc(plugin)

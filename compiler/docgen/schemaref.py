@@ -35,7 +35,7 @@ def type_of(node: dict[str, Any], root: dict[str, Any]) -> str:
     if "array" in kinds and isinstance(node.get("items"), dict):
         return "list of " + (type_of(node["items"], root) or "values")
     if not kinds and ("oneOf" in node or "anyOf" in node):
-        return " or ".join(type_of(option, root) for option in node.get("oneOf", node.get("anyOf")))
+        return " or ".join(type_of(option, root) for option in node["oneOf" if "oneOf" in node else "anyOf"])
     return " or ".join(kinds)
 
 

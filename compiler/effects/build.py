@@ -50,7 +50,7 @@ def compile_effect(source: str, entity_kind: str | None, vocabulary: Vocabulary)
     # cache never needs (start-up, issue 14).
     from rulecraft.compiler.effects.parse import parse
 
-    tree, problems = parse(source, vocabulary.phrases)
+    tree, problems = parse(source, vocabulary.phrases, vocabulary.examples)
     if tree is None:
         return CompiledEffect(source, None, (), tuple(problems))
     abilities, problems = check(tree, vocabulary, entity_kind)

@@ -63,10 +63,8 @@ class Checker:
             self.problem(codes.EFFECT_UNKNOWN_WORD, f"unknown trigger '{phrase}'", where,
                          did_you_mean(phrase, self.vocabulary.phrases)
                          or "see `rulecraft dsl-reference` for the triggers")
-        elif self.trigger.kinds is not None and self.entity_kind not in self.trigger.kinds:
-            kinds = " and ".join(sorted(self.trigger.kinds))
-            self.problem(codes.EFFECT_TIMING, f"'{phrase}' is only for {kinds} abilities, "
-                         f"not {self.entity_kind or 'this entity'}", where)
+        else:
+            self.owner_allows(self.trigger.kinds, f"'{phrase}'", where)
         body = tuple(self.sentence(s) for s in ability.body)
         if self.trigger is None or any(s is None for s in body):
             return None
@@ -106,26 +104,33 @@ class Checker:
         return None if any(s is None for s in steps) else ir.Seq(tuple(steps))  # type: ignore[arg-type]
 
     def step(self, node: n.Step) -> ir.Step | None:
+        if isinstance(node, n.Pay | n.PayUpTo) and self.vocabulary.payment is None:
+            self.problem(codes.EFFECT_UNKNOWN_WORD, "this game's effects pay nothing: 'pay' has nothing to "
+                         "pay with", node.span, "see `rulecraft dsl-reference` for the verbs")
+            return None
         if isinstance(node, n.Pay):
-            resource = self.kind_word(node.resource, "resource", "'pay'")
+            payment = self.vocabulary.payment
+            resource = self.kind_word(node.resource, payment.kind, "'pay'")  # type: ignore[union-attr]
             amount = self.number(node.amount, Slot("amount", NUMBER, 1, 20), "pay")
-            return ir.Pay(resource, amount) if resource and amount else None
+            return ir.Pay(resource, amount, payment) if resource and amount else None  # type: ignore[arg-type]
         if isinstance(node, n.PayUpTo):
             return self.pay_up_to(node)
         return self.command(node)
 
     def pay_up_to(self, node: n.PayUpTo) -> ir.PayUpTo | None:
+        payment = self.vocabulary.payment
+        assert payment is not None
         limit = self.number(node.limit, Slot("limit", NUMBER, 1, 10), "pay up to")
         resources = []
         for word in node.resources:
-            value = self.kind_word(word, "resource", "'pay up to'")
+            value = self.kind_word(word, payment.kind, "'pay up to'")
             if value is not None and value in resources:
                 self.problem(codes.EFFECT_ARGUMENTS, f"'{word.text}' is listed twice", word.span)
             resources.append(value)
         body = self.steps(node.body)
         if limit is None or body is None or None in resources:
             return None
-        return ir.PayUpTo(tuple(resources), limit, body.steps)  # type: ignore[arg-type]
+        return ir.PayUpTo(tuple(resources), limit, body.steps, payment)  # type: ignore[arg-type]
 
     # --- commands: matching a verb's pattern -------------------------------------------------
     def command(self, node: n.Command) -> ir.Do | None:
@@ -134,11 +139,13 @@ class Checker:
             word = arg.word.text if isinstance(arg, n.Name) else None
             items.append(_Item(word, arg, arg.span))
         items = [i for i in items if i.word not in ARTICLES]
-        if not items or items[0].word is None:
-            self.problem(codes.EFFECT_ARGUMENTS, "a command starts with a verb, e.g. 'gain 1 vp'", node.span)
+        head = items[0] if items else None
+        if head is None or head.word is None:
+            step = self.vocabulary.examples.get("step")
+            self.problem(codes.EFFECT_ARGUMENTS, "a command starts with a verb"
+                         + (f", e.g. '{step}'" if step else ""), node.span)
             return None
-        head = items[0]
-        candidates = self.vocabulary.verbs_for(head.word)  # type: ignore[arg-type]
+        candidates = self.vocabulary.verbs_for(head.word)
         if not candidates:
             heads = {v.head for v in self.vocabulary.verbs.values()}
             self.problem(codes.EFFECT_UNKNOWN_WORD, f"unknown verb '{head.word}'", head.span,
@@ -156,8 +163,7 @@ class Checker:
         """Align ``items`` with the verb's pattern: (items matched, verb, slot -> item, failure)."""
         slots = {s.name: s for s in verb.slots}
         bound: dict[str, _Item] = {}
-        usage = " ".join(w.upper() if w.startswith("{") else w for w in verb.words).replace("{", "").replace(
-            "}", "")
+        usage = _usage(verb)
         j = 1
         for token in verb.words[1:]:
             before = " ".join(_item_text(i) for i in items[:j]) if j <= 3 else "…"
@@ -190,11 +196,21 @@ class Checker:
                                            extra.span.start, extra.span.end)
         return j + 1, verb, bound, None
 
+    def owner_allows(self, kinds: frozenset[str] | None, what: str, span: n.Span) -> bool:
+        """Whether an entry limited to abilities of entity ``kinds`` may be used by this ability's owner."""
+        if kinds is None or self.entity_kind in kinds:
+            return True
+        self.problem(codes.EFFECT_TIMING, f"{what} is only for {' and '.join(sorted(kinds))} abilities, "
+                     f"not {self.entity_kind or 'this entity'}", span)
+        return False
+
     def bind(self, verb: Verb, bound: dict[str, _Item], span: n.Span) -> ir.Do | None:
         if self.trigger is not None and verb.triggers is not None and self.trigger.id not in verb.triggers:
             allowed = sorted(t.phrase for t in self.vocabulary.triggers.values() if t.id in verb.triggers)
             self.problem(codes.EFFECT_TIMING, f"'{verb.head}' cannot be used '{self.trigger.phrase}'", span,
                          "it works only: " + ", ".join(f"'{a}'" for a in allowed))
+        if not self.owner_allows(verb.kinds, f"'{_usage(verb)}'", span):
+            return None
         args: list[tuple[str, ir.Expr]] = []
         for slot in verb.slots:
             item = bound[slot.name]
@@ -276,6 +292,8 @@ class Checker:
                 self.problem(codes.EFFECT_TIMING, f"'{word}' has no value '{self.trigger.phrase}'", node.span,
                              "it can be read only: " + ", ".join(f"'{a}'" for a in allowed))
                 return None
+            if not self.owner_allows(attribute.kinds, f"'{word}'", node.span):
+                return None
             return ir.Attr(attribute), attribute.type
         kind = self.vocabulary.kind_of_word(word)
         if kind is not None:
@@ -312,6 +330,11 @@ class Checker:
                          f"{left[1] if bad is node.left else right[1]}", bad.span)
             return None
         return ir.Compare(_OPS[node.op], left[0], right[0])
+
+
+def _usage(verb: Verb) -> str:
+    """The verb's words with its slots in capitals: ``add AMOUNT armour to this``."""
+    return " ".join(w[1:-1].upper() if w.startswith("{") else w for w in verb.words)
 
 
 def _item_text(item: _Item) -> str:

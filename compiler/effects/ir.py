@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulecraft.compiler.effects.vocabulary import Attribute, Trigger, Verb
+from rulecraft.compiler.effects.vocabulary import Attribute, Payment, Trigger, Verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +80,11 @@ class Do:
 
 @dataclass(frozen=True, slots=True)
 class Pay:
+    """``pay AMOUNT RESOURCE``, with the game's ``payment`` (what paying calls)."""
+
     resource: Value
     amount: Expr
+    payment: Payment
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,7 @@ class PayUpTo:
     resources: tuple[Value, ...]
     limit: Expr
     body: tuple[Step, ...]
+    payment: Payment
 
 
 Step = Do | Pay | PayUpTo

@@ -18,11 +18,16 @@ from typing import Protocol
 
 
 class ScalarSpan(Protocol):
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    style: str | None
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
+    @property
+    def style(self) -> str | None: ...
 
 
 _ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",

@@ -5,7 +5,7 @@ its triggers see and the paths of the mappings holding an ``ability``). Next to 
 carry a hand-written ``text``; it must equal the generated text unless ``text_override`` says why it
 differs (``text-drift``).
 
-``CHECKS`` plugs the effect check into ``rulecraft.compiler.check`` (``rulecraft check``);
+``check_stack_effects`` is the last stage of ``rulecraft.compiler.check`` (``rulecraft check``);
 ``compile_stack`` gives the runtime every ability as a ``CompiledAbility``. Both go through the per-user
 cache (``compiled_sites``): when the pack files, rulecraft and the vocabulary are unchanged, no effect is
 parsed; the check only reads the generated texts, the runtime's handlers are verified before they load.
@@ -28,7 +28,7 @@ from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.loader import Document, JsonPath, Span
 from rulecraft.compiler.packs import rulecraft_version
 from rulecraft.compiler.resolve import Entity, Stack
-from rulecraft.compiler.stack_plugins import ask_plugins
+from rulecraft.compiler.stack_plugins import StackPlugins, ask_plugins
 from rulecraft.plugins.games import get
 from rulecraft.runtime.compiled import CompiledAbility
 
@@ -91,7 +91,12 @@ def sites(stack: Stack) -> Iterator[EffectSite]:
 
 def _get(data: Any, path: JsonPath) -> Any:
     for key in path:
-        data = data[key] if isinstance(data, dict | list) else None
+        if isinstance(data, dict):
+            data = data.get(key)
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return None
     return data
 
 
@@ -146,33 +151,21 @@ def drift(site: EffectSite, texts: tuple[str, ...] | None) -> Diagnostic | None:
                                   hint=f"generated: {generated!r}; use it, or say why in `text_override`")
 
 
-def stack_vocabulary(stack: Stack) -> tuple[Vocabulary | None, list[Diagnostic]]:
+def stack_vocabulary(stack: Stack, plugins: StackPlugins) -> tuple[Vocabulary | None, list[Diagnostic]]:
     """The vocabulary the stack's effects compile with: the words of the stack's game plus those of the
-    plugins (built-in, installed, and named in the packs' manifests), as the runtime will have them. A
-    named plugin that cannot be loaded is a ``plugin-unavailable`` diagnostic at its manifest entry
-    (vocabulary ``None``).
-
-    The plugin manager is imported here, on demand: it is the compiler's one narrow way in to plugins.
-    """
-    from rulecraft.plugins.manager import plugin_vocabulary
-
-    game = stack.game
-    if game is None:   # a stack of no game has no ability fields, and no game for plugins to extend
-        return game_vocabulary(None), []
-    return ask_plugins(stack.packs, lambda names: plugin_vocabulary(names, game))
+    plugins (built-in, installed, and named in the packs' manifests), as the runtime will have them,
+    from the plugin host (``plugins``). A named plugin that cannot be loaded is a ``plugin-unavailable``
+    diagnostic at its manifest entry (vocabulary ``None``)."""
+    game = str(stack.game)
+    return ask_plugins(stack.packs, lambda names: plugins.vocabulary(names, game))
 
 
-def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Diagnostic]:
-    """Every effect compiles (located diagnostics otherwise) and no card text drifted; without a
-    ``vocabulary``, with the one of the stack's plugins (:func:`stack_vocabulary`).
+def check_effects(stack: Stack, vocabulary: Vocabulary) -> list[Diagnostic]:
+    """Every effect compiles with ``vocabulary`` (located diagnostics otherwise) and no card text drifted.
 
     The effects are compiled through the per-user cache (:func:`compiled_sites`): an unchanged clean stack
     is not parsed again, and a check leaves the cache warm for the ``sim`` or ``play`` that follows. A check
     runs no handler, so it loads none (a game need not run generated handlers at all)."""
-    if vocabulary is None:
-        vocabulary, problems = stack_vocabulary(stack)
-        if vocabulary is None:
-            return problems
     compiled = compiled_sites(stack, vocabulary, stack_key(stack, vocabulary))
     out = list(compiled.diagnostics)
     for site in compiled.sites:
@@ -183,7 +176,11 @@ def check_effects(stack: Stack, vocabulary: Vocabulary | None = None) -> list[Di
     return out
 
 
-CHECKS = [check_effects]
+def check_stack_effects(stack: Stack, plugins: StackPlugins) -> list[Diagnostic]:
+    """The effects stage of ``rulecraft check``: :func:`check_effects` with the vocabulary of the stack's
+    game and plugins (:func:`stack_vocabulary`)."""
+    vocabulary, problems = stack_vocabulary(stack, plugins)
+    return problems if vocabulary is None else check_effects(stack, vocabulary)
 
 
 @dataclass(slots=True)

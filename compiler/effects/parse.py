@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from importlib import resources
 
 from lark import Lark, Token, Transformer, v_args
@@ -128,17 +128,19 @@ class ToNodes(Transformer):
 
 _TO_NODES = ToNodes()
 
-_NO_COLON = "expected ':' after the trigger, e.g. 'after attack: gain 1 vp'"
+# Messages are templates: {ability}, {step}, {pay}, {pay_up_to} and {may} become ", e.g. '...'" with the
+# game's own example (``Vocabulary.examples``), or nothing; {kind} names what `pay` pays with.
+_NO_COLON = "expected ':' after the trigger{ability}"
 _SECOND_TRIGGER = "a new ability must start on a new line"
 
 # Error messages by parser state, learned from broken examples (lark's match_examples).
 _EXAMPLES: dict[str, list[str]] = {
-    "an ability starts with its trigger, e.g. 'after attack: gain 1 vp'": [
+    "an ability starts with its trigger{ability}": [
         "", ": gain 1 vp", "1", "(", "+", "."],
     _NO_COLON: [
         "after attack", "after attack 1", "after attack (", "after attack +", "after attack .", "a", "a 1",
         "a (", "a .", "a: b\nc", "a: b\nc 1", "a: b\nc d", "a: b\nc d 1"],
-    "expected what the ability does after ':', e.g. 'gain 1 vp'": [
+    "expected what the ability does after ':'{step}": [
         "a:", "a: 1", "a: .", "a: (", "a: b. 1", "a: b and", "a: b and 1", "a: if b > 1 then",
         "a: if b > 1 then 1", "a: if b > 1 then c else", "a: if b > 1 then c else 1",
         "a: you may", "a: you may 1", "a: pay up to 1 b:", "a: pay up to 1 b: 1"],
@@ -151,13 +153,13 @@ _EXAMPLES: dict[str, list[str]] = {
     "expected 'then' after the condition": [
         "a: if b > 1 gain", "a: if b > 1", "a: if b > 1 :", "a: if b is c d", "a: if b > 1 ."],
     "expected 'up to' or an amount after 'pay'": ["a: pay up", "a: pay up 1"],
-    "expected a resource after the amount, e.g. 'pay 2 energy'": [
+    "expected {kind} after the amount{pay}": [
         "a: pay 1", "a: pay 1 .", "a: pay 1 :", "a: pay up to 1", "a: pay up to 1 :", "a: pay up to 1 or"],
-    "'pay up to' needs ':' and then what each payment buys, e.g. 'pay up to 3 energy: add 1 damage each'": [
+    "'pay up to' needs ':' and then what each payment buys{pay_up_to}": [
         "a: pay up to 1 b", "a: pay up to 1 b .", "a: pay up to 1 b c"],
-    "'pay up to ...:' must end with 'each', e.g. 'pay up to 3 energy: add 1 damage each'": [
+    "'pay up to ...:' must end with 'each'{pay_up_to}": [
         "a: pay up to 1 b: c", "a: pay up to 1 b: c .", "a: pay up to 1 b: c d :"],
-    "expected 'may' after 'you', e.g. 'you may pay 1 energy and heal 2'": ["a: you", "a: you gain"],
+    "expected 'may' after 'you'{may}": ["a: you", "a: you gain"],
     "expected ')' to close the '('": ["a: b (1", "a: b (1 + 2", "a: b (1 c"],
     "a ')' without its '('": ["a: b 1)", "a: b)"],
     _SECOND_TRIGGER: ["a: b c:", "a: b 1:", "a: b c d:", "a: b 1 c d:", "a: b 1 c:",
@@ -224,11 +226,19 @@ def _caret_in_trigger(source: str, label: str, start: int,
     return None
 
 
-def _syntax_problem(source: str, exc: UnexpectedInput, phrases: Collection[str] = ()) -> Problem:
+def _templated(label: str, examples: Mapping[str, str]) -> str:
+    """A message template with the game's examples (``Vocabulary.examples``) filled in, or left out."""
+    fields = {key: f", e.g. '{examples[key]}'" if key in examples else ""
+              for key in ("ability", "step", "pay", "pay_up_to", "may")}
+    return label.format(kind=examples.get("kind", "what to pay with"), **fields)
+
+
+def _syntax_problem(source: str, exc: UnexpectedInput, phrases: Collection[str] = (),
+                    examples: Mapping[str, str] | None = None) -> Problem:
     if isinstance(exc, UnexpectedCharacters):
-        char = source[exc.pos_in_stream]
-        return Problem(codes.EFFECT_SYNTAX, f"'{char}' cannot appear in an effect", exc.pos_in_stream,
-                       exc.pos_in_stream + 1,
+        at = exc.pos_in_stream
+        assert at is not None    # lark sets it for every character it cannot lex
+        return Problem(codes.EFFECT_SYNTAX, f"'{source[at]}' cannot appear in an effect", at, at + 1,
                        hint="effects use words, whole numbers, + - *, comparisons (< <= > >= = !=), "
                             "':' after the trigger and '.' between sentences")
     token = exc.token if isinstance(exc, UnexpectedToken) else None
@@ -249,7 +259,8 @@ def _syntax_problem(source: str, exc: UnexpectedInput, phrases: Collection[str] 
     previous = source[:start].split()
     after = f" after '{previous[-1]}'" if previous else ""
     if label:
-        message = f"{label}; found {found}{after}".replace("found end", "found the end")
+        message = f"{_templated(label, examples or {})}; found {found}{after}".replace("found end",
+                                                                                        "found the end")
     else:
         expected = _expected(exc)
         message = f"unexpected {_describe(token)}{after}" + (f"; expected {expected}" if expected else "")
@@ -276,11 +287,13 @@ def _limits(source: str) -> Problem | None:
     return None
 
 
-def parse(source: str, phrases: Collection[str] = ()) -> tuple[n.Effect | None, list[Problem]]:
+def parse(source: str, phrases: Collection[str] = (), examples: Mapping[str, str] | None = None
+          ) -> tuple[n.Effect | None, list[Problem]]:
     """Parse one effect string. Returns the tree, or ``None`` and one problem explaining why not.
 
     Letters are case-insensitive (ASCII only, so offsets never shift). ``phrases`` are the known trigger
     phrases: with them a trigger error's caret lands on the word at fault (see ``_caret_in_trigger``).
+    ``examples`` are the game's, quoted in syntax errors (``Vocabulary.examples``).
     """
     problem = _limits(source)
     if problem is not None:
@@ -289,6 +302,6 @@ def parse(source: str, phrases: Collection[str] = ()) -> tuple[n.Effect | None, 
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
-        return None, [_syntax_problem(text, exc, phrases)]
+        return None, [_syntax_problem(text, exc, phrases, examples)]
     return _TO_NODES.transform(tree), []
 

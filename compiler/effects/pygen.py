@@ -10,7 +10,8 @@ builtins, so a handler can do nothing but call its ``ctx``.
 Semantics the code implements: a verb whose amount computes to less than 1 does nothing; a failed
 ``pay`` skips the rest of its sentence; ``pay up to N R: ... each`` asks for an amount (0..what
 you can afford), pays it, then repeats the steps once per unit paid (scaling the amount instead
-when every step's verb is additive, which is the same result with one call).
+when every step's verb is additive, which is the same result with one call). What paying calls is the
+game's (``vocabulary.Payment``): its method and its read of how much the payer has.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects import text as tx
 from rulecraft.compiler.effects.verify import verify
-from rulecraft.compiler.effects.vocabulary import Arg, Call, Choice, Const
+from rulecraft.compiler.effects.vocabulary import Arg, Call, Choice, Const, Payment
 
 FUNCTION = "ability"
 _INDENT = "    "
@@ -121,12 +122,13 @@ class _Generator:
             if isinstance(step, ir.Pay):
                 amount = expr_code(step.amount)
                 resource = repr(step.resource.word)
+                pay = step.payment.method
                 if _is_constant(step.amount):
-                    self.out.emit(depth, f"if ctx.pay({resource}, {amount}):")
+                    self.out.emit(depth, f"if ctx.{pay}({resource}, {amount}):")
                 else:
                     temp = self.out.temp()
                     self.out.emit(depth, f"{temp} = {amount}")
-                    self.out.emit(depth, f"if {temp} < 1 or ctx.pay({resource}, {temp}):")
+                    self.out.emit(depth, f"if {temp} < 1 or ctx.{pay}({resource}, {temp}):")
                 self.steps(steps[index + 1:], depth + 1, scale)
                 return
             if isinstance(step, ir.PayUpTo):
@@ -142,12 +144,13 @@ class _Generator:
             self.out.emit(depth, f"{resource} = {words[0]!r}")
         else:
             self.out.emit(depth, f"{resource} = ctx.choose({words!r}, {prompt!r})")
+        has = _has(step.payment, resource)
         self.out.emit(depth, f"{high} = {expr_code(step.limit)}")
-        self.out.emit(depth, f"if ctx.resource('you', {resource}) < {high}:")
-        self.out.emit(depth + 1, f"{high} = ctx.resource('you', {resource})")
+        self.out.emit(depth, f"if {has} < {high}:")
+        self.out.emit(depth + 1, f"{high} = {has}")
         self.out.emit(depth, f"if {high} > 0:")
         self.out.emit(depth + 1, f"{paid} = ctx.choose_amount(0, {high}, {prompt!r})")
-        self.out.emit(depth + 1, f"if {paid} > 0 and ctx.pay({resource}, {paid}):")
+        self.out.emit(depth + 1, f"if {paid} > 0 and ctx.{step.payment.method}({resource}, {paid}):")
         if all(isinstance(s, ir.Do) and s.verb.scales for s in step.body):
             self.steps(step.body, depth + 2, scale=paid)
         else:
@@ -180,13 +183,20 @@ def _affordable(steps: tuple[ir.Step, ...]) -> str:
     amounts of the same resource add up. Returns ``""`` or conditions ending in `` and ``.
     """
     needed: dict[str, list[str]] = {}
+    payments: dict[str, Payment] = {}
     for step in steps:
         if not isinstance(step, ir.Pay):
             break
         code = expr_code(step.amount)
         needed.setdefault(step.resource.word, []).append(code if _is_constant(step.amount) else f"({code})")
-    return "".join(f"ctx.resource('you', {word!r}) >= {' + '.join(amounts)} and "
+        payments[step.resource.word] = step.payment
+    return "".join(f"{_has(payments[word], repr(word))} >= {' + '.join(amounts)} and "
                    for word, amounts in needed.items())
+
+
+def _has(payment: Payment, word: str) -> str:
+    """The code reading how much of ``word`` (code: a literal or a temporary) the payer has."""
+    return _call(payment.has, {"word": word})
 
 
 def generate(ability: ir.Ability) -> str:

@@ -32,6 +32,18 @@ def _example(source: str, entity_kind: str | None, vocabulary: Vocabulary) -> st
     return compiled.text if compiled.ok else "(does not compile: " + compiled.problems[0].message + ")"
 
 
+def _owner(example: str, kinds: frozenset[str] | None, default: str | None, vocabulary: Vocabulary
+           ) -> str | None:
+    """The entity kind to compile a verb's example for: the guide's ``default`` unless the verb's ``kinds`` or
+    those of the example's trigger leave it out (then the first kind both allow)."""
+    trigger = vocabulary.phrases.get(example.partition(":")[0].strip())
+    allowed = [k for k in (kinds, trigger.kinds if trigger else None) if k is not None]
+    if not allowed:
+        return default
+    both = frozenset.intersection(*allowed)
+    return default if default in both or not both else sorted(both)[0]
+
+
 NO_GUIDE = ReferenceGuide("Abilities are a trigger, a colon and what happens.\n", "")
 
 
@@ -52,8 +64,10 @@ def reference(vocabulary: Vocabulary) -> str:
         usable = ("any trigger" if v.triggers is None else
                   ", ".join(f"`{t.phrase}`" for t in vocabulary.triggers.values() if t.id in v.triggers))
         ranges = "; ".join(f"{s.name} {s.low}-{s.high}" for s in v.slots if s.type == NUMBER)
-        out.append(_row(f"`{v.pattern}`", usable, v.description + (f" ({ranges})" if ranges else ""),
-                        f"`{v.example}`", _example(v.example, guide.verb_kind, vocabulary)))
+        kind = _owner(v.example, v.kinds, guide.verb_kind, vocabulary)
+        only = f" Only {', '.join(sorted(v.kinds))} abilities." if v.kinds else ""
+        out.append(_row(f"`{v.pattern}`", usable, v.description + (f" ({ranges})" if ranges else "") + only,
+                        f"`{v.example}`", _example(v.example, kind, vocabulary)))
     out += ["", "## Attributes", "", "Read-only values of the game, usable where a number (or value) goes.",
             "", _row("attribute", "type", "meaning", "readable", "example"), _row(*["---"] * 5)]
     for a in vocabulary.attributes.values():

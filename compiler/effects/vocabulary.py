@@ -1,4 +1,5 @@
-"""Check: the effect DSL's vocabulary registry: triggers, verbs, attributes and value kinds.
+"""Check: the effect DSL's vocabulary registry: triggers, verbs, attributes, value kinds, accumulators and
+what `pay` pays with.
 
 The grammar knows only the *shape* of an effect (triggers are words before a colon, a command is
 a verb word followed by numbers and words); every meaning comes from this registry, so a plugin
@@ -7,6 +8,19 @@ Each entry carries what the checker needs (argument types, allowed triggers, ran
 Python back end needs (the call on the game's effect context) and what the English back end and the DSL
 reference need (rule text, a one-line description, an example). The words themselves are each game's
 (``GameDefinition.vocabulary``); this module holds the registry they are entered in.
+
+Two mechanisms serve every game alike:
+
+- **Whose ability it is.** An ability belongs to an entity of some kind (a card, a unit, a
+  location: the game's ``ability_fields`` name it). A trigger, verb or attribute with ``kinds`` works only in
+  abilities of those entity kinds, so "this unit" cannot appear on a command, whatever the trigger.
+- **Named accumulators** (:class:`Accumulator`): numbers effects add to and the game's rules read where
+  they apply: the damage of an attack, the cost being paid, a unit's power until end of turn. Declaring one
+  gives the one general way to add to it, ``add N <name>`` (``+N <name>`` on a card); other verbs that change
+  it say so with ``adds`` (and ``sign=-1`` for "reduce", "prevent").
+
+``pay`` and ``pay up to`` are the language's; what they pay with is the game's (:class:`Payment`): the kind
+of its words, the context method that pays and the read of how much the payer has.
 """
 
 from __future__ import annotations
@@ -108,6 +122,9 @@ class Verb:
     triggers: frozenset[str] | None = None
     text_equal: str | None = None
     scales: str | None = None
+    kinds: frozenset[str] | None = None   # entity kinds whose abilities may use it; None = all
+    adds: str | None = None               # the accumulator it changes, by ``sign`` times its amount
+    sign: int = 1
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -130,6 +147,39 @@ class Attribute:
     example: str
     triggers: frozenset[str] | None = None
     low: int = 0  # the smallest value it can take; no upper bound: pack parameters can raise any maximum
+    kinds: frozenset[str] | None = None   # entity kinds whose abilities may read it; None = all
+
+
+@dataclass(frozen=True, slots=True)
+class Accumulator:
+    """A named modifier: a number effects add to and the rules read where it applies ("+1 power until end of
+    turn", "the cost is reduced by 1"). :meth:`adding` builds the general way to add to it, ``add N <name>``;
+    other verbs that change it name it in ``Verb.adds``."""
+
+    name: str
+    description: str     # what it is and where the rules read it
+
+    def adding(self, call: Call, text: str, description: str, example: str,
+               triggers: frozenset[str] | None = None, kinds: frozenset[str] | None = None,
+               text_equal: str | None = None, tail: str = "", suffix: str = "",
+               amount: Slot = Slot("amount", NUMBER)) -> Verb:
+        """The verb ``add {amount} <name><tail>`` (``+N <name>`` on a card, when there is no tail): what it
+        calls (its ``amount`` slot as ``Arg("amount")``), how it reads on a card and where it may be used, as
+        for any verb. ``suffix`` tells apart the verb ids of several tails (targets)."""
+        verb_id = f"add_{self.name.replace('-', '_')}" + (f"_{suffix}" if suffix else "")
+        return Verb(verb_id, f"add {{amount}} {self.name}{tail}", (amount,), call, text, description, example,
+                    triggers, text_equal, "amount", kinds, self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """What ``pay N WORD`` and ``pay up to N WORD: ... each`` pay with, in one game: the words of ``kind``,
+    paid by ``ctx.<method>(word, amount)`` (``False`` when the payer cannot), with ``has`` the read of how
+    much of ``Arg("word")`` the payer has (to offer only what it can afford)."""
+
+    kind: str
+    method: str
+    has: Call
 
 
 @dataclass(slots=True)
@@ -141,13 +191,35 @@ class Vocabulary:
     verbs: dict[str, Verb] = field(default_factory=dict)
     attributes: dict[str, Attribute] = field(default_factory=dict)
     phrases: dict[str, Trigger] = field(default_factory=dict)
+    accumulators: dict[str, Accumulator] = field(default_factory=dict)
+    payment: Payment | None = None          # what `pay` pays with; None: the game's effects pay nothing
     methods: frozenset[str] = frozenset()   # what handlers may call on ``ctx``: the game's effect context
+    # the game's own examples quoted in error messages: "ability", "step", "pay", "pay_up_to", "may", and
+    # "kind" (what `pay` pays with, e.g. "a resource")
+    examples: dict[str, str] = field(default_factory=dict)
     guide: Any = None    # the game's prose for its DSL reference (``reference.ReferenceGuide``)
 
     def register_context(self, methods: Iterable[str]) -> None:
         """Name the effect-context methods generated handlers may call (the verifier's allow-list); every
         call a verb or attribute makes must be one of them."""
         self.methods = frozenset(methods)
+
+    def register_accumulator(self, accumulator: Accumulator) -> Accumulator:
+        """Declare an accumulator, before the verbs that change it (its ``adding`` one too)."""
+        _unique(self.accumulators, accumulator.name, "accumulator")
+        self.accumulators[accumulator.name] = accumulator
+        return accumulator
+
+    def register_payment(self, payment: Payment) -> Payment:
+        """Say what `pay` pays with (once): a registered kind, the paying method, the read of what one has."""
+        if self.payment is not None:
+            raise ValueError("payment registered twice")
+        if payment.kind not in self.kinds:
+            raise ValueError(f"payment: unknown kind {payment.kind!r}")
+        _check_call(Call(payment.method))
+        _check_call(payment.has)
+        self.payment = payment
+        return payment
 
     def register_kind(self, kind: Kind) -> Kind:
         _unique(self.kinds, kind.name, "kind")
@@ -172,6 +244,8 @@ class Vocabulary:
         for slot in verb.slots:
             if slot.type != NUMBER and slot.type not in self.kinds:
                 raise ValueError(f"verb {verb.id!r}: unknown slot type {slot.type!r}")
+        if verb.adds is not None and verb.adds not in self.accumulators:
+            raise ValueError(f"verb {verb.id!r}: unknown accumulator {verb.adds!r}")
         self.verbs[verb.id] = verb
         return verb
 
@@ -192,7 +266,7 @@ class Vocabulary:
 
         Canonical (sets sorted), so it is the same in every process whatever PYTHONHASHSEED is.
         """
-        tables = ("kinds", "triggers", "verbs", "attributes")
+        tables = ("kinds", "triggers", "verbs", "attributes", "accumulators", "payment")
         entries = {name: _canonical(getattr(self, name)) for name in tables}
         return hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -204,7 +278,8 @@ def _canonical(value: object) -> object:
     if isinstance(value, Mapping):
         return {str(k): _canonical(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):
-        return sorted(_canonical(v) for v in value)
+        members: list[Any] = [_canonical(v) for v in value]     # words and numbers: they sort
+        return sorted(members)
     if isinstance(value, tuple | list):
         return [_canonical(v) for v in value]
     return value

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.effects import Pending
-from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW, MECHA, TOWER
+from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW
 from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
@@ -34,53 +34,51 @@ class ActionRules:
             if answer == K.PASS:
                 return
             self.act(seat, answer)
-            self.resolve_pending()
+            if self.pending:
+                self.resolve_pending()
 
     def act(self: MechaGame, seat: int, action: tuple[Any, ...]) -> None:
-        kind = action[0]
+        kind, cells = action[0], self.grid.cells   # a legal answer names cells of the board
         if kind == "play":
             self.seats[seat].hand.remove(action[1])
-            self.enter(seat, action[1], self.grid.cell(action[2]))
+            self.enter(seat, action[1], cells[action[2]])
         elif kind == "command":
             self.play_command(seat, action[1], MAIN_WINDOW)
         elif kind == "move":
-            self.move(self.at[self.grid.cell(action[1])], self.grid.cell(action[2]))
+            self.move(self.at[cells[action[1]]], cells[action[2]])
         else:
-            self.declare_attack(self.at[self.grid.cell(action[1])], action[2])
+            self.declare_attack(self.at[cells[action[1]]], action[2])
 
     def main_options(self: MechaGame, seat: int) -> tuple[tuple[Any, ...], ...]:
         """Every legal action of the active player now, then pass (the hottest function: kept flat)."""
         options: list[tuple[Any, ...]] = []
-        at, owners, cards, grid = self.at, self.owner_at, self.cards, self.grid
+        at, owners, grid = self.at, self.owner_at, self.grid
         names = grid.names
-        hand = self.seats[seat].hand
-        free = [names[c] for c in grid.entry[seat] if c not in at]
+        occupied = self._bits[0] | self._bits[1]
+        free = grid.free_entry(seat, occupied)
         if free:
             bandwidth, population = self._supply[seat]
             room = bandwidth - population
-            for card_id in dict.fromkeys(hand):
-                card = cards[card_id]
-                if card.type == TOWER or (card.type == MECHA and card.cost <= room):   # M11
+            bandwidth_needed = self.tables.bandwidth_needed
+            for card_id in dict.fromkeys(self.seats[seat].hand):
+                if bandwidth_needed[card_id] <= room:                      # M11
                     options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
         options += self.command_options(seat, MAIN_WINDOW)
-        neighbours = grid.neighbours
-        for cell in sorted(owners):
-            if owners[cell] != seat:
-                continue
+        neighbours, near, moving = grid.neighbours, grid.neighbour_masks, self.tables.moving
+        enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
+        for cell in sorted(self._mechas[seat]):    # towers never act (M6)
             unit = at[cell]
-            card = cards[unit.card]
-            if card.type != MECHA:    # towers never act (M6)
-                continue
             here = names[cell]
+            speed, reach, _ = moving[unit.card]
             if not unit.moved:
-                speed = card.keywords.speed
                 if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
                     options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
                 else:
                     options += [("move", here, names[to])
-                                for to in sorted(grid.destinations(cell, speed, owners))]
-            if not unit.attacked:
-                options += [("attack", here, target) for target in self.attack_targets(unit, owners)]
+                                for to in grid.reachable_cells(cell, speed, occupied)]
+            # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
+            if not unit.attacked and (reach > 1 or enemies & near[cell] or cell in enemy_entry):
+                options += [("attack", here, target) for target in self.attack_targets(unit)]
         options.append(K.PASS)
         return tuple(options)
 
@@ -91,35 +89,34 @@ class ActionRules:
         return self.grid.moves(unit.cell, self.keywords(unit).speed or 1, self.owners())
 
     def move(self: MechaGame, unit: Unit, to: int) -> None:
-        path = self.reachable(unit)[to]
-        origin = unit.cell
+        """Move along the path to ``to`` (a legal destination: one step without Speed)."""
+        path = self.reachable(unit)[to] if self.tables.moving[unit.card][0] > 1 else (to,)
+        names = self.grid.names
+        route = [names[unit.cell]] + [names[c] for c in path]
         self.relocate(unit, to)
         unit.moved = True
-        self.emit("move", player=unit.owner, card=unit.card, path=[self.name(c) for c in (origin, *path)])
+        self.push({"e": "move", "player": unit.owner, "card": unit.card, "path": route})
 
     # --- attacks (M9, M10, M13, M19) --------------------------------------------------------------
-    def attack_targets(self: MechaGame, unit: Unit, owners: dict[int, int] | None = None) -> list[str]:
-        """Enemy units in range (M10) and targetable (M13), then the opponent if the mecha stands in the
-        opponent's entry zone (M19: range does not extend it)."""
-        owners = self.owners() if owners is None else owners
-        seat, grid = unit.owner, self.grid
-        reach = self.cards[unit.card].keywords.range
-        cells = grid.neighbours[unit.cell] if reach <= 1 else sorted(
-            grid.in_range(unit.cell, reach, seat, owners))
-        names = grid.names
-        at, cards = self.at, self.cards
-        out = [names[c] for c in cells if owners.get(c, seat) != seat
-               and (not cards[at[c].card].keywords.flight or self.targetable(unit, at[c]))]
-        if unit.cell in grid.entry_sets[1 - seat]:
+    def attack_targets(self: MechaGame, unit: Unit) -> list[str]:
+        """Enemy units in range (M10) and targetable (M13: a flyer only by a mecha with Flight or Reach),
+        then the opponent if the mecha stands in the opponent's entry zone (M19: range does not extend
+        it)."""
+        seat, grid, cell = unit.owner, self.grid, unit.cell
+        _, reach, hits_flyers = self.tables.moving[unit.card]
+        if reach <= 1:
+            enemies = self._cells[1 - seat]
+            near = grid.neighbours[cell]
+            cells = [c for c in near if c in enemies] if not enemies.isdisjoint(near) else ()
+        else:
+            cells = grid.enemies_in_range(cell, reach, self._bits[1 - seat])
+        out = []
+        if cells:     # most mechas have no enemy in range: nothing to list
+            names, at, flyers = grid.names, self.at, self.tables.flyers
+            out = [names[c] for c in cells if hits_flyers or at[c].card not in flyers]
+        if cell in grid.entry_sets[1 - seat]:
             out.append(K.OPPONENT)
         return out
-
-    def targetable(self: MechaGame, attacker: Unit, target: Unit) -> bool:
-        """M13: a unit with Flight only by an attacker with Flight or Reach."""
-        if not self.keywords(target).flight:
-            return True
-        kw = self.keywords(attacker)
-        return kw.flight or kw.reach
 
     def declare_attack(self: MechaGame, attacker: Unit, target_name: str) -> None:
         """M9: declare, `when attacked` abilities (M7), the attack window (M15(b)), then resolve or
@@ -156,9 +153,9 @@ class ActionRules:
         seat, passes = first, 0
         while passes < 2:
             options = self.command_options(seat, window)
-            context = {"window": window, "turn": self.turn, **(about or {})}
             answer = K.PASS
             if options:
+                context = {"window": window, "turn": self.turn, **(about or {})}
                 answer = self.ask(Decision(K.WINDOW, seat, (*options, K.PASS), context))
             if answer == K.PASS:
                 passes += 1

@@ -82,7 +82,7 @@ class _Seen:
     def hit(self, source: str, target: str, bonus: int = 0) -> tuple[bool, bool]:
         """(destroys, strips armour) for an attack from ``source`` on ``target`` (M12)."""
         attacker, unit = self.card(source), self.units[target]
-        power = attacker.power + self.units[source]["power_bonus"] + bonus
+        power = attacker.power + self.units[source]["modifiers"].get(POWER, 0) + bonus
         if unit["armour"] and not attacker.keywords.pierce:
             return False, True
         return power >= unit["durability"], False
@@ -122,7 +122,7 @@ class _Seen:
             return KILL + value
         if strips:
             return ARMOUR_HIT + value
-        power = self.card(source).power + self.units[source]["power_bonus"]
+        power = self.card(source).power + self.units[source]["modifiers"].get(POWER, 0)
         return 20.0 + 5 * power + value if power else -1.0     # a power-0 attack does nothing
 
     def play_score(self, card_id: str, cell: str) -> float:
@@ -167,7 +167,7 @@ class _Seen:
         attacker, target = context.get("attacker"), context.get("target")
         if step.verb == ADD_ARMOUR and target in self.units and self.mine(target):
             return 50.0 if not self.units[target]["armour"] else -1.0   # save a unit the attack hurts
-        if step.verb == POWER and attacker in self.units and self.mine(attacker) and target in self.units:
+        if step.modifier == POWER and attacker in self.units and self.mine(attacker) and target in self.units:
             destroys_now = self.hit(attacker, target)[0]
             return 50.0 if not destroys_now and self.hit(attacker, target, step.amount)[0] else -1.0
         if step.verb == DAMAGE:
@@ -179,7 +179,8 @@ class _Seen:
 
     def target_score(self, cell: str, context: dict[str, Any], attack: dict[str, Any]) -> float:
         verb = context.get("verb")
-        if verb in (ADD_ARMOUR, POWER) and cell in (attack.get("target"), attack.get("attacker")):
+        boosts = verb == ADD_ARMOUR or context.get("modifier") == POWER
+        if boosts and cell in (attack.get("target"), attack.get("attacker")):
             return 1000.0                             # the unit of the attack this window is about
         unit_score = unit_value(self.card(cell))
         if verb == DAMAGE and self.units[cell]["durability"] <= context.get("amount", 1):

@@ -2,35 +2,49 @@
 
 Cells are ints, ``row * cols + col`` with row 0 the text's row 1; they are named column letter then row
 number, ``a1`` to ``g5`` from seat A's side. Seat A's entry zone is row 1, seat B's the last row. Nothing
-here knows about cards: callers pass what stands where as ``owners``, cell -> the owner's seat.
+here knows about cards: callers pass what stands where as ``owners``, cell -> the owner's seat, or as bit
+masks of cells (bit ``cell`` set: a unit stands there).
+
+Where a mecha can move or shoot depends only on the cells within its Speed or Range, so the main phase's
+questions are remembered per board shape (:func:`grid_of`), keyed by the start, the distance and the
+occupied cells within that distance: the same answer is never worked out twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from functools import cache
+
+MEMO_LIMIT = 65_536   # remembered answers per board shape; forgotten all at once when full (a game asks a few
+                      # hundred distinct ones)
 
 
 class Grid:
     """The board's shape: names, entry zones, orthogonal neighbours."""
 
-    __slots__ = ("cols", "entry", "entry_sets", "names", "neighbours", "rows")
+    __slots__ = ("_areas", "_free", "_memo", "cells", "cols", "entry", "entry_masks", "entry_sets", "names",
+                 "neighbour_masks", "neighbours", "rows")
 
     def __init__(self, cols: int = 7, rows: int = 5) -> None:
         if not (1 <= cols <= 26 and 2 <= rows <= 99):
             raise ValueError(f"a board of {cols}x{rows} cells cannot be named a1..")
         self.cols, self.rows = cols, rows
         self.names = tuple(f"{chr(97 + c)}{r + 1}" for r in range(rows) for c in range(cols))
+        self.cells = {name: cell for cell, name in enumerate(self.names)}   # every answer names cells
         self.entry = (tuple(range(cols)), tuple(range((rows - 1) * cols, rows * cols)))
         self.entry_sets = (frozenset(self.entry[0]), frozenset(self.entry[1]))
         self.neighbours = _neighbours(cols, rows)
+        self.neighbour_masks = tuple(sum(1 << n for n in near) for near in self.neighbours)
+        self.entry_masks = tuple(sum(1 << cell for cell in zone) for zone in self.entry)
+        self._free: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})
+        self._areas: dict[tuple[int, int], int] = {}
+        self._memo: dict[tuple[str, int, int, int], tuple[int, ...]] = {}
 
     def cell(self, name: str) -> int:
-        try:
-            return self.names.index(name)
-        except ValueError:
-            raise ValueError(f"no cell {name!r} on a {self.cols}x{self.rows} board "
-                             f"(a1..{self.names[-1]})") from None
+        cell = self.cells.get(name)
+        if cell is None:
+            raise ValueError(f"no cell {name!r} on a {self.cols}x{self.rows} board (a1..{self.names[-1]})")
+        return cell
 
     def name(self, cell: int) -> str:
         return self.names[cell]
@@ -56,16 +70,26 @@ class Grid:
         del paths[start]
         return paths
 
-    def destinations(self, start: int, distance: int, owners: Mapping[int, int]) -> list[int]:
+    def destinations(self, start: int, distance: int, owners: Container[int]) -> set[int]:
         """The cells of :meth:`moves`, without their paths (the main phase lists only where to)."""
-        if distance <= 1:
-            return [n for n in self.neighbours[start] if n not in owners]
-        return list(self.moves(start, distance, owners))
+        neighbours = self.neighbours
+        seen = {start}
+        frontier = [start]
+        for _ in range(distance):
+            nxt = []
+            for cell in frontier:
+                for n in neighbours[cell]:
+                    if n not in seen and n not in owners:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        seen.discard(start)
+        return seen
 
-    def in_range(self, start: int, reach: int, seat: int, owners: Mapping[int, int]) -> set[int]:
-        """M10: the cells an attacker of ``seat`` on ``start`` reaches with range ``reach``: some orthogonal
-        path of at most ``reach`` steps with no enemy unit strictly between. Friendly units are fired over
-        (they do not block, but their cell still counts as a step)."""
+    def in_range(self, start: int, reach: int, enemies: Container[int]) -> set[int]:
+        """M10: the cells an attacker on ``start`` reaches with range ``reach``: some orthogonal path of at
+        most ``reach`` steps with no enemy unit (a cell in ``enemies``) strictly between. Friendly units are
+        fired over (they do not block, but their cell still counts as a step)."""
         if reach == 1:
             return set(self.neighbours[start])
         seen = {start}
@@ -79,10 +103,70 @@ class Grid:
                         continue
                     seen.add(n)
                     reached.add(n)
-                    if owners.get(n, seat) == seat:   # empty or friendly: a path may go on through it
+                    if n not in enemies:   # empty or friendly: a path may go on through it
                         nxt.append(n)
             frontier = nxt
         return reached
+
+    # --- remembered answers, keyed by bit masks of occupied cells -------------------------------
+    def free_entry(self, seat: int, occupied: int) -> tuple[str, ...]:
+        """The names of the cells of ``seat``'s entry zone that hold no unit (``occupied``: a mask)."""
+        held = occupied & self.entry_masks[seat]
+        free = self._free[seat].get(held)
+        if free is None:
+            free = tuple(self.names[c] for c in self.entry[seat] if not held >> c & 1)
+            self._free[seat][held] = free
+        return free
+
+    def area(self, start: int, distance: int) -> int:
+        """The mask of the cells within ``distance`` orthogonal steps of ``start``: all that a move or a
+        shot of that distance from it can depend on."""
+        mask = self._areas.get((start, distance))
+        if mask is None:
+            row, col = divmod(start, self.cols)
+            mask = sum(1 << cell for cell in range(self.cols * self.rows)
+                       if abs(cell // self.cols - row) + abs(cell % self.cols - col) <= distance)
+            self._areas[(start, distance)] = mask
+        return mask
+
+    def reachable_cells(self, start: int, distance: int, occupied: int) -> tuple[int, ...]:
+        """:meth:`destinations` in cell order, ``occupied`` a mask of the cells holding a unit."""
+        key = ("move", start, distance, occupied & self.area(start, distance))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._remember(key, sorted(self.destinations(start, distance, _cells(key[3]))))
+        return found
+
+    def enemies_in_range(self, start: int, reach: int, enemies: int) -> tuple[int, ...]:
+        """The enemy cells (``enemies``, a mask) :meth:`in_range` reaches, in cell order."""
+        key = ("shoot", start, reach, enemies & self.area(start, reach))
+        found = self._memo.get(key)
+        if found is None:
+            near = _cells(key[3])
+            found = self._remember(key, sorted(near.intersection(self.in_range(start, reach, near))))
+        return found
+
+    def _remember(self, key: tuple[str, int, int, int], cells: list[int]) -> tuple[int, ...]:
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        found = self._memo[key] = tuple(cells)
+        return found
+
+
+@cache
+def grid_of(cols: int, rows: int) -> Grid:
+    """The one :class:`Grid` of a board shape, shared by every game of it (with what it remembers)."""
+    return Grid(cols, rows)
+
+
+def _cells(mask: int) -> set[int]:
+    """The cells whose bits are set in ``mask``."""
+    out = set()
+    while mask:
+        low = mask & -mask
+        out.add(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @cache

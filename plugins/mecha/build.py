@@ -14,7 +14,7 @@ from typing import Any
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects.build import CompiledEffect, compile_effect
 from rulecraft.compiler.effects.check import fold
-from rulecraft.plugins.mecha.model import CARD_KINDS, Ruleset, build_ruleset
+from rulecraft.plugins.mecha.model import ADD, CARD_KINDS, Ruleset, build_ruleset
 from rulecraft.plugins.mecha.vocabulary import PLAYED, STEP_VERBS, VOCABULARY
 
 
@@ -42,7 +42,11 @@ def abilities(compiled: CompiledEffect) -> list[dict[str, Any]]:
                     raise Unplayable("an amount is a number")
                 call = step.verb.call
                 target = call.args[0].value if len(call.args) > 1 else None  # type: ignore[union-attr]
-                steps.append({"verb": STEP_VERBS[call.method], "amount": amount.value, "target": target})
+                if step.verb.adds is not None:     # an accumulator: the engine adds to the unit's modifier
+                    steps.append({"verb": ADD, "modifier": step.verb.adds, "target": target,
+                                  "amount": step.verb.sign * amount.value})
+                else:
+                    steps.append({"verb": STEP_VERBS[call.method], "amount": amount.value, "target": target})
         out.append({"trigger": ability.trigger.id, "effects": steps})
     return out
 

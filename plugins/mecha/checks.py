@@ -18,7 +18,7 @@ from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
 from rulecraft.plugins.mecha.build import Unplayable, abilities, compile_ability
-from rulecraft.plugins.mecha.model import CARD_KINDS, POWER, THIS, Rules
+from rulecraft.plugins.mecha.model import CARD_KINDS, Rules
 
 SEATS = ("a", "b")
 
@@ -125,8 +125,8 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
 
 def check_effects(stack: Stack) -> list[Diagnostic]:
     """What the engine can play of each card's ability, beyond the DSL's own check (the core's effect
-    stage, after this one, reports syntax, unknown words and drifted text): no `if`, `you may` or payment,
-    and no tower raising its own power (M14)."""
+    stage, after this one, reports syntax, unknown words and drifted text): no `if`, `you may` or payment.
+    A tower raising its own power (M14) is the DSL's own error: `add N power` is only for mechas."""
     out: list[Diagnostic] = []
     for kind in CARD_KINDS:
         for entity in stack.of_kind(kind):
@@ -135,15 +135,10 @@ def check_effects(stack: Stack) -> list[Diagnostic]:
             if compiled is None or not compiled.ok:
                 continue
             try:
-                found = abilities(compiled)
+                abilities(compiled)
             except Unplayable as exc:
                 out.append(entity.diagnostic(codes.EFFECT_ARGUMENTS, f"{kind[:-1]} '{entity.id}': {exc}",
                                              ("ability",)))
-                continue
-            if kind == "towers" and any(step["verb"] == POWER and step["target"] == THIS
-                                        for ability in found for step in ability["effects"]):
-                out.append(entity.diagnostic(codes.EFFECT_ARGUMENTS, f"tower '{entity.id}': a tower has no "
-                                             f"power to raise (M14)", ("ability",)))
     return out
 
 

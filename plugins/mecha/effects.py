@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.model import (
+    ADD,
     ADD_ARMOUR,
     ADD_TIME,
     ATTACKER,
@@ -21,8 +22,9 @@ from rulecraft.plugins.mecha.model import (
     DRAW,
     EACH_DRAWS,
     MECHA,
-    POWER,
+    MODIFIERS,
     THIS,
+    TOWER,
     Ability,
     Step,
 )
@@ -43,6 +45,20 @@ class Pending:
     card: str
     ability: Ability
     attacker: int | None = None
+
+
+def _present(held: int) -> frozenset[str]:
+    """The chosen targets with a candidate when ``held`` says who holds which types of unit: bit 0 friendly
+    mechas, bit 1 friendly towers, bit 2 enemy mechas, bit 3 enemy towers."""
+    found: set[str] = set()
+    for bit, (side, kind) in enumerate((("friendly", MECHA), ("friendly", TOWER), ("enemy", MECHA),
+                                        ("enemy", TOWER))):
+        if held >> bit & 1:
+            found.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
+    return frozenset(found)
+
+
+_PRESENT = tuple(_present(held) for held in range(16))
 
 
 class EffectRules:
@@ -93,9 +109,12 @@ class EffectRules:
         elif step.verb == ADD_TIME:
             unit.time += step.amount
             self.emit("counters", cell=where, kind="time", added=step.amount, total=unit.time)
-        elif step.verb == POWER and self.cards[unit.card].type == MECHA:
-            unit.power_bonus += step.amount   # until end of turn (M5)
-            self.emit("power", cell=where, added=step.amount, power=self.power(unit))
+        elif step.verb == ADD:
+            name = str(step.modifier)    # an ADD step always names its modifier (model.Step)
+            if self.cards[unit.card].type == MODIFIERS[name][0]:
+                unit.modifiers[name] = unit.modifiers.get(name, 0) + step.amount   # until end of turn (M5)
+                self.modified.append(unit)
+                self.push({"e": name, "cell": where, "added": step.amount, name: self.current(unit, name)})
 
     def candidates(self: MechaGame, seat: int, target: str) -> list[Unit]:
         """The units a chosen target may be, in cell order."""
@@ -119,35 +138,30 @@ class EffectRules:
             return found[0] if found else None
         options = tuple(self.name(u.cell) for u in found)
         answer = self.ask(Decision(K.TARGET, seat, options,
-                                   {"verb": step.verb, "amount": step.amount, "target": step.target}))
+                                   {"verb": step.verb, "amount": step.amount, "target": step.target,
+                                    "modifier": step.modifier}))
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------
-    def targets_present(self: MechaGame, seat: int) -> set[str]:
-        """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now."""
-        present: set[str] = set()
-        cards = self.cards
-        for unit in self.at.values():
-            side = "friendly" if unit.owner == seat else "enemy"
-            kind = cards[unit.card].type
-            present.update((f"{side}-unit", f"{side}-{kind}", "any-unit", f"any-{kind}"))
-        return present
+    def targets_present(self: MechaGame, seat: int) -> frozenset[str]:
+        """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now. Only who
+        owns which types of unit matters, not where they stand."""
+        held = 0
+        for side, owner in enumerate((seat, 1 - seat)):
+            units, mechas = len(self._cells[owner]), len(self._mechas[owner])
+            held |= (mechas > 0) << (2 * side) | (units > mechas) << (2 * side + 1)
+        return _PRESENT[held]
 
     def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
         """The commands in hand that may be played in ``window``: it names the window and every chosen
         target it needs has a candidate (an answer must be a legal option)."""
-        out: list[tuple[Any, ...]] = []
-        cards = self.cards
-        present: set[str] | None = None
-        for card_id in dict.fromkeys(self.seats[seat].hand):
-            card = cards[card_id]
-            if window not in card.windows:
-                continue
-            if present is None:
-                present = self.targets_present(seat)
-            if all(s.target not in CHOSEN_TARGETS or s.target in present for s in card.effects):
-                out.append(("command", card_id))
-        return out
+        hand = self.seats[seat].hand
+        if self.tables.window_cards[window].isdisjoint(hand):   # the common case: nothing to play here
+            return []
+        playable, needs = self.tables.window_cards[window], self.tables.chosen_targets
+        present = self.targets_present(seat)
+        return [("command", card_id) for card_id in dict.fromkeys(hand)
+                if card_id in playable and needs[card_id] <= present]
 
     def play_command(self: MechaGame, seat: int, card_id: str, window: str) -> None:
         """Resolve a command fully at once (no one answers a command before it resolves, M15), then discard

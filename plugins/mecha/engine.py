@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulecraft.plugins.mecha.actions import ActionRules
-from rulecraft.plugins.mecha.board import Grid
+from rulecraft.plugins.mecha.board import grid_of
 from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import EffectRules, Pending
 from rulecraft.plugins.mecha.model import (
@@ -24,9 +24,12 @@ from rulecraft.plugins.mecha.model import (
     ENTERS,
     LAST_TIME_COUNTER,
     MECHA,
+    MODIFIERS,
+    POWER,
     START_PHASE,
     TOWER,
     TURN_START,
+    CardTables,
     Keywords,
     Ruleset,
 )
@@ -56,7 +59,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.cards = ruleset.cards
-        self.grid = Grid(self.rules.cols, self.rules.rows)
+        self.grid = grid_of(self.rules.cols, self.rules.rows)
         self.hooks = hooks
         self.colours = tuple(colours or ("a", "b"))
         if decks is None:
@@ -66,12 +69,17 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.at: dict[int, Unit] = {}           # cell -> unit in play (one per cell, M8)
         self.owner_at: dict[int, int] = {}      # cell -> its unit's owner: what the geometry reads
         self._supply = [[0, 0], [0, 0]]         # per seat: bandwidth, population (M11), kept current
+        self._cells: tuple[set[int], set[int]] = (set(), set())    # per seat: cells of its units in play
+        self._bits = [0, 0]                                         # the same cells as a bit mask
+        self._mechas: tuple[set[int], set[int]] = (set(), set())   # per seat: cells of its mechas in play
+        self.tables = CardTables.of(self.cards.values())
         self.next_uid = 1
         self.first = first
         self.active = 0
         self.turn = 0
         self.phase = START_PHASE
         self.pending: list[Pending] = []        # triggered abilities waiting (M7)
+        self.modified: list[Unit] = []          # units with modifiers until end of turn (M5)
         self.winner: int | None = None
         self.reason: str | None = None
         self.standings: list[dict[str, Any]] | None = None
@@ -92,24 +100,41 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         self.units[unit.uid] = unit
         self.at[unit.cell] = unit
         self.owner_at[unit.cell] = unit.owner
+        self._cells[unit.owner].add(unit.cell)
+        self._bits[unit.owner] |= 1 << unit.cell
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
-        supply[0] += card.keywords.provide if card.type == TOWER else 0
-        supply[1] += card.cost if card.type == MECHA else 0
+        if card.type == MECHA:
+            supply[1] += card.cost
+            self._mechas[unit.owner].add(unit.cell)
+        elif card.type == TOWER:
+            supply[0] += card.keywords.provide
 
     def lift(self, unit: Unit) -> None:
         """A unit leaves play (destroyed): its Provide and cost go with it (M11, M14)."""
         del self.units[unit.uid]
         del self.at[unit.cell]
         del self.owner_at[unit.cell]
+        self._cells[unit.owner].discard(unit.cell)
+        self._bits[unit.owner] &= ~(1 << unit.cell)
         card = self.cards[unit.card]
         supply = self._supply[unit.owner]
-        supply[0] -= card.keywords.provide if card.type == TOWER else 0
-        supply[1] -= card.cost if card.type == MECHA else 0
+        if card.type == MECHA:
+            supply[1] -= card.cost
+            self._mechas[unit.owner].discard(unit.cell)
+        elif card.type == TOWER:
+            supply[0] -= card.keywords.provide
 
     def relocate(self, unit: Unit, to: int) -> None:
         del self.at[unit.cell]
         del self.owner_at[unit.cell]
+        cells, mechas = self._cells[unit.owner], self._mechas[unit.owner]
+        cells.discard(unit.cell)
+        cells.add(to)
+        self._bits[unit.owner] ^= (1 << unit.cell) | (1 << to)
+        if unit.cell in mechas:
+            mechas.discard(unit.cell)
+            mechas.add(to)
         unit.cell = to
         self.at[to] = unit
         self.owner_at[to] = unit.owner
@@ -120,8 +145,16 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         return self.cards[unit.card].keywords
 
     def power(self, unit: Unit) -> int:
+        return self.current(unit, POWER)
+
+    def current(self, unit: Unit, modifier: str) -> int:
+        """The unit's printed value plus what was added to it this turn (never below 0); 0 for a unit of a
+        type that has no such value (M14: towers have no power)."""
+        holder, printed = MODIFIERS[modifier]
         card = self.cards[unit.card]
-        return max(0, card.power + unit.power_bonus) if card.type == MECHA else 0   # M14: towers have none
+        if card.type != holder:
+            return 0
+        return max(0, getattr(card, printed) + unit.modifiers.get(modifier, 0))
 
     def bandwidth(self, seat: int) -> int:
         """M11: the total Provide of the seat's towers in play."""
@@ -163,7 +196,7 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
                 return
             card = s.deck.pop()
             s.hand.append(card)
-            self.emit("draw", player=seat, card=card, hand=len(s.hand), deck=len(s.deck))
+            self.push({"e": "draw", "player": seat, "card": card, "hand": len(s.hand), "deck": len(s.deck)})
 
     # --- the whole game ------------------------------------------------------------------------
     def run(self) -> list[dict[str, Any]] | None:
@@ -205,23 +238,24 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         cause (M7); then the entry-zone check (M20(3))."""
         self.phase = START_PHASE
         seat = self.active
-        for unit in self.units.values():
-            if unit.owner == seat:
-                unit.moved = unit.attacked = False
-        for unit in sorted(self.units.values(), key=lambda u: u.cell):
-            if unit.owner != seat:
-                continue
-            for ability in self.cards[unit.card].triggered(TURN_START):
+        at, cards = self.at, self.cards
+        for cell in sorted(self._cells[seat]):
+            unit = at[cell]
+            unit.moved = unit.attacked = False
+            by_trigger = cards[unit.card].by_trigger
+            for ability in by_trigger.get(TURN_START, ()):
                 self.pending.append(Pending(seat, unit.uid, unit.card, ability))
             if unit.time:
                 unit.time -= 1
-                self.emit("time", cell=self.name(unit.cell), card=unit.card, time=unit.time)
+                self.push({"e": "time", "cell": self.grid.names[unit.cell], "card": unit.card,
+                           "time": unit.time})
                 if unit.time == 0:
-                    for ability in self.cards[unit.card].triggered(LAST_TIME_COUNTER):
+                    for ability in by_trigger.get(LAST_TIME_COUNTER, ()):
                         self.pending.append(Pending(seat, unit.uid, unit.card, ability))
-        self.resolve_pending()
-        if not any(self.at.get(c) is None or (self.at[c].owner == seat and self.cards[self.at[c].card].type
-                                              == MECHA) for c in self.grid.entry[seat]):
+        if self.pending:
+            self.resolve_pending()
+        entry = self.grid.entry_sets[seat]
+        if entry <= at.keys() and entry.isdisjoint(self._mechas[seat]):   # full, and none of it mine
             self.seats[seat].lost = "entry-zone-full"
             self.emit("entry-zone-full", player=seat)
             self.check_losses()
@@ -237,9 +271,9 @@ class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
         """M5: the End window (M15(c)), then effects until end of turn expire."""
         self.phase = END_PHASE
         self.window("end", 1 - self.active)
-        for unit in self.units.values():
-            if unit.power_bonus:
-                unit.power_bonus = 0
+        for unit in self.modified:
+            unit.modifiers.clear()
+        self.modified.clear()
         self.emit("end-of-turn", player=self.active)
 
     # --- units entering (M2) -------------------------------------------------------------------

@@ -9,7 +9,8 @@ could not play with a ``ValueError`` that names the entity.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,9 +39,14 @@ DAMAGE = "damage"                # remove `amount` durability counters from the 
                                  # armour rule is about attacks, so armour does not stop it)
 ADD_ARMOUR = "add-armour"        # put `amount` armour counters on the target
 ADD_TIME = "add-time"            # put `amount` time counters on the target (a unit: M17)
-POWER = "power"                  # the target mecha gets +`amount` power until end of turn (M5)
-VERBS = (DRAW, EACH_DRAWS, DAMAGE, ADD_ARMOUR, ADD_TIME, POWER)
+ADD = "add"                      # add `amount` to the target's `modifier` (an accumulator) until end of turn
+VERBS = (DRAW, EACH_DRAWS, DAMAGE, ADD_ARMOUR, ADD_TIME, ADD)
 UNTARGETED_VERBS = frozenset({DRAW, EACH_DRAWS})
+
+# Modifiers (the DSL's accumulators): what effects add to until end of turn (M5), each held by one type of
+# unit and added to one of its printed values.
+POWER = "power"                  # a mecha's power for its attacks (M12); towers have none (M14)
+MODIFIERS = {POWER: (MECHA, "power")}   # modifier -> (the type of unit holding it, the printed value)
 
 # Targets of a step: the ability's own unit, the attacker of a `when attacked`, or a unit its controller
 # chooses (side: friendly / enemy / any; type: unit / mecha / tower).
@@ -66,6 +72,7 @@ class Step:
     verb: str
     amount: int = 1
     target: str | None = None    # None for the untargeted verbs
+    modifier: str | None = None  # what ADD adds to (MODIFIERS), None for every other verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +120,47 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     effects: tuple[Step, ...] = ()         # a command's effect
     windows: tuple[str, ...] = ()          # the M15 windows a command may be played in
+    by_trigger: Mapping[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # the engine asks for a card's abilities at every trigger of every unit: grouped once, here
+        grouped: dict[str, tuple[Ability, ...]] = {}
+        for ability in self.abilities:
+            grouped[ability.trigger] = (*grouped.get(ability.trigger, ()), ability)
+        object.__setattr__(self, "by_trigger", grouped)
 
     @property
     def is_unit(self) -> bool:
         return self.type != COMMAND
 
     def triggered(self, trigger: str) -> tuple[Ability, ...]:
-        return tuple(a for a in self.abilities if a.trigger == trigger)
+        """The card's abilities with ``trigger``, in the card's order."""
+        return self.by_trigger.get(trigger, ())
+
+
+@dataclass(frozen=True, slots=True)
+class CardTables:
+    """What the engine's hottest questions (the main phase's options, the windows, attacks) read of the
+    cards, looked up once per game: card id -> answer."""
+
+    window_cards: Mapping[str, frozenset[str]]   # window -> the commands that may be played in it (M15)
+    flyers: frozenset[str]                       # cards with Flight (M13)
+    bandwidth_needed: Mapping[str, float]        # free bandwidth to place it (M11): towers never wait
+    chosen_targets: Mapping[str, frozenset[str]]   # a command needs a candidate for each (M15)
+    moving: Mapping[str, tuple[int, int, bool]]  # speed, range, whether it may attack a flyer (M8, M10, M13)
+
+    @classmethod
+    def of(cls, cards: Iterable[CardDef]) -> CardTables:
+        cards = list(cards)
+        return cls(
+            window_cards={w: frozenset(c.id for c in cards if w in c.windows) for w in WINDOWS},
+            flyers=frozenset(c.id for c in cards if c.keywords.flight),
+            bandwidth_needed={c.id: -math.inf if c.type == TOWER else c.cost if c.type == MECHA else math.inf
+                              for c in cards},
+            chosen_targets={c.id: frozenset(s.target for s in c.effects if s.target in CHOSEN_TARGETS)
+                            for c in cards},
+            moving={c.id: (c.keywords.speed, c.keywords.range, c.keywords.flight or c.keywords.reach)
+                    for c in cards})
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,12 +215,14 @@ def deck_problems(deck: DeckDef, rules: Rules) -> list[str]:
 def _steps(raw: Sequence[Mapping[str, Any]], where: str) -> tuple[Step, ...]:
     steps = []
     for item in raw:
-        verb, target = item["verb"], item.get("target")
+        verb, target, modifier = item["verb"], item.get("target"), item.get("modifier")
         if verb not in VERBS:
             raise ValueError(f"{where}: unknown verb {verb!r}")
         if (target is None) != (verb in UNTARGETED_VERBS) or (target is not None and target not in TARGETS):
             raise ValueError(f"{where}: verb {verb!r} cannot take target {target!r}")
-        steps.append(Step(verb, int(item.get("amount", 1)), target))
+        if (verb == ADD) != (modifier is not None) or (modifier is not None and modifier not in MODIFIERS):
+            raise ValueError(f"{where}: verb {verb!r} cannot add to {modifier!r}")
+        steps.append(Step(verb, int(item.get("amount", 1)), target, modifier))
     return tuple(steps)
 
 

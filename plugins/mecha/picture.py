@@ -55,7 +55,7 @@ def picture(state: dict[str, Any], ruleset: Ruleset, you: int | None) -> list[st
         card = cards[u["card"]]
         stats = f"durability {u['durability']}, armour {u['armour']}"
         if card.type == "mecha":
-            stats = f"power {card.power + u['power_bonus']}, " + stats
+            stats = f"power {card.power + u['modifiers'].get('power', 0)}, " + stats
         if u["time"]:
             stats += f", time {u['time']}"
         used = ", ".join(w for w, flag in (("moved", u["moved"]), ("attacked", u["attacked"])) if flag)

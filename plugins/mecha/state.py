@@ -13,20 +13,20 @@ from typing import Any
 class Unit:
     """A tower or mecha in play (M2). Its controller is always its owner."""
 
-    __slots__ = ("armour", "attacked", "card", "cell", "durability", "moved", "owner", "power_bonus",
-                 "time", "uid")
+    __slots__ = ("armour", "attacked", "card", "cell", "durability", "modifiers", "moved", "owner", "time",
+                 "uid")
 
     def __init__(self, uid: int, card: str, owner: int, cell: int, durability: int, armour: int,
                  time: int) -> None:
         self.uid, self.card, self.owner, self.cell = uid, card, owner, cell
         self.durability, self.armour, self.time = durability, armour, time
         self.moved = self.attacked = False
-        self.power_bonus = 0                  # until end of turn (M5)
+        self.modifiers: dict[str, int] = {}   # accumulated until end of turn (M5): modifier -> amount
 
     def snapshot(self, names: tuple[str, ...]) -> dict[str, Any]:
         return {"card": self.card, "owner": self.owner, "cell": names[self.cell],
                 "durability": self.durability, "armour": self.armour, "time": self.time,
-                "moved": self.moved, "attacked": self.attacked, "power_bonus": self.power_bonus}
+                "moved": self.moved, "attacked": self.attacked, "modifiers": dict(self.modifiers)}
 
 
 class Seat:

@@ -5,11 +5,23 @@ the game's builder then reads each checked verb as an effect step (``verb``, ``a
 the engine, so the printed text and what the engine does come from one tree. A verb on a unit exists once
 per target phrase ("to this", "to the attacker", "to an enemy unit", ...), so the checker itself refuses a
 target where it cannot be (the attacker outside `when attacked`, "this" on a command: effect-timing).
+A mecha's power until end of turn is the DSL's general accumulator (``add N power``, ``+N power``), which
+the builder turns into the engine's ADD step.
 """
 
 from __future__ import annotations
 
-from rulecraft.compiler.effects.vocabulary import NUMBER, Arg, Call, Const, Slot, Trigger, Verb, Vocabulary
+from rulecraft.compiler.effects.vocabulary import (
+    NUMBER,
+    Accumulator,
+    Arg,
+    Call,
+    Const,
+    Slot,
+    Trigger,
+    Verb,
+    Vocabulary,
+)
 from rulecraft.plugins.mecha import model as M
 
 UNITS, COMMANDS = frozenset({"towers", "mechas"}), frozenset({"commands"})
@@ -35,22 +47,35 @@ _TRIGGERS = (
             "when played: deal 2 damage to an enemy unit", kinds=COMMANDS),
 )
 
-# target: (pattern words, English, the triggers it may appear in; None = all)
-_NOT_COMMANDS = frozenset(t.id for t in _TRIGGERS if t.id != PLAYED)
-_TARGETS = {
-    M.THIS: ("this", "this unit", _NOT_COMMANDS),
-    M.ATTACKER: ("the attacker", "the attacker", frozenset({M.ATTACKED})),
-    "enemy-unit": ("an enemy unit", "an enemy unit of your choice", None),
-    "enemy-mecha": ("an enemy mecha", "an enemy mecha of your choice", None),
-    "enemy-tower": ("an enemy tower", "an enemy tower of your choice", None),
-    "friendly-unit": ("a friendly unit", "a unit of yours of your choice", None),
-    "friendly-mecha": ("a friendly mecha", "a mecha of yours of your choice", None),
-    "friendly-tower": ("a friendly tower", "a tower of yours of your choice", None),
-    "any-unit": ("any unit", "any unit of your choice", None),
-    "any-mecha": ("any mecha", "any mecha of your choice", None),
+# target: (pattern words, English, the triggers it may appear in, the entity kinds whose abilities may name
+# it; None = all). "This" is the ability's own unit: never a command's (M2: a command is never in play).
+_TARGETS: dict[str, tuple[str, str, frozenset[str] | None, frozenset[str] | None]] = {
+    M.THIS: ("this", "this unit", None, UNITS),
+    M.ATTACKER: ("the attacker", "the attacker", frozenset({M.ATTACKED}), None),
+    "enemy-unit": ("an enemy unit", "an enemy unit of your choice", None, None),
+    "enemy-mecha": ("an enemy mecha", "an enemy mecha of your choice", None, None),
+    "enemy-tower": ("an enemy tower", "an enemy tower of your choice", None, None),
+    "friendly-unit": ("a friendly unit", "a unit of yours of your choice", None, None),
+    "friendly-mecha": ("a friendly mecha", "a mecha of yours of your choice", None, None),
+    "friendly-tower": ("a friendly tower", "a tower of yours of your choice", None, None),
+    "any-unit": ("any unit", "any unit of your choice", None, None),
+    "any-mecha": ("any mecha", "any mecha of your choice", None, None),
 }
 _MECHA_TARGETS = (M.THIS, M.ATTACKER, "enemy-mecha", "friendly-mecha", "any-mecha")
 _AMOUNT = Slot("amount", NUMBER, 1, 9)
+
+# The accumulator of M5's "until end of turn": a mecha's power, raised by `add N power [to TARGET]`
+# (`+N power` on a mecha's own ability) and read by its attacks (M12); a tower has none (M14).
+POWER = Accumulator(M.POWER, "A mecha's power for its attacks, raised until end of turn (M5, M12).")
+MECHAS = frozenset({"mechas"})
+
+
+def _example(target: str, pattern: str) -> str:
+    """An ability using the verb: a command's for a chosen target, a unit's for this unit or the attacker."""
+    words, _, triggers, kinds = _TARGETS[target]
+    if triggers is None and kinds is None:
+        return f"when played: {pattern.format(target=words, amount=2)}"
+    return f"when attacked: {pattern.format(target=words, amount=1)}"
 
 
 def _targeted(method: str, pattern: str, text: str, description: str, targets: tuple[str, ...]
@@ -58,14 +83,30 @@ def _targeted(method: str, pattern: str, text: str, description: str, targets: t
     """One verb per target phrase: ``method`` called with the target and the amount."""
     out = []
     for target in targets:
-        words, english, triggers = _TARGETS[target]
+        words, english, triggers, kinds = _TARGETS[target]
         out.append(Verb(f"{method}_{target.replace('-', '_')}",
                         pattern.format(target=words, amount="{amount}"), (_AMOUNT,),
                         Call(method, (Const(target), Arg("amount"))),
                         text.format(target=english, amount="{amount}"), description,
-                        f"when played: {pattern.format(target=words, amount=2)}" if triggers is None else
-                        f"when attacked: {pattern.format(target=words, amount=1)}", triggers))
+                        _example(target, pattern), triggers, kinds=kinds))
     return out
+
+
+def _power_verbs() -> list[Verb]:
+    """``add N power`` (this mecha's own) and ``add N power to TARGET``, the accumulator's general verb."""
+    description = "More power for the mecha's attacks this turn (M5: it ends with the turn)."
+    verbs = [POWER.adding(Call("add", (Const(M.THIS), Const(M.POWER), Arg("amount"))),
+                          "this mecha gets +{amount} power until end of turn", description,
+                          "when attacked: +1 power", kinds=MECHAS, amount=_AMOUNT)]
+    for target in _MECHA_TARGETS:
+        words, english, triggers, kinds = _TARGETS[target]
+        english = "this mecha" if target == M.THIS else english
+        verbs.append(POWER.adding(Call("add", (Const(target), Const(M.POWER), Arg("amount"))),
+                                  f"{english} gets +{{amount}} power until end of turn", description,
+                                  _example(target, "add {amount} power to {target}"), triggers,
+                                  MECHAS if target == M.THIS else kinds, tail=f" to {words}",
+                                  suffix=target.replace("-", "_"), amount=_AMOUNT))
+    return verbs
 
 
 def _verbs() -> list[Verb]:
@@ -89,21 +130,20 @@ def _verbs() -> list[Verb]:
                        "add {amount} time to {target}",
                        "Time counters: one comes off at the start of each of its controller's turns (M17).",
                        tuple(_TARGETS))
-    verbs += _targeted("power", "give {target} {amount} power",
-                       "{target} gets +{amount} power until end of turn",
-                       "More power for the mecha's attacks this turn (M5: it ends with the turn).",
-                       _MECHA_TARGETS)
-    return verbs
+    return verbs + _power_verbs()
 
 
-# The engine's step for each verb method (the verb id minus its target).
+# The engine's step for each verb method (the verb id minus its target); a verb adding to an accumulator is
+# the engine's ADD step on that modifier.
 STEP_VERBS = {"draw": M.DRAW, "each_player_draws": M.EACH_DRAWS, "damage": M.DAMAGE,
-              "add_armour": M.ADD_ARMOUR, "add_time": M.ADD_TIME, "power": M.POWER}
+              "add_armour": M.ADD_ARMOUR, "add_time": M.ADD_TIME}
 
 
 def mecha_vocabulary() -> Vocabulary:
     """A fresh registry of Mecha Game's DSL words."""
     vocabulary = Vocabulary()
+    vocabulary.examples.update({"ability": "when this enters: draw 1", "step": "draw 1"})
+    vocabulary.register_accumulator(POWER)
     for trigger in _TRIGGERS:
         vocabulary.register_trigger(trigger)
     for verb in _verbs():

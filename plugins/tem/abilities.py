@@ -12,11 +12,12 @@ from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.effects import Effects
 from rulecraft.plugins.tem.model import MECH, WeaponDef
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.errors import AbilityError, GameError
 
 
-class AbilityRules:
+class AbilityRules(Table):
     """Firing abilities on a trigger."""
 
     # --- abilities -----------------------------------------------------------------------------
@@ -24,7 +25,7 @@ class AbilityRules:
         """The pilot's ability (in the Mighty Mech, the side's power instead), then weapons': for the attack
         triggers and ``on_bought`` only the weapon concerned, for every other trigger each equipped
         weapon (E8)."""
-        found = []
+        found: list[Any] = []
         if p.status == MECH and p.mech_side:
             for side in self.ruleset.mech_sides:
                 if side.id == p.mech_side:

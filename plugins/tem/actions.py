@@ -6,6 +6,7 @@ abilities change a price before it is paid (``modified_cost``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rulecraft.plugins.tem import kinds as D
@@ -25,11 +26,12 @@ from rulecraft.plugins.tem.model import (
     PURCHASE,
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Player, Token
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.errors import GameError
 
 
-class ActionRules:
+class ActionRules(Table):
     """The actions a program card performs after its move."""
 
     # --- actions -------------------------------------------------------------------------------
@@ -58,7 +60,7 @@ class ActionRules:
         n = self.rules.collect_per_zone
         gained = {ENERGY: 0, CREDITS: 0}
         for cell in self.controlled(p):
-            for resource in self.board.zones[cell].resources:
+            for resource in self.zone(cell).resources:
                 gained[resource] += n
         for resource, amount in gained.items():
             self._gain(p, resource, amount)
@@ -73,7 +75,7 @@ class ActionRules:
         run = self.fire(T.ON_PURCHASE, p)
         delta = run.cost_delta if run is not None else 0
 
-        def price(wid: str) -> dict:
+        def price(wid: str) -> Mapping[str, int]:
             cost = self.weapon(wid).cost
             return {r: max(0, n + delta) for r, n in cost.items()} if delta else cost
 
@@ -142,7 +144,7 @@ class ActionRules:
         """Pay the zone's value (T1) to place a Mine or Turret in your zone; one token per zone; not beside an
         empty Mighty Mech you do not control; if none is left, move a deployed one."""
         cell = p.pos
-        zone = self.board.zones[cell]
+        zone = self.zone(cell)
         if cell in self.tokens or (self.mech_pos == cell and self.mech_controller != p.seat):
             self.emit("no-effect", player=p.seat, action=kind)
             return

@@ -15,8 +15,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rulecraft.cli.reasons import ICONS, STATUS, Reasons, label
 from rulecraft.plugins.tem.model import BASE_ZONE, MECH, MECH_ZONE, POWER_ARMOR, Ruleset
+from rulecraft.plugins.tem.reasons import ICONS, STATUS, Reasons, label
 
 STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow"}
 SMALL_CELL = 8      # columns of a cell in the small arena: "B1⚡$ m2" (⚡ is two columns wide)
@@ -365,8 +365,8 @@ class Picture:
         return state is not None and state["round"] >= 1
 
     def human_agent(self, terminal: Any, seat: int, recorded: Any) -> Any:
-        """The person's seat: programs as ``1N 3E``, cells, values (``rulecraft.cli.prompts``)."""
-        from rulecraft.cli.prompts import HumanAgent
+        """The person's seat: programs as ``1N 3E``, cells, values (``rulecraft.plugins.tem.prompts``)."""
+        from rulecraft.plugins.tem.prompts import HumanAgent
 
         return HumanAgent(terminal, self, seat, recorded)
 

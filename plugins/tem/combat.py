@@ -10,10 +10,11 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import WeaponDef
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class CombatRules:
+class CombatRules(Table):
     """Combat between the pilot that entered a zone and the pilot there."""
 
     # --- Combat (T13) --------------------------------------------------------------------------
@@ -100,7 +101,7 @@ class CombatRules:
     def attack(self, attacker: Player, target: Player, w: WeaponDef, power: bool, combat: Combat) -> None:
         """One attack: abilities, damage and VP per damage dealt (T2); the Combat loop handles a KO."""
         combat.weapon = w
-        combat.damage = w.power_damage if power else w.damage
+        combat.damage = w.power_damage if power and w.power_damage is not None else w.damage
         self.fire(T.BEFORE_ATTACK, attacker, w)
         if power:
             self.fire(T.BEFORE_POWER_ATTACK, attacker, w)

@@ -20,9 +20,9 @@ from rulecraft.runtime.decisions import Decision
 MAX_AMOUNTS = 1000   # the DSL's numbers go up to 999 (compiler/effects/check.py MAX_VALUE)
 
 if TYPE_CHECKING:
-    from rulecraft.plugins.tem.engine import Game
     from rulecraft.plugins.tem.model import WeaponDef
     from rulecraft.plugins.tem.state import Player
+    from rulecraft.plugins.tem.table import Table
 
 
 class Effects:
@@ -30,7 +30,7 @@ class Effects:
 
     __slots__ = ("context", "cost_delta", "deferred", "game", "me", "trigger", "weapon")
 
-    def __init__(self, game: Game, me: Player, trigger: str, weapon: WeaponDef | None,
+    def __init__(self, game: Table, me: Player, trigger: str, weapon: WeaponDef | None,
                  context: dict[str, Any]) -> None:
         self.game, self.me, self.trigger, self.weapon, self.context = game, me, trigger, weapon, context
         self.cost_delta = 0

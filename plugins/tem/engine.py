@@ -7,10 +7,12 @@ Ruling ids (T1-T18 and R1-R8, RULINGS.md) and the engine's own rulings (E1-E10, 
 rulings page) are cited where they decide behaviour.
 
 The rules are mixins of :class:`Game`, one module per rule area: setup_rules, rounds, movement,
-knockouts, mech, combat, actions, equipment, abilities, over the runtime's game-agnostic
-:class:`~rulecraft.runtime.game.GameCore` (seats, the seeded RNG, events, the step cap and abort, ``ask``
-with validation and logging, ``play``). This module keeps TEM's own: the table, scoring, small lookups, the
-whole game (``run``), the snapshot and the caches shared by the games of a ruleset.
+knockouts, mech, combat, actions, equipment, abilities, each over the
+:class:`~rulecraft.plugins.tem.table.Table` they share (what they read of one another, declared for the
+type checker), over the runtime's game-agnostic :class:`~rulecraft.runtime.game.GameCore` (seats, the
+seeded RNG, events, the step cap and abort, ``ask`` with validation and logging, ``play``). This module
+keeps TEM's own: setting up the table, scoring, small lookups, the whole game (``run``), the snapshot and
+the caches shared by the games of a ruleset.
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
 
 
-class Game(GameCore, SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules,
-           ActionRules, EquipmentRules, AbilityRules):
+class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules, ActionRules,
+           EquipmentRules, AbilityRules):
     """One game. Build it, then :meth:`play` (or drive the steps yourself, see plugins.tem.api)."""
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
@@ -159,7 +161,7 @@ class Game(GameCore, SetupRules, RoundRules, MovementRules, KnockoutRules, MechR
                 self.score(p, vp, source)
         keys = {p.seat: self.hooks.standing_key(self, p) for p in self.players}
         ranked = sorted(self.players, key=lambda q: keys[q.seat], reverse=True)
-        standings = []
+        standings: list[dict[str, Any]] = []
         for i, p in enumerate(ranked):
             rank = standings[-1]["rank"] if i and keys[p.seat] == keys[ranked[i - 1].seat] else i + 1
             standings.append({"rank": rank, "player": p.seat, "colour": p.colour, "vp": p.vp,

@@ -11,10 +11,11 @@ import itertools
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, BASIC
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class EquipmentRules:
+class EquipmentRules(Table):
     """Equipping weapons."""
 
     # --- weapons (T12) -------------------------------------------------------------------------
@@ -31,7 +32,7 @@ class EquipmentRules:
         least = max(1, self.rules.min_equipped)
         basics = [w for w in p.owned if self._weapons[w].tier == BASIC]
         advanced = [w for w in p.owned if self._weapons[w].tier == ADVANCED]
-        out = []
+        out: list[tuple[str, ...]] = []
         for nb in range(min(slots.basic, len(basics)) + 1):
             for b in itertools.combinations(basics, nb):
                 for na in range(min(slots.advanced, len(advanced)) + 1):

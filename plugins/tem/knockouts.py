@@ -9,10 +9,11 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import CREDITS, ENERGY, MECH, PILOT
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class KnockoutRules:
+class KnockoutRules(Table):
     """Damage, KO, retreat and Ad Hoc Mode."""
 
     # --- damage, KO, retreat -------------------------------------------------------------------
@@ -39,6 +40,7 @@ class KnockoutRules:
             return
         self.enter_ad_hoc(p)
         status, cell = p.status, p.pos
+        assert p.pilot is not None       # every seat has its pilot from setup on
         pilot_health = self.ruleset.pilots[p.pilot].health
         if status == PILOT:
             p.health = pilot_health

@@ -9,10 +9,11 @@ from __future__ import annotations
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, MECH
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class MechRules:
+class MechRules(Table):
     """Taking the Mighty Mech."""
 
     # --- the Mighty Mech -----------------------------------------------------------------------

@@ -10,10 +10,11 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import ProgramCardDef
 from rulecraft.plugins.tem.state import MINE, TURRET, Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class MovementRules:
+class MovementRules(Table):
     """A turn and what entering a zone sets off."""
 
     # --- a turn --------------------------------------------------------------------------------
@@ -68,6 +69,7 @@ class MovementRules:
         """T8: enemy Mine, then Combat with an enemy pilot, then an enemy Turret. Returns whether the card's
         action may still be performed (no Combat started and not KO'd)."""
         zone = self.board.zones[cell]
+        assert zone is not None      # a piece only ever enters a zone's cell
         self.push({"e": "enter", "player": p.seat, "cell": self.board.names[cell], "zone": zone.id})
         self.hooks.zone_entered(self, p, cell)
         self.fire(T.ON_ENTER_ZONE, p)
@@ -78,6 +80,7 @@ class MovementRules:
                 and self.hooks.token_hurts(self, p, token) is not False:
             del self.tokens[cell]                                  # the Mine always returns (T8)
             owner = self.players[token.owner]
+            assert token.number is not None      # a Mine carries its number (T8)
             owner.mine_supply.append(token.number)
             damage = zone.value * self.rules.mine_damage_zone + token.number * self.rules.mine_damage_number
             self.emit("mine", player=p.seat, owner=owner.seat, number=token.number,

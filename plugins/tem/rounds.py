@@ -9,10 +9,11 @@ from __future__ import annotations
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.state import Player
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class RoundRules:
+class RoundRules(Table):
     """One round: program, turns in seat order, end and scoring."""
 
     # --- rounds --------------------------------------------------------------------------------

@@ -9,10 +9,11 @@ from __future__ import annotations
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import BASE_ZONE, CREDITS, ENERGY, MECH_ZONE, PILOT, RESOURCE_ZONE
 from rulecraft.plugins.tem.state import MINE, Player, Token
+from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class SetupRules:
+class SetupRules(Table):
     """The setup steps, in rulebook order."""
 
     # --- setup ---------------------------------------------------------------------------------

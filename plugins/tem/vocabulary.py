@@ -16,12 +16,14 @@ from rulecraft.compiler.effects.reference import ReferenceGuide
 from rulecraft.compiler.effects.verify import context_methods
 from rulecraft.compiler.effects.vocabulary import (
     NUMBER,
+    Accumulator,
     Arg,
     Attribute,
     Call,
     Choice,
     Const,
     Kind,
+    Payment,
     Slot,
     Trigger,
     Verb,
@@ -108,6 +110,20 @@ _KINDS = (
          "Weapon types; Area beats Ranged, Ranged beats Melee, Melee beats Area (T13)."),
 )
 
+# Accumulators: the damage of the attack being resolved (added to before it hits, prevented when attacked)
+# and the cost of the purchase, deployment or upgrade being paid for (E4).
+DAMAGE = Accumulator("damage", "The damage of the attack being resolved (T13), before it is dealt.")
+COST = Accumulator("cost", "The cost of the purchase, deployment or upgrade being paid for (E4).")
+ACCUMULATORS = (DAMAGE, COST)
+
+# The examples the DSL's error messages quote.
+EXAMPLES = {"ability": "after attack: gain 1 vp", "step": "gain 1 vp", "pay": "pay 2 energy",
+            "pay_up_to": "pay up to 3 energy: add 1 damage each", "may": "you may pay 1 energy and heal 2",
+            "kind": "a resource"}
+
+# `pay` pays Energy, Credits or VP of the ability's owner (`you`).
+PAYMENT = Payment("resource", "pay", Call("resource", (Const("you"), Arg("word"))))
+
 _AMOUNT = Slot("amount", NUMBER)
 _VERBS = (
     Verb("deal_damage", "deal {amount} damage", (_AMOUNT,), Call("deal_damage", (Arg("amount"),)),
@@ -115,14 +131,15 @@ _VERBS = (
          "Deal damage to the enemy you are in Combat with; it scores VP and can KO like an attack.",
          "at combat start: deal 1 damage", COMBAT_TRIGGERS,
          "deal damage equal to {amount} to the enemy", "amount"),
-    Verb("add_damage", "add {amount} damage", (_AMOUNT,), Call("add_damage", (Arg("amount"),)),
-         "this attack deals +{amount} damage", "Increase the damage of the attack you are about to deal.",
-         "before attack: add 1 damage", frozenset({"before_attack", "before_power_attack"}),
-         "this attack deals extra damage equal to {amount}", "amount"),
+    DAMAGE.adding(Call("add_damage", (Arg("amount"),)), "this attack deals +{amount} damage",
+                  "Increase the damage of the attack you are about to deal.", "before attack: add 1 damage",
+                  frozenset({"before_attack", "before_power_attack"}),
+                  text_equal="this attack deals extra damage equal to {amount}"),
     Verb("prevent_damage", "prevent {amount} damage", (_AMOUNT,),
          Call("prevent_damage", (Arg("amount"),)), "prevent {amount} damage from this attack",
          "Reduce the damage of the attack about to hit you.", "when attacked: prevent 1 damage",
-         frozenset({"when_attacked"}), "prevent damage equal to {amount} from this attack", "amount"),
+         frozenset({"when_attacked"}), "prevent damage equal to {amount} from this attack", "amount",
+         adds="damage", sign=-1),
     Verb("heal", "heal {amount}", (_AMOUNT,), Call("heal", (Arg("amount"),)), "heal {amount} health",
          "Restore health, never above your status's maximum (not in the Mighty Mech).",
          "after attack: heal 1", None, "heal health equal to {amount}", "amount"),
@@ -138,7 +155,7 @@ _VERBS = (
     Verb("reduce_cost", "reduce the cost by {amount}", (_AMOUNT,), Call("reduce_cost", (Arg("amount"),)),
          "the cost is reduced by {amount}",
          "Make the purchase, deployment or upgrade being paid for cheaper (never below 0).",
-         "when you deploy: reduce the cost by 1", PAYING, None, "amount"),
+         "when you deploy: reduce the cost by 1", PAYING, None, "amount", adds="cost", sign=-1),
     Verb("move", "move to an adjacent zone", (),
          Call("move", (Const("you"), Choice("choose_zone", Call("adjacent_zones", (Const("you"),))))),
          "move to an adjacent zone of your choice",
@@ -266,6 +283,9 @@ def core_vocabulary() -> Vocabulary:
     vocabulary = Vocabulary()
     for kind in _KINDS:
         vocabulary.register_kind(kind)
+    vocabulary.register_payment(PAYMENT)
+    for accumulator in ACCUMULATORS:
+        vocabulary.register_accumulator(accumulator)
     for trigger in _TRIGGERS:
         vocabulary.register_trigger(trigger)
     for verb in _VERBS:
@@ -274,6 +294,7 @@ def core_vocabulary() -> Vocabulary:
         vocabulary.register_attribute(attribute)
     vocabulary.register_context(context_methods(EffectContext))
     vocabulary.guide = REFERENCE
+    vocabulary.examples.update(EXAMPLES)
     return vocabulary
 
 

@@ -3,8 +3,10 @@
 Game ``i`` of a run with seed ``S`` uses the game seed ``S:i`` and seat ``s`` uses the agent seed
 ``S:i/s``, so a game's course depends only on ``(S, i)`` and the configuration, never on which process
 played it or in which order. Work is sent in batches of consecutive games (not one task per game) and
-records come back sorted by game index. Each process builds its ruleset and hooks once, from the pack
-paths and plugin names (compiled rulesets hold handlers that do not pickle).
+records come back sorted by game index. Each process builds its table (ruleset, hooks, the game's engine)
+once, from the pack paths and plugin names (compiled rulesets hold handlers that do not pickle), with the
+configuration's ``load``: the tools pass ``rulecraft.plugins.wiring.load_table``, so the runtime itself
+loads no pack and imports neither the compiler nor a game.
 """
 
 from __future__ import annotations
@@ -15,18 +17,39 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulecraft.runtime.agents import make_agent
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 
 
+class Table(NamedTuple):
+    """What every game of a simulated configuration shares, built once per process by its ``load``: the
+    model, the hooks, the plugin names, the game's engine and agents, and from its balance ``metrics``
+    module (``GameDefinition.metrics``; ``None`` for a game without one) its per-game record
+    (``game_record``, else ``rulecraft.runtime.balance.records.core_record``) and its sim report
+    (``SIM_REPORT``, else the report skeleton), and its (fewest, most) seats."""
+
+    ruleset: Any
+    hooks: Any
+    plugins: list[str]
+    engine: Any
+    agents: dict[str, Any]
+    record: Any
+    report: Any
+    seats: tuple[int, int]
+    metrics: Any
+
+
 @dataclass(frozen=True)
 class Config:
     """What is simulated: a pack stack (empty: the core pack of ``game``), plugins, seat agents, players, and
-    a sweep's point: assignments (``rulecraft.compiler.variations``) layered on top of the stack."""
+    a sweep's point: assignments (``rulecraft.runtime.balance.sweep.grid``) layered on top of the stack;
+    ``load`` builds its :class:`Table` (``rulecraft.plugins.wiring.load_table``: a module-level function,
+    so a configuration pickles to a worker)."""
 
+    load: Callable[[Config], Table]
     packs: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ()
     agents: tuple[str, ...] = ("random",)
@@ -34,7 +57,7 @@ class Config:
     label: str = ""
     game: str | None = None      # the registered game whose core pack an empty ``packs`` means
     core: str = "core pack"      # how an empty ``packs`` is named: that game's core pack id
-    point: tuple = ()            # a sweep's point: assignments layered on the stack (compiler.variations)
+    point: tuple = ()            # a sweep's point: assignments layered on the stack (sweep.grid)
 
     @property
     def name(self) -> str:
@@ -68,17 +91,14 @@ def game_seed(seed: str, index: int) -> str:
     return f"{seed}:{index}"
 
 
-_CACHE: dict[tuple, Any] = {}
+_CACHE: dict[tuple, Table] = {}
 
 
-def table_for(config: Config) -> Any:
-    """The configuration's table (``rulecraft.plugins.wiring.Table``: model, hooks, plugin names, the
-    game's engine, agents and per-game record), built once per process."""
-    key = (config.packs, config.plugins, config.agents, config.game, config.point)
+def table_for(config: Config) -> Table:
+    """The configuration's table, built by ``config.load`` once per process."""
+    key = (config.load, config.packs, config.plugins, config.agents, config.game, config.point)
     if key not in _CACHE:
-        from rulecraft.plugins.wiring import load_table  # the wiring module: compiler + plugins + runtime
-
-        _CACHE[key] = load_table(config.packs, config.plugins, config.agents, config.game, config.point)
+        _CACHE[key] = config.load(config)
     return _CACHE[key]
 
 

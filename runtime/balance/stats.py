@@ -198,6 +198,8 @@ def ratio_difference(a: Sequence[Ratio], b: Sequence[Ratio], paired: bool = True
     n = min(len(a), len(b))
     if la is None or lb is None or n < 2:
         return Estimate(math.nan, -math.inf, math.inf, n if la is not None and lb is not None else 0)
+    se: float
+    df: float
     if paired:
         se, df = statistics.stdev([x - y for x, y in zip(la, lb, strict=True)]) / math.sqrt(n), n - 1
     else:

@@ -3,11 +3,12 @@ that add up (VP by source sums to the final VP, T2/T14)."""
 
 from __future__ import annotations
 
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, batches, simulate
 
 
 def test_same_records_on_one_or_two_processes():
-    config = Config(game="tem", agents=("heuristic", "random"))
+    config = Config(load_table, game="tem", agents=("heuristic", "random"))
     one = simulate(config, 6, seed=11, jobs=1)
     two = simulate(config, 6, seed=11, jobs=2)
     assert one.records == two.records
@@ -16,7 +17,7 @@ def test_same_records_on_one_or_two_processes():
 
 
 def test_game_i_depends_only_on_the_seed_and_i():
-    config = Config(game="tem")
+    config = Config(load_table, game="tem")
     long = simulate(config, 5, seed="s", jobs=1)
     short = simulate(config, 3, seed="s", jobs=1)
     assert long.records[:3] == short.records
@@ -31,16 +32,16 @@ def test_batches_cover_every_game_once_in_order():
 
 
 def test_agents_cycle_and_rotate_through_every_seat():
-    config = Config(game="tem", agents=("heuristic", "random"), players=4)
+    config = Config(load_table, game="tem", agents=("heuristic", "random"), players=4)
     assert config.seat_agents(0) == ["heuristic", "random", "heuristic", "random"]
     assert config.seat_agents(1) == ["random", "heuristic", "random", "heuristic"]
-    solo = Config(game="tem", agents=("heuristic", "random", "random", "random"))
+    solo = Config(load_table, game="tem", agents=("heuristic", "random", "random", "random"))
     seats = [solo.seat_agents(i).index("heuristic") for i in range(4)]
     assert sorted(seats) == [0, 1, 2, 3]
 
 
 def test_records_add_up(core):
-    run = simulate(Config(game="tem", agents=("heuristic", "random")), 4, seed=3)
+    run = simulate(Config(load_table, game="tem", agents=("heuristic", "random")), 4, seed=3)
     for record in run.records:
         assert record["aborted"] is None
         assert record["rounds"] == core.rules.rounds

@@ -14,6 +14,7 @@ from rulecraft.plugins.tem.balance.compare_text import choice_lines
 from rulecraft.plugins.tem.balance.comparison import MIN_SAMPLE, cards_of, compare
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.game import VARIANTS
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, simulate
 
 PACKS = Path(__file__).parents[1] / "packs"
@@ -27,8 +28,8 @@ def by_metric(comparison):
 
 
 def test_compare_flags_the_changed_rule_and_nothing_it_cannot_change():
-    a = simulate(Config(game="tem"), 20, seed=5)
-    b = simulate(Config(game="tem", packs=(VARIANT,)), 20, seed=5)
+    a = simulate(Config(load_table, game="tem"), 20, seed=5)
+    b = simulate(Config(load_table, game="tem", packs=(VARIANT,)), 20, seed=5)
     rows = by_metric(compare(a.records, b.records))
     damage = rows["VP from damage (per player)"]
     assert damage["significant"] and damage["holm"] and damage["low"] > 0      # B (double) - A (core) > 0
@@ -43,8 +44,8 @@ def test_one_changed_pilot_shows_as_its_own_win_rate_change():
     """Diamond scores 2 VP per Collect in the variant: her win rate when kept rises, with a paired
     interval above 0 that survives Holm's adjustment; random agents keep the same pilots on the same
     seeds, so no pilot's kept-when-dealt rate moves, and no other card is flagged after adjustment."""
-    a = simulate(Config(game="tem"), 120, seed=1)
-    b = simulate(Config(game="tem", packs=(ONE_PILOT,)), 120, seed=1)
+    a = simulate(Config(load_table, game="tem"), 120, seed=1)
+    b = simulate(Config(load_table, game="tem", packs=(ONE_PILOT,)), 120, seed=1)
     comparison = compare(a.records, b.records)
     assert comparison["paired"] and comparison["games"] == 120
     rows = by_metric(comparison)
@@ -65,8 +66,8 @@ def test_every_card_of_both_stacks_has_a_row_and_says_who_chose():
     """Heuristic seats keep the pilot with the most health, so Blitz (5) is never kept: its row is there,
     marked, and the choices line shows 0 of its deals. Heavy Metal removes the Flamethrower and adds
     the Wrecking Ball: each side's missing card says so instead of showing a difference."""
-    config_a = Config(game="tem", agents=("heuristic",))
-    config_b = Config(game="tem", packs=(HEAVY,), agents=("heuristic",))
+    config_a = Config(load_table, game="tem", agents=("heuristic",))
+    config_b = Config(load_table, game="tem", packs=(HEAVY,), agents=("heuristic",))
     a, b = simulate(config_a, 4, seed=2), simulate(config_b, 4, seed=2)
     cards = (cards_of(load_ruleset()), cards_of(load_ruleset([HEAVY])))
     comparison = compare(a.records, b.records, cards)
@@ -85,7 +86,7 @@ def test_every_card_of_both_stacks_has_a_row_and_says_who_chose():
 
 
 def test_a_configuration_compared_with_itself_shows_no_difference():
-    run = simulate(Config(game="tem", agents=("heuristic", "random")), 4, seed=9)
+    run = simulate(Config(load_table, game="tem", agents=("heuristic", "random")), 4, seed=9)
     comparison = compare(run.records, run.records)
     assert not any(row["significant"] or row["holm"] for row in comparison["rows"])
 
@@ -94,8 +95,8 @@ def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
     """--compare A B where B adds a variant plugin: the plugin's VP source shows, significant."""
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
     monkeypatch.setitem(VARIANTS, "scoring-bonus", Ref("scoring_bonus_plugin"))   # registered by name
-    a = simulate(Config(game="tem"), 8, seed=3)
-    b = simulate(Config(game="tem", plugins=("scoring-bonus",)), 8, seed=3)
+    a = simulate(Config(load_table, game="tem"), 8, seed=3)
+    b = simulate(Config(load_table, game="tem", plugins=("scoring-bonus",)), 8, seed=3)
     rows = by_metric(compare(a.records, b.records))
     bonus = rows["VP from scoring-bonus (per player)"]
     assert bonus["a"] == 0 and bonus["b"] == 15 and bonus["significant"]   # 3 scoring rounds (T14) x 5
@@ -104,8 +105,8 @@ def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
 
 def test_unpaired_runs_fall_back_to_welch_and_newcombe():
     """Different seeds cannot be paired: means and ratios get Welch's interval, 0/1 metrics Newcombe's."""
-    a = simulate(Config(game="tem"), 30, seed="one")
-    b = simulate(Config(game="tem", packs=(VARIANT,)), 30, seed="two")
+    a = simulate(Config(load_table, game="tem"), 30, seed="one")
+    b = simulate(Config(load_table, game="tem", packs=(VARIANT,)), 30, seed="two")
     comparison = compare(a.records, b.records)        # no seed in common
     assert not comparison["paired"] and comparison["games"] == [30, 30]
     rows = by_metric(comparison)
@@ -113,7 +114,7 @@ def test_unpaired_runs_fall_back_to_welch_and_newcombe():
     assert damage["method"] == "Welch t" and damage["significant"] and damage["low"] > 0
     assert rows["Mighty Mech controlled at the end"]["method"] == "Newcombe"
     assert rows["pilot vega: win rate when kept"]["method"] == "Welch t, ratio (delta method)"
-    same = simulate(Config(game="tem", packs=(VARIANT,)), 30, seed="one")
+    same = simulate(Config(load_table, game="tem", packs=(VARIANT,)), 30, seed="one")
     paired = compare(a.records, same.records)["rows"]
     assert {row["method"] for row in paired} == {"paired t", "paired t, ratio (delta method)"}
     unpaired = compare(a.records, same.records, paired=False)["rows"]

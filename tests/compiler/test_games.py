@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import games
 from rulecraft.plugins.games import GameDefinition, GameLoadError, Ref, RegisteredGame, UnknownGame
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
 

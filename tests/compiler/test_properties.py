@@ -13,9 +13,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.loader import load_bytes, load_text
 from rulecraft.compiler.packs import MANIFEST
+from rulecraft.plugins.wiring import check_packs
 
 TOKENS = ["kind: ", "weapons", "entries:", "patch:", "remove:", "replace:", "id: ", "extends: ", "sword",
           "- ", "  ", "\n", ": ", "{", "}", "[", "]", ",", "&a ", "*a", "!!str ", "!x ", "<<: ", "? ",

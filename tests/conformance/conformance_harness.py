@@ -21,12 +21,12 @@ from typing import Any
 
 import pytest
 
-from rulecraft.compiler.check import CheckResult, check_packs
+from rulecraft.compiler.check import CheckResult
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.plugins import games
 from rulecraft.plugins.games import GameDefinition
-from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.plugins.wiring import check_packs, load_ruleset
 from rulecraft.runtime.balance.records import seat_names as seat_names
 from rulecraft.runtime.decisions import RandomAgent
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rulecraft.cli.main import main
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
-from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.plugins.wiring import load_ruleset, plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -47,7 +47,7 @@ def test_the_same_seed_gives_the_same_event_lines(game, request):
 
 
 def _replay(path):
-    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for)
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names)
 
 
 def test_a_log_replays_byte_identically(game, request, tmp_path):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecraft.cli.example_cases import run_case
 from rulecraft.compiler.docgen import examples
 from rulecraft.compiler.errorcodes import REGISTRY
 
@@ -22,7 +23,7 @@ CASES = examples.find_cases(HERE / "valid", HERE / "invalid")
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_case(case: examples.Case) -> None:
-    done = examples.run(case)
+    done = run_case(case)
     assert done.diagnostics(case, ROOT) == case.expected, done.output
     invalid = case.folder.parent.name == "invalid"
     assert done.has_errors() == invalid, "a case under invalid/ must report an error, one under valid/ none"

@@ -11,8 +11,8 @@ from importlib import resources
 from pathlib import Path
 
 from rulecraft.compiler import errorcodes as codes
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.tem.crossref import CHECKS
+from rulecraft.plugins.wiring import check_packs
 
 CASES = Path(__file__).parent
 CROSSREF_CODES = [codes.UNKNOWN_REFERENCE, codes.MISSING_CONTENT, codes.COUNT_MISMATCH, codes.ARENA_SHAPE,

@@ -14,7 +14,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.wiring import check_packs
 
 RULES_FIELDS = json.loads(resources.files("rulecraft.schemas.tem").joinpath("rules.schema.json")
                           .read_text("utf-8"))["definitions"]["fields"]["properties"]

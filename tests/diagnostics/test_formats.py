@@ -14,9 +14,9 @@ import pytest
 from jsonschema import Draft4Validator
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import Diagnostic, format_json, format_sarif
 from rulecraft.compiler.errorcodes import REGISTRY
+from rulecraft.plugins.wiring import check_packs
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli.main import build_parser, main
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.cliref import cli_reference
 from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.plugins.tem.vocabulary import VOCABULARY
+from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"
@@ -106,9 +106,9 @@ def test_rulebook_numbers_follow_the_variant(variant_site, core_site):
 
 
 def test_a_marker_naming_no_rule_value_is_an_error():
-    from rulecraft.compiler.check import check_packs
     from rulecraft.compiler.docgen.values import UnknownValue
     from rulecraft.plugins.tem.docgen.site import fill
+    from rulecraft.plugins.wiring import check_packs
 
     stack = check_packs([CORE]).stack
     assert fill("{{ rules.rounds }} rounds, {{ rules.scoring_rounds }}", stack) == "6 rounds, 2, 4 and 6"

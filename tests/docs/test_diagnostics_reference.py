@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from rulecraft.cli.example_cases import run_case
 from rulecraft.compiler.docgen.codesref import diagnostics_reference
 from rulecraft.compiler.errorcodes import REGISTRY
 
@@ -36,7 +37,7 @@ def test_an_example_shows_the_file_and_the_located_output(core_site):
 
 def test_without_the_cases_the_reference_still_lists_every_code():
     """An installed wheel has no tests/content: the page lists the codes and says where examples live."""
-    page = diagnostics_reference(None)
+    page = diagnostics_reference(None, run_case)
     for code in REGISTRY:
         assert f"## `{code}` {{ #{code} }}" in page
     assert "Example:" not in page and "tests/content/" in page

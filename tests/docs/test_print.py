@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.cards.icons import contrast, on
 from rulecraft.compiler.docgen.cards.layout import (
     CARD_SIZES,
@@ -37,6 +36,7 @@ from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.docgen.cardicons import ICONS
 from rulecraft.plugins.tem.docgen.cards import cards
 from rulecraft.plugins.tem.game import VARIANTS
+from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import rule_fingerprint  # tests/docs, on sys.path through conftest.py
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.docgen.scenarios import ruling_ids
+from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site" / "docs"

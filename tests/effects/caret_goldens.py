@@ -18,8 +18,8 @@ from pathlib import Path
 
 import yaml
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.diagnostics import Diagnostic, format_human
+from rulecraft.plugins.wiring import check_packs
 
 GOLDEN = Path(__file__).parent / "golden" / "carets-in-yaml.txt"
 INDENT = " " * 6

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import manager
 from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.game import VARIANTS
+from rulecraft.plugins.wiring import check_packs
 
 HERE = Path(__file__).parent / "plugin_word"
 PACK = HERE / "overclock-pack"
@@ -51,10 +51,12 @@ def test_the_checked_word_runs_in_the_built_ruleset(overclock_plugin):
     assert ability.text == "After you attack: Overclock 2."
 
 
-def test_checking_a_pack_does_not_import_the_agents():
-    """The compiler reaches plugins only through `plugin_vocabulary`; agents stay out of a check."""
+def test_checking_a_pack_does_not_import_an_engine_or_agents():
+    """The compiler reaches plugins only through the plugin host's answers (`StackPlugins`: content kinds
+    and DSL words); no game engine, game core or heuristic agent is imported by a check."""
+    heavy = ("rulecraft.runtime.game", "rulecraft.plugins.tem.engine", "rulecraft.plugins.tem.heuristic")
     code = ("import sys; from rulecraft.plugins.tem.build import core_pack_path; "
-            "from rulecraft.compiler.check import check_packs; assert check_packs([core_pack_path()]).ok; "
-            "print(sorted(m for m in sys.modules if m.startswith('rulecraft.runtime.agents')))")
+            "from rulecraft.plugins.wiring import check_packs; assert check_packs([core_pack_path()]).ok; "
+            f"print(sorted(m for m in sys.modules if m.startswith({heavy!r})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.compiler.effects.pack import compile_stack
 from rulecraft.compiler.effects.pygen import load
 from rulecraft.compiler.effects.verify import UnsafeCode, verify
 from rulecraft.plugins.tem.vocabulary import VOCABULARY
+from rulecraft.plugins.wiring import check_packs
 
 CORE = Path(__file__).resolve().parents[2] / "content" / "tem-core"
 

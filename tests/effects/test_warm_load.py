@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects import parse as parse_module
 from rulecraft.compiler.effects.pack import sites
-from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.plugins.wiring import check_packs, load_ruleset
 
 CORE = Path(__file__).resolve().parents[2] / "content" / "tem-core"
 
@@ -24,9 +23,9 @@ def parses(monkeypatch) -> list[str]:
     seen: list[str] = []
     real = parse_module.parse
 
-    def counting(source, phrases=()):
+    def counting(source, phrases=(), examples=None):
         seen.append(source)
-        return real(source, phrases)
+        return real(source, phrases, examples)
 
     monkeypatch.setattr(parse_module, "parse", counting)
     return seen

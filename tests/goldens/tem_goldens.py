@@ -24,13 +24,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import json
 import re
-import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import golden_files
 import yaml
 
 from rulecraft.cli.main import main as rulecraft
@@ -101,7 +100,8 @@ def _handlers() -> Iterator[tuple[str, str]]:
 def _checks() -> Iterator[tuple[str, str]]:
     """Every content case run as the diagnostics reference runs it (its own command, plugins, limits):
     a ``check`` case with ``--format json``, any other command's diagnostics as it prints them."""
-    from rulecraft.compiler.docgen.examples import Case, find_cases, run
+    from rulecraft.cli.example_cases import run_case as run
+    from rulecraft.compiler.docgen.examples import Case, find_cases
 
     cases = ROOT / "tests" / "content"
     for case in find_cases(cases / "valid", cases / "invalid"):
@@ -130,18 +130,11 @@ def compute() -> dict[str, str]:
 
 
 def frozen() -> dict[str, str]:
-    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+    return golden_files.frozen(GOLDEN)
 
 
-def differences(want: dict[str, str], got: dict[str, str]) -> list[str]:
-    return [f"{name}: {'missing' if name not in got else 'new' if name not in want else 'changed'}"
-            for name in sorted(want.keys() | got.keys()) if want.get(name) != got.get(name)]
+differences = golden_files.differences
 
 
 if __name__ == "__main__":
-    current = compute()
-    if "--write" in sys.argv[1:]:
-        GOLDEN.write_text(json.dumps(current, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"wrote {len(current)} goldens to {GOLDEN.relative_to(ROOT)}")
-    else:
-        print("\n".join(differences(frozen(), current)) or f"all {len(current)} goldens match")
+    golden_files.main(GOLDEN, compute)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulecraft.plugins.mecha.agents import AGENTS, HeuristicAgent
 from rulecraft.plugins.mecha.engine import MechaGame
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, simulate
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -22,7 +23,8 @@ def test_the_heuristic_beats_random_clearly_from_either_seat(core):
     each seat half the time."""
     from rulecraft.plugins.mecha.metrics import SIM_REPORT
 
-    run = simulate(Config(agents=("heuristic", "random"), players=2, game="mecha"), 60, seed="test")
+    config = Config(load_table, agents=("heuristic", "random"), players=2, game="mecha")
+    run = simulate(config, 60, seed="test")
     report = SIM_REPORT.summarize(run.records, core)
     heuristic = next(r for r in report["win_rate"]["agent"] if r["agent"] == "heuristic")
     assert heuristic["low"] > 0.75, report["win_rate"]

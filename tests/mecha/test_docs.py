@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.mecha import docs
+from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "content" / "mecha-core"

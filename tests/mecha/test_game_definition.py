@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins import games
 from rulecraft.plugins.games import Ref
+from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime.decisions import RandomAgent
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"

@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.schema_export import shipped_schemas
+from rulecraft.plugins.wiring import check_packs
 
 MODELINE = "# yaml-language-server: $schema="
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = "1.15.0"

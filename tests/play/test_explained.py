@@ -18,13 +18,14 @@ import pytest
 from rich.console import Console
 
 from rulecraft.cli.play_ui import load, make_terminal
-from rulecraft.cli.prompts import HumanAgent
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.prompts import HumanAgent
 from rulecraft.plugins.tem.views import view_for
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import Decision, RandomAgent
 
 # T and R ids anywhere (no arena has a column T or R); E ids only as a citation, "(E4)" or ", E4)", since E3
@@ -251,4 +252,4 @@ def test_kept_loadouts_are_still_asked_and_logged(Driver, tmp_path):
     asked = sum(p.startswith("[equip]") for p in driver.prompts)
     kept = driver.output().count("Equip: keeping")
     assert kept > 0 and len(logged) == asked + kept
-    assert logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok
+    assert logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names).ok

@@ -16,6 +16,7 @@ from players import random_card, random_program
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.build import load_ruleset
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 
 
@@ -41,7 +42,7 @@ def play_through(game, seed: int) -> list[str]:
 
 
 def _replays(path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names).ok
 
 
 def _stays_in_place(game) -> None:

@@ -23,6 +23,7 @@ from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 
 
@@ -38,7 +39,7 @@ def _events(path: Path) -> list[dict]:
 
 
 def _replays(path: Path) -> bool:
-    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for).ok
+    return logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names).ok
 
 
 def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
@@ -148,7 +149,7 @@ def test_quit_and_resume_give_the_same_game(Driver, tmp_path, solo):
     rest = iter(whole.typed[stop:])
     resumer = Driver()
     resumer.answer = lambda tag, fresh: next(rest)
-    head, lines = logs.read(part)
+    head, lines = logs.read(part, plugin_names)
     ruleset, hooks, _ = load([], head["plugins"])
     outcome = play(head, ruleset, hooks, part, make_terminal(resumer.console, resumer), lines)
     assert outcome.status == "finished"
@@ -272,7 +273,7 @@ def test_at_a_real_terminal_pty(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"\x1b[" in seen                          # drawn in colour: rich saw a terminal
     assert b"\x1b[?1049h" not in seen                # ... line by line, not on the alternate screen
-    assert logs.read(log)[1]                         # the setup so far is saved
+    assert logs.read(log, plugin_names)[1]                         # the setup so far is saved
 
 
 KIND_CASES = {   # kind -> (options, pick, what the person types, the answer the engine gets)
@@ -302,9 +303,9 @@ KIND_CASES = {   # kind -> (options, pick, what the person types, the answer the
 def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, kind):
     """Each kind of runtime.decisions.KINDS, asked of a person: its options are listed (or the hand drawn),
     a short key answers it, and a wrong key first gets a message and the same prompt again."""
-    from rulecraft.cli.prompts import HumanAgent
     from rulecraft.plugins.tem import api
     from rulecraft.plugins.tem.board import Picture
+    from rulecraft.plugins.tem.prompts import HumanAgent
     from rulecraft.runtime.decisions import Decision
     from rulecraft.runtime.views import View
 
@@ -373,7 +374,7 @@ def test_resume_refuses_a_log_the_game_no_longer_follows(Driver, tmp_path):
     path.write_text("\n".join(lines) + "\n")
     before = path.read_text()
     driver = Driver(seed=5)
-    head, expected = logs.read(path)
+    head, expected = logs.read(path, plugin_names)
     ruleset, hooks, _ = load([], head["plugins"])
     outcome = play(head, ruleset, hooks, path, make_terminal(driver.console, driver), expected)
     assert outcome.status == "aborted"

@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.tem.build import BuildError, build_rules, core_pack_path
+from rulecraft.plugins.wiring import check_packs
 
 
 @pytest.fixture(scope="module")

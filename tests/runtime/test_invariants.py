@@ -15,6 +15,7 @@ from invariants import InvariantChecker
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -36,7 +37,8 @@ def replays(ruleset, game, folder) -> bool:
     colours = [p.colour for p in game.players]
     head = logs.header(ruleset, [], [], game.seed, colours, ["random"] * len(colours))
     logs.write(path, head, game.events)
-    result = logs.replay(path, lambda packs, plugins: ruleset, make_hooks, engine_for, agents_for)
+    result = logs.replay(path, lambda packs, plugins: ruleset, make_hooks, engine_for, agents_for,
+                         plugin_names)
     return result.ok and result.events == len(game.events)
 
 
@@ -59,7 +61,7 @@ def test_logged_games_replay_identically(core, tmp_path, seed):
     path = tmp_path / "game.jsonl"
     logs.write(path, logs.header(core, [], [], seed, [p.colour for p in game.players], ["random"] * 4),
                game.events)
-    result = logs.replay(path, lambda packs, plugins: core, make_hooks, engine_for, agents_for)
+    result = logs.replay(path, lambda packs, plugins: core, make_hooks, engine_for, agents_for, plugin_names)
     assert result.ok, result.message
     assert result.events == len(game.events)
 
@@ -82,7 +84,7 @@ def test_a_tampered_log_fails_replay(core, tmp_path):
     path = tmp_path / "game.jsonl"
     head = logs.header(core, [], [], "tamper", [p.colour for p in game.players], ["random"] * 2)
     path.write_text(logs.dumps(head) + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
-    result = logs.replay(path, lambda packs, plugins: core, make_hooks, engine_for, agents_for)
+    result = logs.replay(path, lambda packs, plugins: core, make_hooks, engine_for, agents_for, plugin_names)
     assert not result.ok and "differs" in result.message
 
 

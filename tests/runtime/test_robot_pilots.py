@@ -27,6 +27,7 @@ from rulecraft.plugins.tem.robot_pilots import (
     robots,
     solo_game,
 )
+from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import RandomAgent, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.logs import dumps
 
@@ -680,7 +681,7 @@ def test_a_logged_solo_game_replays_with_its_robots(core, tmp_path):
                        ["random", "robot", "robot"])
     path = tmp_path / "solo.jsonl"
     logs.write(path, head, game.events)
-    result = logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for)
+    result = logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names)
     assert result.ok, result.message
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import yaml
 
-from rulecraft.compiler.check import check_packs
 from rulecraft.compiler.effects.pack import sites
 from rulecraft.plugins.tem.build import core_pack_path
+from rulecraft.plugins.wiring import check_packs
 
 HERE = Path(__file__).parent
 

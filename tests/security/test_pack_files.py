@@ -16,7 +16,7 @@ import pytest
 from security_helpers import cli, write_pack
 
 from rulecraft.compiler import loader
-from rulecraft.compiler.check import check_packs
+from rulecraft.plugins.wiring import check_packs
 
 SECRET = "RULECRAFT_TEST_SECRET_9f3b"
 

@@ -14,8 +14,8 @@ import pytest
 from security_helpers import cli, write_pack
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
 

@@ -14,9 +14,11 @@ import pytest
 pytest.importorskip("distributed")
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.variations import grid, parse_variation
+from rulecraft.plugins.games import get
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config
 from rulecraft.runtime.balance.sweep.backends import BackendError, DaskBackend, LocalBackend
+from rulecraft.runtime.balance.sweep.grid import grid, parse_variation
 from rulecraft.runtime.balance.sweep.metrics import parse_metric
 from rulecraft.runtime.balance.sweep.run import Sweep, run_sweep
 
@@ -26,8 +28,8 @@ METRICS = ["owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "vp:
 
 def sweep_of(games: int = 16) -> Sweep:
     variations = [parse_variation(f"{COIL}=1,3")]
-    metrics = [parse_metric(m, "tem") for m in METRICS]
-    return Sweep(Config(game="tem"), variations, grid(variations, 10), metrics, games, "7")
+    metrics = [parse_metric(m, get("tem").metrics.load()) for m in METRICS]
+    return Sweep(Config(load_table, game="tem"), variations, grid(variations, 10), metrics, games, "7")
 
 
 def figures(sweep: Sweep) -> list:

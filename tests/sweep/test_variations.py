@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.diagnostics import DiagnosticError
-from rulecraft.compiler.variations import VaryError, grid, parse_values, parse_variation, relocate
+from rulecraft.compiler.variations import relocate
+from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, table_for
+from rulecraft.runtime.balance.sweep.grid import VaryError, grid, parse_values, parse_variation
 
 COIL = "weapons:lightning-coil.cost.energy"
 
@@ -48,9 +50,10 @@ def test_grid_is_the_cross_product_first_slowest():
 
 def test_a_point_is_a_layer_on_the_stack():
     point = grid([parse_variation(f"{COIL}=1")], 1)[0]
-    ruleset = table_for(Config(game="tem", point=point)).ruleset
+    ruleset = table_for(Config(load_table, game="tem", point=point)).ruleset
     assert dict(ruleset.weapons["lightning-coil"].cost) == {"energy": 1}
-    assert dict(table_for(Config(game="tem")).ruleset.weapons["lightning-coil"].cost) == {"energy": 3}
+    plain = table_for(Config(load_table, game="tem")).ruleset
+    assert dict(plain.weapons["lightning-coil"].cost) == {"energy": 3}
 
 
 @pytest.mark.parametrize(("vary", "code", "said"), [
@@ -62,7 +65,7 @@ def test_a_point_is_a_layer_on_the_stack():
 def test_a_bad_value_is_a_located_error_at_its_vary(vary, code, said):
     point = grid([parse_variation(vary)], 1)[0]
     with pytest.raises(DiagnosticError) as caught:
-        table_for(Config(game="tem", point=point))
+        table_for(Config(load_table, game="tem", point=point))
     [d] = relocate(caught.value.diagnostics, point)
     assert (d.code.code, d.file) == (code, f"--vary {vary!r}") and said in d.message
 

@@ -1,6 +1,6 @@
 """Generate: what Tiny Epic Mechs brings to the rules site (the module its `docs_pages` member names).
 
-The rules-site plugin (``rulecraft.compiler.docgen.plugin``) asks a game's docs module for
+The rules-site plugin (``rulecraft.cli.mkdocs_plugin``) asks a game's docs module for
 ``reference_pages(stack)`` (generated page path -> Markdown), ``fill(markdown, stack)`` (the rulebook's
 markers, raising ``UnknownValue``), ``SCENARIO_SCHEMA`` (the schema resource of its rule scenarios) and
 ``SITE`` (the package of its hand-written site: the project's own, whose rulebook is Tiny Epic Mechs').

@@ -86,31 +86,26 @@ CORE_METRICS: MetricTable = {
 LENGTH = "*"     # a game's SWEEP_DEFAULTS key for what a sweep reads of every point (its game length)
 
 
-def _game_module(game: str | None) -> Any:
-    """The game's ``metrics`` module (its GameDefinition), which may offer ``SWEEP_METRICS`` (more metrics
-    for its records) and ``SWEEP_DEFAULTS`` (what to read about a varied entity of each kind, and under
-    ``"*"`` what to read of every point: its game length)."""
-    if game is None:
-        return None
-    from rulecraft.plugins.games import get
-
-    definition = get(game)
-    return definition.metrics.load() if definition.metrics is not None else None
+# A game's ``metrics`` module (``GameDefinition.metrics``, loaded by the caller; the table's ``metrics``)
+# may offer ``SWEEP_METRICS`` (more metrics for its records) and ``SWEEP_DEFAULTS`` (what to read about a
+# varied entity of each kind, and under ``"*"`` what to read of every point: its game length); ``None`` is
+# a game without one (the core metrics only).
+GameMetrics = Any
 
 
-def known(game: str | None) -> MetricTable:
+def known(game: GameMetrics) -> MetricTable:
     """The core metrics and those the game offers."""
-    return {**CORE_METRICS, **getattr(_game_module(game), "SWEEP_METRICS", {})}
+    return {**CORE_METRICS, **getattr(game, "SWEEP_METRICS", {})}
 
 
-def default_metrics(entities: Iterable[tuple[str, str]], game: str | None) -> list[str]:
+def default_metrics(entities: Iterable[tuple[str, str]], game: GameMetrics) -> list[str]:
     """The metrics a sweep reads without ``--metric``, for the varied ``(kind, id)`` entities."""
-    defaults = getattr(_game_module(game), "SWEEP_DEFAULTS", {})
+    defaults = getattr(game, "SWEEP_DEFAULTS", {})
     names = [f"{name}:{entity_id}" for kind, entity_id in entities for name in defaults.get(kind, ())]
     return list(dict.fromkeys([*names, *defaults.get(LENGTH, ("decisions",))]))
 
 
-def usage_lines(game: str | None) -> list[str]:
+def usage_lines(game: GameMetrics) -> list[str]:
     """One line per metric, ``name:ARG  what it reads``, for ``--help``."""
     return [f"  {name}{':' + usage if usage and not usage.startswith('[') else usage.replace('[', '[:')}"
             f"  {text}" for name, (_, _, usage, text) in known(game).items()]
@@ -120,7 +115,7 @@ class MetricError(ValueError):
     """An unknown metric, or one missing its argument: a usage error."""
 
 
-def parse_metric(text: str, game: str | None) -> Metric:
+def parse_metric(text: str, game: GameMetrics) -> Metric:
     """``NAME`` or ``NAME:ARGUMENT`` -> Metric, among the core metrics and ``game``'s."""
     name, _, argument = text.strip().partition(":")
     table = known(game)

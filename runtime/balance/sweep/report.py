@@ -13,7 +13,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from rulecraft.compiler.variations import label
+from rulecraft.runtime.balance.sweep.grid import label
 from rulecraft.runtime.balance.sweep.run import Sweep
 
 # The page's look, and the plots drawn by matplotlib with no window and embedded as PNG: the file stands
@@ -107,7 +107,7 @@ def print_table(sweep: Sweep, console: Any) -> None:
     console.print(table)
     if any(r.refined for r in sweep.results):
         console.print("* added by --refine near the crossing")
-    if sweep.suggestion is not None:
+    if sweep.suggestion is not None and sweep.target is not None:
         console.print(f"suggested {sweep.variations[0].field} for {sweep.target[0].name} = "
                       f"{sweep.target[1]:g}: {sweep.suggestion.text}")
 
@@ -165,7 +165,7 @@ def report_html(sweep: Sweep, command: str) -> str:
     title = "rulecraft sweep: " + ", ".join(v.field for v in sweep.variations)
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
-    if sweep.suggestion is not None:
+    if sweep.suggestion is not None and sweep.target is not None:
         parts.append(f"<h2>Suggested value</h2><p><b>{html.escape(sweep.variations[0].field)}</b> for "
                      f"{html.escape(sweep.target[0].name)} = {sweep.target[1]:g}: "
                      f"<b>{html.escape(sweep.suggestion.text)}</b>. The interval is the stretch of values "

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rulecraft.compiler.variations import Point, Variation, with_value
 from rulecraft.runtime.balance.batch import Config
 from rulecraft.runtime.balance.stats import Estimate
+from rulecraft.runtime.balance.sweep.grid import Point, Variation, with_value
 from rulecraft.runtime.balance.sweep.metrics import Metric, Total
 from rulecraft.runtime.balance.sweep.suggest import Suggestion, refined_values, suggest
 from rulecraft.runtime.balance.sweep.tasks import batches, play_totals

@@ -108,11 +108,12 @@ def _band(points: list[tuple[float, Estimate]], target: float, value: float) -> 
 def refined_values(suggestion: Suggestion, xs: Sequence[float], count: int, integral: bool) -> list[float]:
     """Up to ``count`` values not swept yet inside the suggestion's interval (clipped to the swept range):
     for a field of whole numbers the ones nearest the suggested value, otherwise evenly spread."""
-    if suggestion.value is None or count < 1:
+    value = suggestion.value
+    if value is None or count < 1:
         return []
     low, high = max(suggestion.low, min(xs)), min(suggestion.high, max(xs))
     if integral:
         candidates = set(range(math.floor(low), math.ceil(high) + 1)) - {int(x) for x in xs}
-        return sorted(sorted(candidates, key=lambda v: (abs(v - suggestion.value), v))[:count])
+        return sorted(sorted(candidates, key=lambda v: (abs(v - value), v))[:count])
     step = (high - low) / (count + 1)
     return sorted({round(low + step * (i + 1), 10) for i in range(count)} - set(xs))

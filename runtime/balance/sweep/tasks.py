@@ -15,8 +15,7 @@ from rulecraft.runtime.balance.sweep.metrics import Total, fold, parse_metric
 def play_totals(config: Config, seed: str, indices: Sequence[int],
                 metric_names: Sequence[str]) -> tuple[dict[str, Total], int, int]:
     """Games ``indices`` of ``config`` played with ``seed``: per metric its total, games played, aborted."""
-    game = table_for(config).ruleset.source["game"]
-    metrics = [parse_metric(name, game) for name in metric_names]
+    metrics = [parse_metric(name, table_for(config).metrics) for name in metric_names]
     return fold((play_game(config, seed, i) for i in indices), metrics)
 
 

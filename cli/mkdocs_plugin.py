@@ -4,7 +4,9 @@ Registered as the ``rulecraft`` mkdocs plugin (entry point in pyproject). It che
 pack stack, and adds the card reference, its variant plugins, the scenario pages and the effect DSL,
 plugin hooks, CLI and diagnostics references as generated files, so nothing generated is ever written into the
 source tree. Content errors stop the build with the compiler's own located diagnostics, not a
-traceback.
+traceback. Like the command line it is a front end: it sits on top of every layer (it documents the
+CLI's own parser and runs the diagnostics examples through it), and hands the page generators of
+``rulecraft.compiler.docgen`` what they need (the plugin manager, the example runner).
 """
 
 from __future__ import annotations
@@ -20,13 +22,15 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from rulecraft.compiler.check import check_packs
+from rulecraft.cli.example_cases import run_case
+from rulecraft.cli.main import build_parser
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, schemaref, sitepages
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.games import get
-from rulecraft.plugins.manager import PluginLoadError, spec_modules
+from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
+from rulecraft.plugins.wiring import check_packs
 
 RULINGS_PAGE = "rulings.md"
 
@@ -61,15 +65,14 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         game = get(stack.game)
         self._docs = game.docs_pages.load() if game.docs_pages is not None else None
         self._game = game
-        from rulecraft.cli.main import build_parser  # the CLI imports this library, not the reverse
-
-        named = [name for pack in stack.packs for name in pack.plugins] + list(self.config.plugins)
+        named = list(dict.fromkeys([name for pack in stack.packs for name in pack.plugins]
+                                   + list(self.config.plugins)))
         self._site = sitepages.SiteInputs(
             game.name, game.description, stack, self._docs,
             game.vocabulary.load()() if game.vocabulary else None,
             spec_modules(game) if game.hookspecs else None, found,
             cli=lambda: cliref.cli_reference(build_parser()),
-            diagnostics=lambda: codesref.diagnostics_reference(cases),
+            diagnostics=lambda: codesref.diagnostics_reference(cases, run_case),
             variants=lambda: variants_page(named, game.id), scenario_format=scenario_format(self._docs))
         self._generated = sitepages.generated_pages(self._site)
         return config
@@ -107,7 +110,7 @@ def variants_page(named: list[str], game: str) -> str:
     """The variant plugins page of ``game``; a plugin that cannot be loaded (or is another game's) stops
     the build with its reason."""
     try:
-        return plugindocs.plugins_page(named, game)
+        return plugindocs.plugins_page(named, make_manager(game, named, installed=False))
     except PluginLoadError as exc:
         raise PluginError(f"rulecraft: {exc}") from None
 

@@ -9,12 +9,11 @@ import sys
 import pytest
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.check import check_packs
 from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.manager import PluginLoadError, WrongGame, make_hooks, make_manager
 from rulecraft.plugins.registry import games_of, known_names
-from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.plugins.wiring import check_packs, load_ruleset, plugin_names
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.logs import check_header
 
@@ -65,7 +64,7 @@ def test_a_first_party_variant_is_its_games_only():
 def test_a_log_naming_another_games_plugin_is_refused_before_anything_loads():
     head = {"game": "mecha", "seed": 1, "colours": ["a", "b"], "plugins": ["robot-pilots"]}
     with pytest.raises(ValueError, match="not registered for game 'mecha'"):
-        check_header(head, "game.jsonl:1")
+        check_header(head, "game.jsonl:1", plugin_names)
 
 
 class TemScoring:

@@ -30,7 +30,7 @@ def _hostile_folder(tmp_path):
     dist = folder / "evil-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: evil\nVersion: 1.0\n", encoding="utf-8")
-    (dist / "entry_points.txt").write_text("[rulecraft]\nevil = evil\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text("[rulecraft.plugins.tem]\nevil = evil\n", encoding="utf-8")
     return folder
 
 

@@ -1,8 +1,9 @@
 """Run: the hook specifications a rule variant implements, grouped by game stage.
 
 Implement any of these in a module or class, mark the functions with ``@hookimpl`` and name the plugin
-in a pack's ``plugins:`` or install it under the ``rulecraft`` entry-point group. Every hook receives the
-running :class:`~rulecraft.plugins.tem.engine.Game` as ``game``; players are
+in a pack's ``plugins:`` or install it under the ``rulecraft.plugins.tem`` entry-point group (a plugin
+of Tiny Epic Mechs). Every hook receives the running :class:`~rulecraft.plugins.tem.engine.Game` as
+``game``; players are
 :class:`~rulecraft.plugins.tem.state.Player` objects. Hooks marked *firstresult* stop at the first
 implementation that returns something other than ``None``; the built-in rules
 (``rulecraft.plugins.tem.core``) are registered first, as ``tryfirst=False`` ordinary plugins, so a variant's

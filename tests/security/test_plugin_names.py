@@ -1,8 +1,8 @@
 """Packs and logs name plugins by registered name only (issue 9): no string from a file is ever imported.
 
-A name resolves to a plugin rulecraft ships or one an installed distribution registers under the
-``rulecraft.plugins.<game>`` entry-point group of its game; anything else is ``plugin-unknown`` at the manifest entry (a pack) or a
-usage error naming the log's line (a log). Each case runs the real CLI as a user would (``python -m``
+A name resolves to a plugin rulecraft ships or one an installed distribution registers under its game's
+``rulecraft.plugins.<game>`` entry-point group; anything else is ``plugin-unknown`` at the manifest entry
+(a pack) or a usage error naming the log's line (a log). Each case runs the real CLI as a user would (``python -m``
 in the folder holding the stranger's files, where the current folder is first on ``sys.path``).
 """
 

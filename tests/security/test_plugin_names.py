@@ -2,8 +2,9 @@
 
 A name resolves to a plugin rulecraft ships or one an installed distribution registers under its game's
 ``rulecraft.plugins.<game>`` entry-point group; anything else is ``plugin-unknown`` at the manifest entry
-(a pack) or a usage error naming the log's line (a log). Each case runs the real CLI as a user would (``python -m``
-in the folder holding the stranger's files, where the current folder is first on ``sys.path``).
+(a pack) or a usage error naming the log's line (a log). Each case runs the real CLI as a user would
+(``python -m`` in the folder holding the stranger's files, where the current folder is first on
+``sys.path``).
 """
 
 from __future__ import annotations

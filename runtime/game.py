@@ -3,9 +3,16 @@
 A game's engine subclasses :class:`GameCore` and writes its rules in :meth:`GameCore.run`; the core owns what
 every game needs and the tools rely on:
 
-- **seats**: one agent per seat (``agents``), asked only through :meth:`ask`;
-- **one seeded RNG** (``rng``, ``random.Random(seed)``): every chance outcome of the game comes from it, so
-  the same seed and the same answers give the same game, byte for byte (logs and replay);
+- **seats**: one agent per seat (``agents``; seat ``i`` is ``agents[i]``), asked only through :meth:`ask`.
+  A seat's *name* is the engine's: every engine takes ``colours=`` (one name per seat, in seat order; by
+  default its own, e.g. TEM's pack colours, Mecha Game's ``a``/``b``), and a log header records them as
+  ``"colours"`` so a replay seats the same names;
+- **one seeded RNG** (``rng``, ``random.Random(seed)``, ``seed`` an int or a text): every chance outcome of
+  the game comes from it, so the same seed and the same answers give the same game, byte for byte (logs and
+  replay). Draw from it in a fixed order only (never over a ``set``'s or a hash's order), never from the
+  ``random`` module; agents keep their own RNGs (a random seat is seeded ``"{seed}/{seat}"`` by the tools),
+  so what an agent draws never moves the game's sequence. A plugin draws from ``game.rng`` too (its draws
+  are part of the game its log names);
 - **events**: plain dicts with ``"e"`` first, recorded by :meth:`push` (or :meth:`emit`) in ``events`` and
   handed to every listener as they happen; in **summary mode** (:meth:`keep_only`, for a batch simulation
   that reads no log) ``events`` keeps only the types a per-game record reads and every other event is

@@ -51,6 +51,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
                  hooks: Any = None, listeners: Iterable[Callable[[dict], None]] = (),
                  colours: Sequence[str] | None = None) -> None:
         from rulecraft.plugins.manager import default_hooks
+        from rulecraft.plugins.tem.game import GAME
 
         n = len(agents)
         colours = list(colours or ruleset.colours[:n])
@@ -60,7 +61,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners)
         self.ruleset = ruleset
         self.rules = ruleset.rules
-        self.hooks = hooks if hooks is not None else default_hooks()
+        self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
         self.players = [Player(i, c) for i, c in enumerate(colours)]
         self.board = Board(ruleset.arena_for(n))
         self.tokens: dict[int, Token] = {}

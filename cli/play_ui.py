@@ -237,11 +237,11 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
     panes that stay in place (a real terminal), else line by line."""
     seat = head["play"]["human"]
     picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))
-    if not (full_screen and getattr(picture, "full_screen", False)):   # panes the board can fill
+    if not (full_screen and hasattr(picture, "panes")):   # a board with panes of its own
         return _play(head, ruleset, hooks, path, terminal, picture, expected, delay)
     from rulecraft.cli.fullscreen import ScreenTerminal
 
-    with ScreenTerminal(terminal.console, picture, seat) as screen:
+    with ScreenTerminal(terminal.console, picture.panes(seat)) as screen:
         outcome = _play(head, ruleset, hooks, path, screen, picture, expected, delay)
     terminal.console.file.write(screen.last_screen())
     if outcome.status == "finished":

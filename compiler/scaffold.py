@@ -4,8 +4,8 @@
 
 - ``pack.yaml`` naming the dependencies with the version range of the ones found;
 - one example file per content kind the stack has: the game's own example of that kind if it brings one
-  (its GameDefinition's ``scaffold`` member, e.g. a new Tiny Epic Mechs pilot), else a ``patch`` of one of
-  the dependency's entities (only its ``notes``, so the game is unchanged until the author changes it),
+  (its GameDefinition's ``scaffold`` member, e.g. a new entity a rule test checks), else a ``patch`` of one
+  of the dependency's entities (only its ``notes``, so the game is unchanged until the author changes it),
   each with comments on ``entries``/``replace``/``patch``/``remove``;
 - the game's other examples (a first rule test under ``scenarios/``);
 - ``schemas/`` with the JSON Schemas (``rulecraft.compiler.schema_export``) and, in every YAML file, a

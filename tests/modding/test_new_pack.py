@@ -124,7 +124,8 @@ def test_a_game_without_examples_of_its_own_gets_a_patch_of_each_kind(tmp_path: 
     assert result.ok and result.diagnostics == [], result.diagnostics
     assert result.game == "mecha" and [p.id for p in result.packs] == ["mecha-core", "my-mecha"]
     manifest = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))
-    assert manifest["files"] == [f"{kind}.yaml" for kind in result.stack.kinds() if result.stack.of_kind(kind)]
+    kinds = [kind for kind in result.stack.kinds() if result.stack.of_kind(kind)]
+    assert manifest["files"] == [f"{kind}.yaml" for kind in kinds]
     for name in manifest["files"]:
         first = (folder / name).read_text(encoding="utf-8").splitlines()[0]
         assert first == f"{MODELINE}schemas/mecha/{name.removesuffix('.yaml')}.schema.json"

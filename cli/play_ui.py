@@ -9,7 +9,8 @@ when ``replay --watch`` shows the board (before the events of ``boundaries`` tha
 won (``verdict``). The person's seat is the board's ``human_agent`` (Tiny Epic Mechs' program prompts), else
 the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with the board's ``describe``
 and ``option_text``); other seats are the named agents seeded ``SEED/SEAT`` (with the plugins their rules
-need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``. The log is written as
+need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``, one with ``panes`` is
+drawn full screen at a real terminal (``rulecraft.cli.fullscreen``). The log is written as
 the game goes (one line per event, flushed before every prompt), so quitting, Ctrl-C or a closed terminal lose
 nothing.
 

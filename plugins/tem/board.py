@@ -207,7 +207,7 @@ class Picture:
             table.add_row(str(number), card_name(self.ruleset, card.id), " ".join(dirs), note)
         return table
 
-    # --- the full-screen panes (``cli.screen``) -------------------------------------------------
+    # --- the full-screen panes (``plugins.tem.screen``) -----------------------------------------
     def small_arena(self, state: dict) -> Table:
         """The arena in two lines per row, for small screens: the zone (value and what it pays) and its
         token, then who stands there (colour initial and health)."""

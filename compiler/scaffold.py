@@ -5,8 +5,8 @@
 - ``pack.yaml`` naming the dependencies with the version range of the ones found;
 - one example file per content kind the stack has: the game's own example of that kind if it brings one
   (its GameDefinition's ``scaffold`` member, e.g. a new entity a rule test checks), else a ``patch`` of one
-  of the dependency's entities (only its ``notes``, so the game is unchanged until the author changes it),
-  each with comments on ``entries``/``replace``/``patch``/``remove``;
+  of the dependency's entities that changes nothing until the author edits it (a note, or one of its own
+  values set again where its kind has no ``notes``), each with comments on the four sections;
 - the game's other examples (a first rule test under ``scenarios/``);
 - ``schemas/`` with the JSON Schemas (``rulecraft.compiler.schema_export``) and, in every YAML file, a
   ``# yaml-language-server: $schema=`` modeline relative to it, so the pack works in any folder and
@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulecraft.compiler.packs import Pack, shipped_packs
-from rulecraft.compiler.resolve import Stack
+from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.schema_export import export_schemas
-from rulecraft.compiler.validate import SUFFIX
+from rulecraft.compiler.validate import SUFFIX, load_schema
+from rulecraft.plugins import games
 
 SCHEMAS = "schemas"
 SCENARIOS = "scenarios"
@@ -100,10 +101,28 @@ def kind_file(new: NewPack, kind: str, body: str) -> str:
     return f"{_modeline(new, kind)}kind: {kind}\n{SECTIONS_HELP.format(kind=kind)}{body}"
 
 
-def patch_body(entity_id: str, owner: str) -> str:
-    return (f"# An example patch of {owner}'s '{entity_id}': it sets only `notes`, so the game is "
-            f"unchanged.\npatch:\n  - id: {entity_id}\n    notes: An example patch by this pack; edit or "
-            f"remove it.\n")
+def _takes_notes(game: str, kind: str) -> bool:
+    """Whether the game's ``kind`` has a ``notes`` field (its schema's ``definitions.fields``)."""
+    resource = games.get(game).kinds.get(kind)
+    fields = load_schema(resource).get("definitions", {}).get("fields", {}) if resource else {}
+    return "notes" in fields.get("properties", {})
+
+
+def patch_body(new: NewPack, entity: Entity) -> str:
+    """A patch that leaves the game as it is: a note, where the kind has ``notes``, else one of the
+    entity's own values set again (its ``name`` if it has one)."""
+    owner = entity.locate().pack
+    if _takes_notes(new.game, entity.kind):
+        return (f"# An example patch of {owner}'s '{entity.id}': it sets only `notes`, so the game is "
+                f"unchanged.\npatch:\n  - id: {entity.id}\n    notes: An example patch by this pack; edit or "
+                f"remove it.\n")
+    scalars = [key for key, value in entity.data.items()
+               if key != "id" and isinstance(value, str | int | float | bool)]
+    field = "name" if "name" in scalars else scalars[0] if scalars else None
+    restated = f"    {field}: {json.dumps(entity.data[field])}\n" if field else ""
+    what = f"sets `{field}` to the value it has" if field else "names it and changes nothing"
+    return (f"# An example patch of {owner}'s '{entity.id}': it {what}, so the game is unchanged.\n"
+            f"patch:\n  - id: {entity.id}\n{restated}")
 
 
 def scenario_packs(new: NewPack, scenario: str) -> list[str]:
@@ -168,7 +187,7 @@ def files_of(new: NewPack, examples: Sequence[Example] = ()) -> dict[str, str]:
             listed.append((path, own[path].about))
         else:
             first = new.stack.of_kind(kind)[0]
-            content[path] = kind_file(new, kind, patch_body(first.id, first.locate().pack))
+            content[path] = kind_file(new, kind, patch_body(new, first))
             listed.append((path, f"{kind} (an example to edit)."))
             entities.append(f"{kind}:{first.id}")
     scenarios = {path: f"{_modeline(new, 'scenario', path.count('/'))}{example.text}"

@@ -8,7 +8,7 @@ PACK   := content/tem-core
 # the conformance suite runs them through the `rulecraft.games` entry point like any third-party game.
 TEST_GAMES := $(VENV)/.test-games
 
-.PHONY: run test lint bench docs clean
+.PHONY: run test lint bench docs clean compiled clean-compiled
 
 # setuptools reports every editable install with an "Editable installation." notice (InformationOnly, not a
 # problem); the filter silences that one notice only, so any real packaging warning still shows.
@@ -50,5 +50,18 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
+# Optional: the modules a simulation spends its time in, compiled with Cython beside their sources
+# (runtime/native.py); the pure-Python modules stay the fallback, so nothing else needs Cython or a compiler.
+HOT := $(foreach m,game decisions views,rulecraft.runtime.$(m)) \
+       $(foreach m,engine movement equipment abilities rounds actions combat knockouts mech state effects,\
+         rulecraft.plugins.tem.$(m))
+compiled: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'cython>=3.0'
+	$(BIN)/python -m rulecraft.runtime.native build $(HOT)
+
+clean-compiled: $(STAMP)
+	$(BIN)/python -m rulecraft.runtime.native clean $(HOT)
+
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find runtime plugins -name '*.so' -delete

@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     from rulecraft.plugins.manager import PluginLoadError, make_manager
 
     try:  # an unknown plugin is reported like `rulecraft sim` does, before mkdocs starts
-        make_manager([*(n for p in result.packs for n in p.plugins), *args.plugin], installed=False)
+        named = [*(n for p in result.packs for n in p.plugins), *args.plugin]
+        make_manager(str(result.game), named, installed=False)
     except PluginLoadError as exc:
         raise UsageError(str(exc)) from None
 

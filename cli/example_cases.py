@@ -11,6 +11,7 @@ import io
 import sys
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from unittest import mock
 from rulecraft.cli.main import main
 from rulecraft.compiler import loader
 from rulecraft.compiler.docgen.examples import LIMITS, TMP, Case, Run
-from rulecraft.plugins import games, manager
+from rulecraft.plugins import games
 
 
 def run_case(case: Case) -> Run:
@@ -46,25 +47,38 @@ def _context(case: Case, tmp: str) -> Iterator[None]:
         stack.enter_context(mock.patch.object(tempfile, "tempdir", tmp))     # crash reports land in $TMP
         for name, value in case.spec.get("limits", {}).items():
             stack.enter_context(mock.patch.object(loader, LIMITS[name], value))
-        if case.spec.get("plugins"):      # test plugins: modules in the case folder, found by name
+        if case.spec.get("plugins"):      # test plugins: modules in the case folder, variants of a game
             stack.enter_context(mock.patch.dict(sys.modules))
             stack.enter_context(mock.patch.object(sys, "path", [str(case.folder.resolve()), *sys.path]))
-            stack.enter_context(mock.patch.dict(manager.FIRST_PARTY, case.spec["plugins"]))
         if case.spec.get("games"):        # test games: GameDefinitions in the case folder, registered by id
             stack.enter_context(mock.patch.dict(sys.modules))
             stack.enter_context(mock.patch.object(sys, "path", [str(case.folder.resolve()), *sys.path]))
         # rulecraft's own games and the case's only: a case's output never depends on what else is installed
-        stack.enter_context(mock.patch.object(games, "registered", _with_games(case.spec.get("games", {}))))
+        registered = _with_games(case.spec.get("games", {}), case.spec.get("plugins", {}))
+        stack.enter_context(mock.patch.object(games, "registered", registered))
         if "bug" in case.spec:            # internal-error: no content can cause it, so the case plants one
             module, attribute = case.spec["bug"].split(":")
             stack.enter_context(mock.patch.object(importlib.import_module(module), attribute, _planted_bug))
         yield
 
 
-def _with_games(extra: dict[str, str]) -> Any:
+@dataclass(frozen=True, slots=True)
+class _CaseGame(games.RegisteredGame):
+    """A registered game whose definition also lists a case's test plugins among its variants."""
+
+    planted: tuple[tuple[str, str], ...] = ()
+
+    def load(self) -> games.GameDefinition:
+        definition = games.RegisteredGame.load(self)
+        planted = {name: games.Ref(module) for name, module in self.planted}
+        return replace(definition, variants={**definition.variants, **planted})
+
+
+def _with_games(extra: dict[str, str], plugins: dict[str, dict[str, str]]) -> Any:
     """``rulecraft.plugins.games.registered`` limited to the games rulecraft itself ships, with the case's
-    test games (``id: module:attribute``) added: a third-party game installed beside rulecraft (the
-    test-only Pig, a user's own) never changes what a case prints, e.g. ``game-missing``'s list of games."""
+    test games (``id: module:attribute``) added and its test plugins (``game: {name: module}``) among the
+    first-party variants of their game: a third-party game installed beside rulecraft (the test-only Pig,
+    a user's own) never changes what a case prints, e.g. ``game-missing``'s list of games."""
     installed = games.registered
 
     def registered() -> dict[str, Any]:
@@ -72,7 +86,12 @@ def _with_games(extra: dict[str, str]) -> Any:
                                            EntryPoint(gid, target, games.GAMES_ENTRY_POINT_GROUP))
                  for gid, target in extra.items()}
         shipped = {gid: entry for gid, entry in installed().items() if entry.distribution == "rulecraft"}
-        return dict(sorted({**shipped, **found}.items()))
+        every: dict[str, games.RegisteredGame] = {**shipped, **found}
+        for gid, variants in plugins.items():
+            entry = every[gid]
+            every[gid] = _CaseGame(entry.id, entry.target, entry.distribution, entry.entry_point,
+                                   tuple(variants.items()))
+        return dict(sorted(every.items()))
 
     return registered
 

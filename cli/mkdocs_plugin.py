@@ -29,7 +29,7 @@ from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, s
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.games import get
-from rulecraft.plugins.manager import PluginLoadError, make_manager
+from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
 from rulecraft.plugins.wiring import check_packs
 
 RULINGS_PAGE = "rulings.md"
@@ -70,10 +70,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self._site = sitepages.SiteInputs(
             game.name, game.description, stack, self._docs,
             game.vocabulary.load()() if game.vocabulary else None,
-            game.hookspecs.load() if game.hookspecs else None, found,
+            spec_modules(game) if game.hookspecs else None, found,
             cli=lambda: cliref.cli_reference(build_parser()),
             diagnostics=lambda: codesref.diagnostics_reference(cases, run_case),
-            variants=lambda: variants_page(named), scenario_format=scenario_format(self._docs))
+            variants=lambda: variants_page(named, game.id), scenario_format=scenario_format(self._docs))
         self._generated = sitepages.generated_pages(self._site)
         return config
 
@@ -106,10 +106,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return markdown
 
 
-def variants_page(named: list[str]) -> str:
-    """The variant plugins page; a plugin that cannot be loaded stops the build with its reason."""
+def variants_page(named: list[str], game: str) -> str:
+    """The variant plugins page of ``game``; a plugin that cannot be loaded (or is another game's) stops
+    the build with its reason."""
     try:
-        return plugindocs.plugins_page(named, make_manager(named, installed=False))
+        return plugindocs.plugins_page(named, make_manager(game, named, installed=False))
     except PluginLoadError as exc:
         raise PluginError(f"rulecraft: {exc}") from None
 

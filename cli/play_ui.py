@@ -135,7 +135,7 @@ def _load(packs: tuple[str, ...], plugins: tuple[str, ...], game: str) -> tuple[
 
     ruleset = load_ruleset(list(packs), list(plugins), game)
     names = tuple(dict.fromkeys([*ruleset.source.get("plugins", ()), *plugins]))
-    return ruleset, make_hooks(list(names)), names
+    return ruleset, make_hooks(ruleset.source["game"], list(names)), names
 
 
 def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners: list) -> Game:

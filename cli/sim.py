@@ -190,25 +190,46 @@ def backend_for(args: argparse.Namespace, workers: int):
         raise UsageError(str(exc)) from None
 
 
-def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None):
+def _simulate(config, args: argparse.Namespace, console, log_dir: Path | None, on_record=None):
     from rulecraft.runtime.balance.batch import simulate
 
     backend = backend_for(args, args.jobs) if args.backend == "dask" else None
     try:
         with game_progress(console, config.name, args.games, args.quiet) as advance:
             return simulate(config, args.games, args.seed, args.jobs, progress=advance, log_dir=log_dir,
-                            backend=backend)
+                            backend=backend, on_record=on_record)
     finally:
         if backend is not None:
             backend.__exit__()
 
 
-def _write(out: Path, name: str, run, report: dict, table) -> None:
-    from rulecraft.runtime.balance.files import write_json
+def _write(out: Path, name: str, run, report: dict, table, spool=None) -> None:
+    """The run's records (from ``spool`` when they were streamed, not kept) and its report."""
+    from rulecraft.runtime.balance.files import write_json, write_json_records
 
-    write_json(out / f"{name}records.json", run.records)
-    table.report.write_records_csv(out / f"{name}records.csv", run.records)
+    records = run.records if spool is None else spool
+    write_json_records(out / f"{name}records.json", records)
+    table.report.write_records_csv(out / f"{name}records.csv", records)
     write_json(out / f"{name}report.json", report)
+    if spool is not None:
+        spool.close()
+
+
+def _streamed(config, table, args: argparse.Namespace, console, log_dir: Path | None):
+    """One run whose records go into the game's report totals as they come (and a spool for ``--out``)
+    instead of being kept: with a game that folds its totals, memory stays flat whatever ``--games`` is
+    (issue 14). Returns the run, its report and the spool."""
+    from rulecraft.runtime.balance.files import RecordSpool
+
+    totals = table.report.totals(table.ruleset)
+    spool = RecordSpool() if args.out is not None else None
+
+    def take(record: dict) -> None:
+        totals.add(record)
+        if spool is not None:
+            spool.add(record)
+
+    return _simulate(config, args, console, log_dir, on_record=take), totals.report(), spool
 
 
 def run(args: argparse.Namespace) -> int:
@@ -235,17 +256,22 @@ def run(args: argparse.Namespace) -> int:
     log_dirs: list[Path | None] = [None] * len(configs)
     if args.log is not None:      # --compare logs each side in its own folder, a/ and b/
         log_dirs = [args.log / side for side in "ab"] if args.compare else [args.log]
-    runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
-    reports = [report_of.summarize(r.records, t.ruleset) for r, t in zip(runs, tables, strict=True)]
+    spool = None
+    if args.compare:       # the comparison pairs the two runs game by game: it keeps their records
+        runs = [_simulate(c, args, console, d) for c, d in zip(configs, log_dirs, strict=True)]
+        reports = [report_of.summarize(r.records, t.ruleset) for r, t in zip(runs, tables, strict=True)]
+    else:
+        run, report, spool = _streamed(configs[0], tables[0], args, console, log_dirs[0])
+        runs, reports = [run], [report]
     for r, t, report in zip(runs, tables, reports, strict=True):
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or [r.config.core],
                          "plugins": t.plugins, "agents": list(r.config.agents),
-                         "players": r.config.players, "seed": r.seed, "games": len(r.records),
+                         "players": r.config.players, "seed": r.seed, "games": r.games,
                          "processes": args.jobs, "backend": args.backend, "seconds": round(r.seconds, 2)}
     for r, report in zip(runs, reports, strict=True):
-        title = f"{r.config.name}: {len(r.records)} games, seed {r.seed}, agents {','.join(r.config.agents)}"
+        title = f"{r.config.name}: {r.games} games, seed {r.seed}, agents {','.join(r.config.agents)}"
         report_of.print_report(report, title, out)
-        print(f"({r.seconds:.1f} s, {len(r.records) / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
+        print(f"({r.seconds:.1f} s, {r.games / max(r.seconds, 1e-9):.1f} games/s on {args.jobs} "
               f"{'Dask worker(s)' if args.backend == 'dask' else 'process(es)'})", file=sys.stderr)
     comparison = None
     if args.compare:
@@ -259,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
         names = ["a-", "b-"] if args.compare else [""]
         for name, r, report, t in zip(names, runs, reports, tables, strict=True):
-            _write(args.out, name, r, report, t)
+            _write(args.out, name, r, report, t, spool)
         if comparison is not None:
             write_json(args.out / "compare.json", comparison)
             write_comparison_csv(args.out / "compare.csv", comparison["rows"])

@@ -141,6 +141,8 @@ YAML_INDENTATION = register("yaml-indentation", "A line's indentation lines up w
 # --- safety: packs are data (compiler/stack_plugins.py, compiler/packs.py) -------------------------------
 PLUGIN_UNKNOWN = register("plugin-unknown", "A pack names a plugin neither shipped with rulecraft nor "
                           "registered by an installed distribution; a name is never imported as a module.")
+PLUGIN_WRONG_GAME = register("plugin-wrong-game", "A pack names a plugin of another game: a plugin declares "
+                             "the game it extends (its entry-point group) and is never loaded into another.")
 FILE_OUTSIDE_PACK = register("file-outside-pack", "A file a pack lists resolves (through a symlink) to a "
                              "place outside the pack folder; packs read only their own files.")
 NOT_A_REGULAR_FILE = register("not-a-regular-file", "A file a pack lists is a folder, a device, a pipe or a "

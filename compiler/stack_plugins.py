@@ -7,9 +7,11 @@ before it validates any file. The compiler imports no plugin code: the caller ha
 ``plugin_content_kinds`` and ``plugin_vocabulary``).
 
 Errors are located at the manifest entry naming the plugin (the first pack's manifest for a built-in or
-installed plugin): ``plugin-unknown`` (no shipped or installed plugin has that name; a name is never
-imported as a module), ``plugin-unavailable`` (a registered plugin fails to load), ``kind-clash`` (its
-kind is a shipped kind or another plugin's), ``plugin-kind-schema`` (its schema file cannot be read).
+installed plugin): ``plugin-unknown`` (no shipped or installed plugin of the stack's game has that name; a
+name is never imported as a module), ``plugin-wrong-game`` (the name is a plugin of another game: a plugin
+declares its game by its entry-point group and is never loaded into another), ``plugin-unavailable`` (a
+registered plugin fails to load), ``kind-clash`` (its kind is a shipped kind or another plugin's),
+``plugin-kind-schema`` (its schema file cannot be read).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.packs import Pack
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.registry import PluginLoadError, UnknownPlugin
+from rulecraft.plugins.registry import PluginLoadError, UnknownPlugin, WrongGame
 
 
 class ContentKind(Protocol):
@@ -65,8 +67,8 @@ def ask_plugins(packs: Sequence[Pack],
                 probe: Callable[[Iterable[str]], T]) -> tuple[T | None, list[Diagnostic]]:
     """``probe`` (one of :class:`StackPlugins`, taking plugin names) over every plugin the packs name.
     When they cannot all be loaded: ``None`` and a diagnostic at each manifest entry naming one that
-    fails, ``plugin-unknown`` (with did-you-mean) or ``plugin-unavailable`` (at the first manifest when the
-    broken plugin is an installed one)."""
+    fails, ``plugin-unknown`` (with did-you-mean), ``plugin-wrong-game`` (a plugin of another game, never
+    loaded) or ``plugin-unavailable`` (at the first manifest when the broken plugin is an installed one)."""
     try:
         return probe(dict.fromkeys(name for pack in packs for name in pack.plugins)), []
     except PluginLoadError as exc:
@@ -79,6 +81,9 @@ def ask_plugins(packs: Sequence[Pack],
             except UnknownPlugin as exc:
                 out.append(pack.manifest.diagnostic(codes.PLUGIN_UNKNOWN, f"no plugin is registered as "
                                                     f"'{name}'", ("plugins", index), hint=exc.hint))
+            except WrongGame as exc:
+                out.append(pack.manifest.diagnostic(codes.PLUGIN_WRONG_GAME, str(exc), ("plugins", index),
+                                                    hint=exc.hint))
             except PluginLoadError as exc:
                 out.append(pack.manifest.diagnostic(codes.PLUGIN_UNAVAILABLE, str(exc), ("plugins", index),
                                                     hint="install the plugin, or remove it from `plugins`"))

@@ -22,13 +22,23 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import metadata
 from typing import Any
 
-from rulecraft.plugins.registry import installed_distributions
-
 GAMES_ENTRY_POINT_GROUP = "rulecraft.games"
+
+
+def _installed_paths() -> list[str]:
+    """``sys.path`` without the current folder: where installed distributions live."""
+    here = os.getcwd()
+    return [p for p in sys.path if p and os.path.abspath(p) != here]
+
+
+def installed_distributions() -> list[metadata.Distribution]:
+    """The installed distributions, from ``sys.path`` without the current folder (``python -m`` puts it
+    first, and a shared pack may have been unpacked there), in path order. Games and plugins are found
+    in these only."""
+    return list(metadata.distributions(path=_installed_paths()))
 
 
 class GameLoadError(ValueError):
@@ -61,8 +71,9 @@ class Ref:
         return self.target
 
 
-@cache
 def _load(target: str) -> Any:
+    """Imported each time it is asked for (``importlib``'s module cache applies, so this is cheap), never
+    cached here: a module planted on ``sys.path`` by a test is the one found."""
     module, _, attribute = target.partition(":")
     value: Any = importlib.import_module(module)
     for part in attribute.split(".") if attribute else ():
@@ -90,11 +101,12 @@ class GameDefinition:
     effect_context: Ref | None = None         # the Protocol class generated handlers may call on `ctx`
     builder: Ref | None = None                # (stack, compiled=None, vocabulary=None) -> the game's Ruleset
     engine: Ref | None = None                 # (ruleset, agents, seed=, hooks=, listeners=, colours=) -> game
-    hookspecs: Ref | None = None              # module of the game's pluggy hookspecs
-    builtin_plugins: tuple[Ref, ...] = ()     # plugins every game of this kind registers (its core rules)
+    hookspecs: Ref | None = None              # module of the game's own hookspecs (its rule steps)
+    builtin_plugins: tuple[Ref, ...] = ()     # plugins every manager of the game registers (its core rules)
     variants: Mapping[str, Ref] = field(default_factory=dict)   # plugin name -> first-party variant
     agents: Mapping[str, Ref] = field(default_factory=dict)   # agent kind -> (seed) -> agent, beside "random"
     scenario_adapter: Ref | None = None       # the `given`/`when` vocabulary of rule scenarios
+    scenarios: str = ""                       # its scenarios' folder, relative to the game's source tree
     metrics: Ref | None = None                # module: game_record, SIM_REPORT, SWEEP_METRICS (sim, sweep)
     docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons

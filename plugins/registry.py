@@ -1,26 +1,39 @@
 """Run: the plugin registry, the only way a plugin *name* (in a pack manifest, a log header or on the command
-line) becomes code.
+line) becomes code, and only for the game the plugin extends.
 
-A name resolves to a plugin rulecraft ships (:data:`FIRST_PARTY`, a table in this source) or to one an
-installed distribution registers under the ``rulecraft`` entry-point group, and to nothing else: a string
-read from a file is never handed to ``import_module``, so ``plugins: [this]`` or a log naming
-``venv.__main__`` cannot run a module. Entry points are read from the installed distributions only, never
-from the current folder (``python -m`` puts it first on ``sys.path``) where a shared pack may have been
-unpacked.
+A plugin extends one game. For a game, a name resolves to one of the game's first-party variants (its
+``GameDefinition.variants``, written in the game's source) or to a plugin an installed distribution
+registers under the game's own entry-point group, ``rulecraft.plugins.<game>`` (:func:`entry_point_group`),
+and to nothing else. The group is the plugin's declaration of its game: it is metadata, read without
+importing the plugin, so a plugin of another game is never imported, let alone registered (a name the
+registry holds for another game is :class:`WrongGame`). A string read from a file is never handed to
+``import_module``, so ``plugins: [this]`` or a log naming ``venv.__main__`` cannot run a module. Entry
+points are read from the installed distributions only, never from the current folder
+(:func:`rulecraft.plugins.games.installed_distributions`).
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
-import os
-import sys
+from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any
 
-ENTRY_POINT_GROUP = "rulecraft"
-# First-party variants: shipped, loaded only when a pack or the command line names them.
-FIRST_PARTY = {"robot-pilots": "rulecraft.plugins.tem.robot_pilots"}
+from rulecraft.plugins.games import (
+    GameDefinition,
+    GameLoadError,
+    Ref,
+    get,
+    installed_distributions,
+    registered,
+)
+
+GROUP_PREFIX = "rulecraft.plugins."
+
+
+def entry_point_group(game: str) -> str:
+    """The entry-point group of the plugins extending ``game``: ``rulecraft.plugins.tem`` for ``tem``."""
+    return GROUP_PREFIX + game
 
 
 class PluginLoadError(ValueError):
@@ -28,7 +41,7 @@ class PluginLoadError(ValueError):
 
 
 class UnknownPlugin(PluginLoadError):
-    """A name that is no shipped plugin and no installed distribution's entry point."""
+    """A name that is no first-party variant and no installed plugin of the game."""
 
     def __init__(self, name: object, known: list[str]) -> None:
         self.name = name
@@ -39,43 +52,76 @@ class UnknownPlugin(PluginLoadError):
         super().__init__(f"no plugin is registered as {name!r}; {self.hint}")
 
 
-def _installed_paths() -> list[str]:
-    """``sys.path`` without the current folder: where installed distributions live."""
-    here = os.getcwd()
-    return [p for p in sys.path if p and os.path.abspath(p) != here]
+class WrongGame(PluginLoadError):
+    """A name the registry holds for other games only: the plugin is never loaded into this one."""
+
+    def __init__(self, name: str, game: str, extends: list[str]) -> None:
+        self.name = name
+        self.game = game
+        self.extends = extends
+        games = ", ".join(f"'{g}'" for g in extends)
+        self.hint = (f"a plugin is loaded only into the game it extends; name a plugin of '{game}' "
+                     f"(installed under the entry-point group {entry_point_group(game)})")
+        super().__init__(f"plugin {name!r} extends game {games}, not '{game}'")
 
 
-def installed_distributions() -> list[metadata.Distribution]:
-    """The installed distributions, from ``sys.path`` without the current folder, in path order."""
-    return list(metadata.distributions(path=_installed_paths()))
-
-
-def installed_entry_points() -> dict[str, metadata.EntryPoint]:
-    """The ``rulecraft`` entry points of the installed distributions, by name (the first one found wins,
-    as Python's own import does)."""
+def installed_entry_points(game: str) -> dict[str, metadata.EntryPoint]:
+    """The ``rulecraft.plugins.<game>`` entry points of the installed distributions, by name (the first
+    one found wins, as Python's own import does)."""
+    group = entry_point_group(game)
     found: dict[str, metadata.EntryPoint] = {}
     for dist in installed_distributions():
         for ep in dist.entry_points:
-            if ep.group == ENTRY_POINT_GROUP:
+            if ep.group == group:
                 found.setdefault(ep.name, ep)
     return found
 
 
-def known_names() -> list[str]:
-    """Every name a pack or log may use: the shipped plugins and the installed ones."""
-    return sorted({*FIRST_PARTY, *installed_entry_points()})
+def _variants(game: str) -> Mapping[str, Ref]:
+    """The first-party variants of ``game``; none for a game that is not registered (its own error)."""
+    try:
+        return get(game).variants
+    except GameLoadError:
+        return {}
 
 
-def lookup(name: object) -> Any:
-    """The plugin registered as ``name``; :class:`UnknownPlugin` for any other string (or non-string),
-    :class:`PluginLoadError` when a registered plugin fails to import."""
-    installed = {} if isinstance(name, str) and name in FIRST_PARTY else installed_entry_points()
-    if isinstance(name, str) and name in FIRST_PARTY:
-        where, load = FIRST_PARTY[name], lambda: importlib.import_module(FIRST_PARTY[name])
-    elif isinstance(name, str) and name in installed:
-        where, load = installed[name].value, installed[name].load
-    else:
-        raise UnknownPlugin(name, sorted({*FIRST_PARTY, *installed}))
+def known_names(game: str) -> list[str]:
+    """Every plugin name a pack or log of ``game`` may use: its first-party variants and installed plugins."""
+    return sorted({*_variants(game), *installed_entry_points(game)})
+
+
+def games_of(name: str) -> list[str]:
+    """The games that hold a plugin registered as ``name`` (a variant or an installed plugin), read from
+    the definitions and the entry points' metadata only: nothing is imported."""
+    found = {ep.group.removeprefix(GROUP_PREFIX) for dist in installed_distributions()
+             for ep in dist.entry_points if ep.group.startswith(GROUP_PREFIX) and ep.name == name}
+    for game, entry in registered().items():
+        try:
+            if name in entry.load().variants:
+                found.add(game)
+        except GameLoadError:   # a broken game holds no plugin; `rulecraft games` reports it
+            continue
+    return sorted(found)
+
+
+def lookup(name: object, game: GameDefinition,
+           installed: Mapping[str, metadata.EntryPoint] | None = None) -> Any:
+    """The plugin registered as ``name`` for ``game`` (``installed``: its installed plugins, when the
+    caller has read them already): :class:`WrongGame` for the name of another game's plugin,
+    :class:`UnknownPlugin` for any other string (or non-string), :class:`PluginLoadError` when a
+    registered plugin fails to import."""
+    variants = game.variants
+    if isinstance(name, str) and name in variants:
+        return _load(name, str(variants[name]), variants[name].load)
+    installed = installed_entry_points(game.id) if installed is None else installed
+    if isinstance(name, str) and name in installed:
+        return _load(name, installed[name].value, installed[name].load)
+    if isinstance(name, str) and (others := games_of(name)):
+        raise WrongGame(name, game.id, others)
+    raise UnknownPlugin(name, sorted({*variants, *installed}))
+
+
+def _load(name: str, where: str, load: Callable[[], Any]) -> Any:
     try:
         return load()
     except Exception as exc:   # a broken registered plugin names itself

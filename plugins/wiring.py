@@ -8,7 +8,7 @@ game's engine, agents and hooks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,6 @@ from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
 from rulecraft.plugins.manager import (
-    ContentKind,
     make_hooks,
     make_manager,
     plugin_content_kinds,
@@ -33,20 +32,14 @@ from rulecraft.runtime.balance.records import core_record
 from rulecraft.runtime.balance.report import SimReport
 
 
-def content_kinds(names: Iterable[str], game: str) -> list[ContentKind]:
-    """The content kinds the plugins ``names`` add to packs of ``game``: every plugin is every game's until
-    plugins are scoped per game (issue 12 item 4)."""
-    return plugin_content_kinds(names)
-
-
 def plugin_names(game: str) -> list[str]:
-    """The plugin names a log of ``game`` may give (``rulecraft.runtime.logs``): the registry's, every
-    game's until plugins are scoped per game (issue 12 item 4)."""
-    return known_names()
+    """The plugin names a log of ``game`` may give (``rulecraft.runtime.logs``): the game's variants and the
+    plugins installed for it (plugins are scoped per game)."""
+    return known_names(game)
 
 
 # The plugin host's answers to the compiler's questions about a stack's plugins (content kinds, DSL words).
-STACK_PLUGINS = StackPlugins(content_kinds=content_kinds, vocabulary=plugin_vocabulary)
+STACK_PLUGINS = StackPlugins(content_kinds=plugin_content_kinds, vocabulary=plugin_vocabulary)
 
 
 def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
@@ -66,7 +59,8 @@ def load_table(config: Config) -> Table:
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
-    return Table(ruleset, make_hooks(names), names, engine_for(definition.id), agents_for(definition.id),
+    return Table(ruleset, make_hooks(definition.id, names), names, engine_for(definition.id),
+                 agents_for(definition.id),
                  getattr(metrics, "game_record", core_record), getattr(metrics, "SIM_REPORT", SimReport()),
                  definition.players, metrics)
 
@@ -99,8 +93,8 @@ def build_ruleset(result: CheckResult, plugins: Sequence[str] = ()) -> Any:
     definition = get(result.game)
     if definition.builder is None:
         raise GameLoadError(f"game {definition.id!r} has no builder")
-    manager = make_manager([*pack_plugins(result.stack), *plugins])
-    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary(definition.id))
+    manager = make_manager(definition.id, [*pack_plugins(result.stack), *plugins])
+    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary())
 
 
 def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),

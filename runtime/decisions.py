@@ -15,7 +15,9 @@ Writing an agent takes a few lines::
 ``view`` is the game's view of the seat (``GameCore.view_class``): in every game ``view.ruleset`` (the
 public definitions), ``view.player`` and ``view.state()``, the player's own view of the game, and no path
 to the live game. An agent that never calls ``view.state()`` sets ``needs_state = False`` so it is not
-built.
+built. An agent may also answer a single-pick decision by index, ``pick_index(n) -> i`` for ``n`` options,
+drawing exactly as its ``decide`` would: the engine then asks it without building the decision or the view
+(``GameCore.choose``); a subclass that overrides ``decide`` below ``pick_index`` is asked through ``decide``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,23 @@ from typing import Any, Protocol
 def needs_state(agent: Any) -> bool:
     """Whether ``agent`` reads ``view.state()`` (default: yes; an agent says ``needs_state = False``)."""
     return bool(getattr(agent, "needs_state", True))
+
+
+def index_picker(agent: Any) -> Callable[[int], int] | None:
+    """``agent.pick_index`` when the agent answers single picks by index (its class defines it no higher
+    than ``decide``, so a subclass that changes ``decide`` is never bypassed), else None; checked once per
+    class."""
+    kind = type(agent)
+    found = _BY_INDEX.get(kind)
+    if found is None:
+        def owner(name: str) -> type | None:
+            return next((c for c in kind.__mro__ if name in vars(c)), None)
+        by_index, decide = owner("pick_index"), owner("decide")
+        found = _BY_INDEX[kind] = by_index is not None and issubclass(by_index, decide or object)
+    return agent.pick_index if found else None
+
+
+_BY_INDEX: dict[type, bool] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +153,10 @@ class RandomAgent:
 
     def decide(self, decision: Decision, view: Any) -> Any:
         return decision.random_answer(self.rng)
+
+    def pick_index(self, n: int) -> int:
+        """A uniformly random index of ``n`` options: the very draw ``random_answer`` makes for one pick."""
+        return int(self.rng.random() * n)
 
 
 class ScriptedAgent:

@@ -3,18 +3,28 @@
 A game's engine subclasses :class:`GameCore` and writes its rules in :meth:`GameCore.run`; the core owns what
 every game needs and the tools rely on:
 
-- **seats**: one agent per seat (``agents``), asked only through :meth:`ask`;
-- **one seeded RNG** (``rng``, ``random.Random(seed)``): every chance outcome of the game comes from it, so
-  the same seed and the same answers give the same game, byte for byte (logs and replay);
+- **seats**: one agent per seat (``agents``; seat ``i`` is ``agents[i]``), asked only through :meth:`ask`.
+  A seat's *name* is the engine's: every engine takes ``colours=`` (one name per seat, in seat order; by
+  default its own, e.g. TEM's pack colours, Mecha Game's ``a``/``b``), and a log header records them as
+  ``"colours"`` so a replay seats the same names;
+- **one seeded RNG** (``rng``, ``random.Random(seed)``, ``seed`` an int or a text): every chance outcome of
+  the game comes from it, so the same seed and the same answers give the same game, byte for byte (logs and
+  replay). Draw from it in a fixed order only (never over a ``set``'s or a hash's order), never from the
+  ``random`` module; agents keep their own RNGs (a random seat is seeded ``"{seed}/{seat}"`` by the tools),
+  so what an agent draws never moves the game's sequence. A plugin draws from ``game.rng`` too (its draws
+  are part of the game its log names);
 - **events**: plain dicts with ``"e"`` first, recorded by :meth:`push` (or :meth:`emit`) in ``events`` and
-  handed to every listener as they happen;
+  handed to every listener as they happen; in **summary mode** (:meth:`keep_only`, for a batch simulation
+  that reads no log) ``events`` keeps only the types a per-game record reads and every other event is
+  only counted (:meth:`event_counts`): the game plays the same either way;
 - **the step cap and a clean abort**: more than ``step_cap`` events raise :class:`StepCapExceeded`; any
   :class:`GameError`, illegal answer or unscripted decision during :meth:`play` marks the game ``aborted``
   (one ``abort`` event with the reason) and is re-raised; nothing is half-applied;
 - **decisions**: :meth:`ask` puts a :class:`~rulecraft.runtime.decisions.Decision` to its seat's agent with
   that seat's view (``view_class(game, seat, state=...)``: by default the shared
   :class:`~rulecraft.runtime.views.View` of the game's :meth:`view_state`, its hidden-information rule),
-  validates the answer and logs it as a ``decision`` event;
+  validates the answer and logs it as a ``decision`` event; :meth:`choose` asks a single-pick decision
+  of an agent that answers by index (``pick_index(n)``) without building the Decision or the view;
 - **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings);
 - **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
   and dies with the game (no module-global map keyed by games).
@@ -26,10 +36,18 @@ no per-event or per-decision indirection is added (``python -m bench engine`` me
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
-from rulecraft.runtime.decisions import Agent, Decision, IllegalAnswer, UnscriptedDecision, needs_state
+from rulecraft.runtime.decisions import (
+    Agent,
+    Decision,
+    IllegalAnswer,
+    UnscriptedDecision,
+    index_picker,
+    needs_state,
+)
 from rulecraft.runtime.errors import GameError, StepCapExceeded
 from rulecraft.runtime.views import View
 
@@ -44,8 +62,8 @@ class GameCore:
     view_class: ClassVar[ViewFactory] = View   # what an agent gets per decision (a game may bring its own)
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
-    __slots__ = ("__dict__", "_cap", "_view", "aborted", "agents", "asked", "events", "finished", "listeners",
-                 "rng", "seed", "stash", "steps")
+    __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_pickers", "_view", "aborted", "agents", "asked",
+                 "events", "finished", "listeners", "rng", "seed", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = ()) -> None:
@@ -61,10 +79,15 @@ class GameCore:
         self.stash: dict[str, Any] = {}   # per-plugin state of this game, by the plugin's registered name
         self._cap = step_cap
         self._view = self.view_class
+        # each seat's pick_index when its agent answers by index (see choose), else None
+        self._pickers = [index_picker(agent) for agent in self.agents]
+        self._counts: dict[str, int] | None = None   # summary mode: events counted by type (keep_only)
+        self._kept: frozenset[str] = frozenset()     # summary mode: the types still kept in ``events``
 
     # --- events ----------------------------------------------------------------------------------
     def emit(self, event_type: str, /, **data: Any) -> None:
-        self.push({"e": event_type, **data})
+        if not self.counted(event_type):
+            self.push({"e": event_type, **data})
 
     def push(self, event: dict[str, Any]) -> None:
         """Record a ready-made event (``"e"`` first): the hottest steps build their dict literally, which
@@ -73,10 +96,44 @@ class GameCore:
         if self.steps > self._cap:
             self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
             raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
-        self.events.append(event)
+        counts = self._counts
+        if counts is None:
+            self.events.append(event)
+        else:
+            kind = event["e"]
+            counts[kind] = counts.get(kind, 0) + 1
+            if kind in self._kept:
+                self.events.append(event)
         if self.listeners:
             for listener in self.listeners:
                 listener(event)
+
+    def counted(self, kind: str) -> bool:
+        """In summary mode with no listener, count one ``kind`` event that nothing reads and say so: a hot
+        step then skips building it (``if not self.counted("move"): self.push({...})``)."""
+        counts = self._counts
+        if counts is None or kind in self._kept or self.listeners:
+            return False
+        self.steps += 1
+        if self.steps > self._cap:
+            self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
+            raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
+        counts[kind] = counts.get(kind, 0) + 1
+        return True
+
+    def keep_only(self, types: Iterable[str]) -> None:
+        """Summary mode, chosen before :meth:`play` when nothing reads the full log: ``events`` keeps only
+        the events of ``types`` (what a per-game record reads) and every event is counted by type. The
+        game is the same (events never steer the rules); listeners still see every event."""
+        self._kept = frozenset(types)
+        self._counts = dict(Counter(e["e"] for e in self.events))
+        self.events = [e for e in self.events if e["e"] in self._kept]
+
+    def event_counts(self) -> Counter[str]:
+        """How many events of each type the game recorded, in either mode."""
+        if self._counts is None:
+            return Counter(e["e"] for e in self.events)
+        return Counter(self._counts)
 
     def where(self) -> str:
         """Where the game is, for the step cap's message (`` in round 3``); a game says what it can."""
@@ -90,7 +147,27 @@ class GameCore:
             self.asked.append(decision)
         agent = self.agents[seat]
         answer = decision.check(agent.decide(decision, self._view(self, seat, state=needs_state(agent))))
-        self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
+        if not self.counted("decision"):
+            self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
+        return answer
+
+    def choose(self, kind: str, seat: int, options: Sequence[Any],
+               context: dict[str, Any] | None = None) -> Any:
+        """Ask ``seat`` a single-pick decision. An agent that answers by index (``pick_index(n)``, the same
+        draw as its ``decide``) is asked without a Decision or a view, which nobody would read, and its
+        answer is legal by construction; any other agent, or a caller keeping ``asked``, goes to :meth:`ask`.
+        The game and its log are the same either way."""
+        pick_index = self._pickers[seat]
+        if pick_index is None or self.asked is not None:
+            return self.ask(Decision(kind, seat, tuple(options), {} if context is None else context))
+        n = len(options)
+        index = pick_index(n)
+        if not 0 <= index < n:
+            raise IllegalAnswer(f"player {seat}: index {index!r} is not one of the {n} options of the {kind} "
+                                f"decision")
+        answer = options[index]
+        if not self.counted("decision"):
+            self.push({"e": "decision", "kind": kind, "player": seat, "answer": answer})
         return answer
 
     def view_state(self, seat: int) -> dict[str, Any]:
@@ -111,4 +188,6 @@ class GameCore:
             # nothing is half-applied: a failing step raises before it changes the state; mark the game
             self.aborted = self.aborted or f"{type(exc).__name__}: {exc}"
             self.events.append({"e": "abort", "reason": self.aborted})
+            if self._counts is not None:
+                self._counts["abort"] = self._counts.get("abort", 0) + 1
             raise

@@ -56,7 +56,7 @@ def write(path: Path, head: dict[str, Any], events: Sequence[dict[str, Any]]) ->
             out.write(dumps(event) + "\n")
 
 
-# The plugin names a log of a game may give (``rulecraft.plugins.wiring.plugin_names``): the registry's.
+# The plugin names a log of a game may give (``rulecraft.plugins.wiring.plugin_names``): that game's.
 KnownPlugins = Callable[[str], Collection[str]]
 
 
@@ -106,8 +106,8 @@ def check_header(head: dict[str, Any], where: str, known_plugins: KnownPlugins) 
         if name not in known:
             close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
             hint = f"did you mean '{close[0]}'?" if close else f"known plugins: {', '.join(known)}"
-            raise ValueError(f"{where}: the header names plugin {name!r}, which is not registered "
-                             f"({hint}); a log cannot load a module")
+            raise ValueError(f"{where}: the header names plugin {name!r}, which is not registered for "
+                             f"game {head['game']!r} ({hint}); a log cannot load a module")
     play = head.get("play")
     if play is not None:
         human = play.get("human") if isinstance(play, dict) else None
@@ -141,11 +141,11 @@ class ReplayResult:
 
 
 def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], Any],
-           make_hooks: Callable[[Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]],
+           make_hooks: Callable[[str, Sequence[str]], Any], engine_for: Callable[[str], Callable[..., Any]],
            agents_for: Callable[[str], Mapping[str, Factory]],
            known_plugins: KnownPlugins) -> ReplayResult:
     """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
-    plugins)`` and ``make_hooks(plugins)`` rebuild the game from the header; ``engine_for(game)`` and
+    plugins)`` and ``make_hooks(game, plugins)`` rebuild the game from the header; ``engine_for(game)`` and
     ``agents_for(game)`` are the engine and agent factories of the game the header names
     (``rulecraft.plugins.games``: a ``ValueError`` naming the registered games for any other id);
     ``known_plugins(game)`` the plugin names a header may give (``rulecraft.plugins.wiring.plugin_names``)."""
@@ -156,7 +156,7 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], An
     events = [json.loads(line) for line in lines]   # each checked by read()
     agents = recorded_agents(head, events, agents_for(head["game"]))
     produced: list[str] = []
-    game = new_game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["plugins"]),
+    game = new_game(ruleset, agents, seed=head["seed"], hooks=make_hooks(head["game"], head["plugins"]),
                 listeners=[lambda e: produced.append(dumps(e))], colours=head["colours"])
     error = None
     try:

@@ -1,7 +1,9 @@
-"""Generate: the plugin hooks reference of a game, read from its hookspecs module itself.
+"""Generate: the plugin hooks reference of a game, read from its hookspecs modules themselves.
 
-Each hook's signature, whether it is *firstresult*, and its docstring, grouped by the game stage the
-module's ``# --- stage ---`` comments name. Generated at every build, so a new hook cannot be missing.
+A game's managers hold the hookspecs every game shares and the game's own
+(``rulecraft.plugins.manager.spec_modules``); the page lists them in that order. Each hook's signature,
+whether it is *firstresult*, and its docstring, grouped by the game stage the modules'
+``# --- stage ---`` comments name. Generated at every build, so a new hook cannot be missing.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -59,13 +62,16 @@ def markdown_of_rst(text: str) -> str:
     return text.replace("``", "`")
 
 
-def hooks_reference(module: ModuleType) -> str:
+def hooks_reference(modules: Sequence[ModuleType]) -> str:
+    """The page of the hooks of ``modules``, in order; its introduction is the last module's (the
+    game's own hookspecs) docstring."""
+    module = modules[-1]
     intro = (module.__doc__ or "").split("\n", 1)
     lines = ["# Plugin hooks reference", "", markdown_of_rst(intro[1].strip() if len(intro) > 1 else ""), "",
              f"Generated from `{module.__name__}`. *firstresult*: the first implementation that "
              "returns something other than `None` decides; the others are not called.", ""]
     group = None
-    for hook in hooks(module):
+    for hook in (hook for each in modules for hook in hooks(each)):
         if hook.group != group:
             group = hook.group
             lines += [f"## {group.capitalize()}", ""]

@@ -39,7 +39,7 @@ class SiteInputs:
     stack: Stack
     docs: Any                       # the game's docs module (``docs_pages``), or None
     vocabulary: Any                 # the game's DSL vocabulary, or None
-    hookspecs: Any                  # the game's hookspecs module, or None
+    hookspecs: Any                  # the hookspec modules of the game's managers (shared first), or None
     found: list[scenarios.ScenarioFile]
     cli: Callable[[], str]          # the front end's pages: the CLI reference,
     diagnostics: Callable[[], str]  # the diagnostics reference (its examples run through the CLI),

@@ -31,6 +31,7 @@ GAME = GameDefinition(
     engine=Ref("rulecraft.plugins.mecha.engine:MechaGame"),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.mecha.agents:HeuristicAgent")}),
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenario_files"),
+    scenarios="tests/mecha/scenarios",
     metrics=Ref("rulecraft.plugins.mecha.metrics"),
     docs_pages=Ref("rulecraft.plugins.mecha.docs"),
     card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.effects import Effects
 from rulecraft.plugins.tem.model import MECH, WeaponDef
 from rulecraft.plugins.tem.state import Player
 from rulecraft.plugins.tem.table import Table
+from rulecraft.plugins.tem.triggers import WEAPON_IN_USE
 from rulecraft.runtime.decisions import IllegalAnswer, UnscriptedDecision
 from rulecraft.runtime.errors import AbilityError, GameError
 
@@ -25,19 +25,18 @@ class AbilityRules(Table):
         """The pilot's ability (in the Mighty Mech, the side's power instead), then weapons': for the attack
         triggers and ``on_bought`` only the weapon concerned, for every other trigger each equipped
         weapon (E8)."""
-        found: list[Any] = []
         if p.status == MECH and p.mech_side:
-            for side in self.ruleset.mech_sides:
-                if side.id == p.mech_side:
-                    found.extend(side.abilities.get(trigger, ()))
-        elif p.pilot:
-            found.extend(self.ruleset.pilots[p.pilot].abilities.get(trigger, ()))
-        if trigger in T.WEAPON_IN_USE:
-            if weapon is not None:
-                found.extend(weapon.abilities.get(trigger, ()))
+            found = [a for side in self.ruleset.mech_sides if side.id == p.mech_side
+                     for a in side.abilities.get(trigger, ())]
         else:
+            found = [*self.ruleset.pilots[p.pilot].abilities.get(trigger, ())] if p.pilot else []
+        if trigger in WEAPON_IN_USE:
+            if weapon is not None:
+                found += weapon.abilities.get(trigger, ())
+        else:
+            weapons = self._weapons
             for wid in p.equipped:
-                found.extend(self._weapons[wid].abilities.get(trigger, ()))
+                found += weapons[wid].abilities.get(trigger, ())
         return found
 
     def fire(self, trigger: str, p: Player, weapon: WeaponDef | None = None, **context: Any):
@@ -51,7 +50,8 @@ class AbilityRules(Table):
         for ability in found:
             # the entity, not the file path: a log must replay identically from any folder
             source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
-            self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
+            if not self.counted("ability"):
+                self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
             try:
                 ability.handler(run)
             except (GameError, IllegalAnswer, UnscriptedDecision):

@@ -27,7 +27,6 @@ from rulecraft.plugins.tem.model import (
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Player, Token
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.errors import GameError
 
 
@@ -36,7 +35,8 @@ class ActionRules(Table):
 
     # --- actions -------------------------------------------------------------------------------
     def action(self, p: Player, action: str) -> None:
-        self.push({"e": "action", "player": p.seat, "action": action})
+        if not self.counted("action"):
+            self.push({"e": "action", "player": p.seat, "action": action})
         if self.hooks.perform_action(self, p, action):
             return
         if action == COLLECT:
@@ -86,7 +86,7 @@ class ActionRules(Table):
         for wid, left in self.piles.items():
             if left > 0 and wid not in p.owned and self._affordable(p, price(wid)):   # one of each
                 options.append(wid)
-        wid = self.ask(Decision(D.PURCHASE, p.seat, tuple(options)))
+        wid = self.choose(D.PURCHASE, p.seat, tuple(options))
         if wid is None:
             return
         w = self.weapon(wid)
@@ -124,7 +124,7 @@ class ActionRules(Table):
             cost, run = self.modified_cost(p, T.ON_UPGRADE, cost)
             if self._affordable(p, cost):
                 options.append(("upgrade",))
-        choice = self.ask(Decision(D.POWER_UP, p.seat, tuple(options)))
+        choice = self.choose(D.POWER_UP, p.seat, tuple(options))
         if choice is None:
             return
         if choice[0] == "heal":
@@ -158,12 +158,12 @@ class ActionRules(Table):
         number = None
         if supply:
             if kind == MINE:
-                number = self.ask(Decision(D.MINE_NUMBER, p.seat, (None, *sorted(set(p.mine_supply)))))
+                number = self.choose(D.MINE_NUMBER, p.seat, (None, *sorted(set(p.mine_supply))))
                 if number is None:
                     return
                 p.mine_supply.remove(number)
             else:
-                if not self.ask(Decision(D.DEPLOY_TURRET, p.seat, (True, False))):
+                if not self.choose(D.DEPLOY_TURRET, p.seat, (True, False)):
                     return
                 p.turret_supply -= 1
         else:
@@ -171,8 +171,8 @@ class ActionRules(Table):
             if not mine:
                 self.emit("no-effect", player=p.seat, action=kind)
                 return
-            moved_from = self.ask(Decision(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
-                                           {"token": kind, "cells": self.cell_names(sorted(mine))}))
+            moved_from = self.choose(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
+                                           {"token": kind, "cells": self.cell_names(sorted(mine))})
             if moved_from is None:
                 return
             number = self.tokens.pop(moved_from).number

@@ -11,7 +11,6 @@ from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import WeaponDef
 from rulecraft.plugins.tem.state import Player
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 
 
 class CombatRules(Table):
@@ -64,8 +63,8 @@ class CombatRules(Table):
                 combat.outcome = "retreat"
                 self.retreat(attacker, target)
                 return
-            wid, power = self.ask(Decision(D.ATTACK, attacker.seat, options,
-                                           {"opponent": target.seat, "first": first}))
+            wid, power = self.choose(D.ATTACK, attacker.seat, options,
+                                           {"opponent": target.seat, "first": first})
             combat.exhausted[attacker.seat].add(wid)
             self.attack(attacker, target, self.weapon(wid), power, combat)
             combat.last_type[target.seat] = self.weapon(wid).type

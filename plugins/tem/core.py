@@ -5,7 +5,7 @@ A variant replaces a step by implementing the same hook (``firstresult`` hooks) 
 
 from __future__ import annotations
 
-from rulecraft.plugins.tem.hookspecs import hookimpl
+from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.tem.state import MINE
 
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import MECH
-from rulecraft.runtime.decisions import Decision
 
 MAX_AMOUNTS = 1000   # the DSL's numbers go up to 999 (compiler/effects/check.py MAX_VALUE)
 
@@ -181,7 +180,7 @@ class Effects:
             return
         exhausted = tuple(sorted(combat.exhausted[self.me.seat]))
         if exhausted:
-            wid = self.game.ask(Decision(D.ABILITY_CHOICE, self.me.seat, exhausted, {"prompt": "ready"}))
+            wid = self.game.choose(D.ABILITY_CHOICE, self.me.seat, exhausted, {"prompt": "ready"})
             combat.exhausted[self.me.seat].discard(wid)
 
     def exhaust_enemy_weapon(self) -> None:
@@ -191,24 +190,24 @@ class Effects:
         enemy = combat.opponent(self.me)
         ready = tuple(w for w in enemy.equipped if w not in combat.exhausted[enemy.seat])
         if ready:
-            wid = self.game.ask(Decision(D.ABILITY_CHOICE, enemy.seat, ready, {"prompt": "exhaust"}))
+            wid = self.game.choose(D.ABILITY_CHOICE, enemy.seat, ready, {"prompt": "exhaust"})
             combat.exhausted[enemy.seat].add(wid)
 
     # --- choices ---------------------------------------------------------------------------
     def choose_amount(self, low: int, high: int, prompt: str) -> int:
         if not 0 <= high - low <= MAX_AMOUNTS:   # a handler's loops run at most the amount chosen here
             raise ValueError(f"choose_amount({low}, {high}) offers more than {MAX_AMOUNTS} amounts")
-        return self.game.ask(Decision(D.BOOST, self.me.seat, tuple(range(low, high + 1)), {"prompt": prompt}))
+        return self.game.choose(D.BOOST, self.me.seat, tuple(range(low, high + 1)), {"prompt": prompt})
 
     def choose_yes_no(self, prompt: str) -> bool:
-        return self.game.ask(Decision(D.ABILITY_CHOICE, self.me.seat, (True, False), {"prompt": prompt}))
+        return self.game.choose(D.ABILITY_CHOICE, self.me.seat, (True, False), {"prompt": prompt})
 
     def choose_zone(self, options: Sequence[Any], prompt: str) -> Any:
-        return self.game.ask(Decision(D.ZONE, self.me.seat, tuple(options),
-                                      {"prompt": prompt, "cells": self.game.cell_names(options)}))
+        return self.game.choose(D.ZONE, self.me.seat, tuple(options),
+                                      {"prompt": prompt, "cells": self.game.cell_names(options)})
 
     def choose(self, options: Sequence[str], prompt: str) -> str:
-        return self.game.ask(Decision(D.ABILITY_CHOICE, self.me.seat, tuple(options), {"prompt": prompt}))
+        return self.game.choose(D.ABILITY_CHOICE, self.me.seat, tuple(options), {"prompt": prompt})
 
     # --- plugins ---------------------------------------------------------------------------
     def extension(self, name: str, *args: Any) -> Any:

@@ -17,6 +17,7 @@ the caches shared by the games of a ruleset.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -50,6 +51,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
                  hooks: Any = None, listeners: Iterable[Callable[[dict], None]] = (),
                  colours: Sequence[str] | None = None) -> None:
         from rulecraft.plugins.manager import default_hooks
+        from rulecraft.plugins.tem.game import GAME
 
         n = len(agents)
         colours = list(colours or ruleset.colours[:n])
@@ -59,7 +61,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners)
         self.ruleset = ruleset
         self.rules = ruleset.rules
-        self.hooks = hooks if hooks is not None else default_hooks()
+        self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
         self.players = [Player(i, c) for i, c in enumerate(colours)]
         self.board = Board(ruleset.arena_for(n))
         self.tokens: dict[int, Token] = {}
@@ -191,7 +193,11 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
 
 
 _SHARED: dict[int, tuple[Ruleset, dict, dict, dict]] = {}
-_SHARED_LIMIT = 50_000   # entries per cache, so that a long soak run cannot grow them without bound
+# Entries per cache: a long run meets ever more loadouts (equip options grew to 50,000 entries, about 20 MB,
+# over 20,000 games); past the bound the oldest half is dropped at the start of a game. Dropping by age
+# rather than by use keeps a hit a plain dict lookup (an LRU would reorder on every hit); an entry dropped
+# while still in use is recomputed once.
+_SHARED_LIMIT = 4096
 
 
 def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict]:
@@ -206,7 +212,8 @@ def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict]:
     caches = entry[1:]
     for cache in caches:
         if len(cache) > _SHARED_LIMIT:
-            cache.clear()
+            for key in list(itertools.islice(cache, len(cache) - _SHARED_LIMIT // 2)):
+                del cache[key]
     return caches
 
 

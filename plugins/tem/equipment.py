@@ -12,7 +12,6 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, BASIC
 from rulecraft.plugins.tem.state import Player
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 
 
 class EquipmentRules(Table):
@@ -57,10 +56,8 @@ class EquipmentRules(Table):
             self._windows[key] = options
         if not options or (len(options) == 1 and options[0] == current):
             return
-        if len(options) == 1:
-            choice = options[0]
-        else:
-            choice = self.ask(Decision(D.EQUIP, p.seat, options, {"when": when}))
+        choice = options[0] if len(options) == 1 else self.choose(D.EQUIP, p.seat, options, {"when": when})
         if choice != current:
             p.equipped = list(choice)
-            self.push({"e": "equip", "player": p.seat, "equipped": list(choice), "when": when})
+            if not self.counted("equip"):
+                self.push({"e": "equip", "player": p.seat, "equipped": list(choice), "when": when})

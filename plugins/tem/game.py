@@ -11,6 +11,7 @@ from types import MappingProxyType
 from rulecraft.plugins.games import GameDefinition, Ref
 
 SCENARIO_SCHEMA = "rulecraft.schemas.tem:scenario.schema.json"   # rule scenarios (``rulecraft test``)
+VARIANTS = {"robot-pilots": Ref("rulecraft.plugins.tem.robot_pilots")}   # first-party, loaded when named
 KINDS = ("arenas", "colours", "mighty-mech", "pilots", "program-cards", "rules", "weapons", "zones")
 
 GAME = GameDefinition(
@@ -29,10 +30,11 @@ GAME = GameDefinition(
     engine=Ref("rulecraft.plugins.tem.engine:Game"),
     hookspecs=Ref("rulecraft.plugins.tem.hookspecs"),
     builtin_plugins=(Ref("rulecraft.plugins.tem.core"),),
-    variants=MappingProxyType({"robot-pilots": Ref("rulecraft.plugins.tem.robot_pilots")}),
+    variants=MappingProxyType(VARIANTS),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
                              "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
     scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
+    scenarios="tests/scenarios",
     metrics=Ref("rulecraft.plugins.tem.balance.report"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),

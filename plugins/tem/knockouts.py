@@ -10,7 +10,6 @@ from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import CREDITS, ENERGY, MECH, PILOT
 from rulecraft.plugins.tem.state import Player
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 
 
 class KnockoutRules(Table):
@@ -21,8 +20,9 @@ class KnockoutRules(Table):
         """Take damage; the dealer scores 1 VP per point up to the remaining health (T2). True = KO."""
         dealt = min(max(0, damage), p.health)
         p.health -= dealt
-        self.push({"e": "damage", "player": p.seat, "by": by.seat if by else None, "amount": damage,
-                   "dealt": dealt, "health": p.health, "source": source})
+        if not self.counted("damage"):
+            self.push({"e": "damage", "player": p.seat, "by": by.seat if by else None, "amount": damage,
+                       "dealt": dealt, "health": p.health, "source": source})
         if by is not None:
             counted = dealt if self.rules.vp_damage_capped else max(0, damage)
             self.score(by, counted * self.rules.vp_per_damage, "damage")
@@ -93,8 +93,8 @@ class KnockoutRules(Table):
             return origin
         if len(options) == 1:
             return options[0]
-        return self.ask(Decision(D.ZONE, p.seat, tuple(options),
-                                 {"from": self.board.name(origin), "cells": self.cell_names(options)}))
+        return self.choose(D.ZONE, p.seat, tuple(options),
+                                 {"from": self.board.name(origin), "cells": self.cell_names(options)})
 
     def enter_ad_hoc(self, p: Player) -> None:
         """Played and unplayed program cards go back; any card each turn until the round ends (T11)."""

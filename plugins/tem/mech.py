@@ -10,7 +10,6 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, MECH
 from rulecraft.plugins.tem.state import Player
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 
 
 class MechRules(Table):
@@ -29,7 +28,7 @@ class MechRules(Table):
         if not allowed:
             return
         sides = tuple(s.id for s in self.ruleset.mech_sides)
-        side = self.ask(Decision(D.TAKE_MECH, p.seat, (None, *sides)))
+        side = self.choose(D.TAKE_MECH, p.seat, (None, *sides))
         if side is None:
             return
         self.take_mech(p, side)

@@ -11,7 +11,6 @@ from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import ProgramCardDef
 from rulecraft.plugins.tem.state import MINE, TURRET, Player
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 
 
 class MovementRules(Table):
@@ -24,15 +23,16 @@ class MovementRules(Table):
         self.equip_window(p, "turn-start")
         first_ad_hoc = False
         if p.ad_hoc:
-            card_id, orientation = self.ask(Decision(D.AD_HOC_CARD, p.seat, self.program_options(p)))
+            card_id, orientation = self.choose(D.AD_HOC_CARD, p.seat, self.program_options(p))
             first_ad_hoc, p.ad_hoc_first = p.ad_hoc_first, False
         else:
             card_id, orientation = p.program[p.revealed]
             p.revealed += 1
         p.used.append(card_id)
         card = self.cards[card_id]
-        self.push({"e": "reveal", "player": p.seat, "card": card_id, "orientation": orientation,
-                   "round": self.round, "turn": self.turn, "ad_hoc": p.ad_hoc})
+        if not self.counted("reveal"):
+            self.push({"e": "reveal", "player": p.seat, "card": card_id, "orientation": orientation,
+                       "round": self.round, "turn": self.turn, "ad_hoc": p.ad_hoc})
         self.execute(p, card, orientation, first_ad_hoc)
         self.equip_window(p, "turn-end")
         self.current = None
@@ -62,15 +62,17 @@ class MovementRules(Table):
         if self.mech_controller == p.seat:
             self.mech_pos = cell     # the Mighty Mech goes wherever its pilot goes
         names = self.board.names
-        self.push({"e": why, "player": p.seat, "card": card, "frm": names[frm] if frm >= 0 else None,
-                   "to": names[cell], "jump": jump})
+        if not self.counted(why):
+            self.push({"e": why, "player": p.seat, "card": card, "frm": names[frm] if frm >= 0 else None,
+                       "to": names[cell], "jump": jump})
 
     def enter_zone(self, p: Player, cell: int, power_opening: bool = False) -> bool:
         """T8: enemy Mine, then Combat with an enemy pilot, then an enemy Turret. Returns whether the card's
         action may still be performed (no Combat started and not KO'd)."""
         zone = self.board.zones[cell]
         assert zone is not None      # a piece only ever enters a zone's cell
-        self.push({"e": "enter", "player": p.seat, "cell": self.board.names[cell], "zone": zone.id})
+        if not self.counted("enter"):
+            self.push({"e": "enter", "player": p.seat, "cell": self.board.names[cell], "zone": zone.id})
         self.hooks.zone_entered(self, p, cell)
         self.fire(T.ON_ENTER_ZONE, p)
         if p.pos != cell:

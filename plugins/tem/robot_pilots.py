@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.tem import kinds as D
-from rulecraft.plugins.tem.hookspecs import hookimpl
 from rulecraft.plugins.tem.model import (
     ADVANCED,
     BASE_ZONE,
@@ -532,11 +532,12 @@ make_robot_agent.plugins = (NAME,)   # type: ignore[attr-defined]  # agent_plugi
 def robot_hooks(plugins: Sequence[str] = (), installed: bool = True):
     """Hooks with the Robot Pilots plugin loaded (plus ``plugins``)."""
     from rulecraft.plugins.manager import make_hooks
+    from rulecraft.plugins.tem.game import GAME
 
     names = list(plugins)
     if NAME not in names:
         names.append(NAME)
-    return make_hooks(names, installed=installed)
+    return make_hooks(GAME.id, names, installed=installed)
 
 
 def solo_game(ruleset: Ruleset, human_agent: Any, seed: int | str = 0, hooks: Any = None,

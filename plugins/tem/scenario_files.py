@@ -264,8 +264,9 @@ def ruleset_for(packs: tuple[str, ...]) -> Any:
 def hooks_for(plugins: tuple[str, ...]) -> Any:
     """The plugin hooks for a scenario's variant plugins, built once per set (PluginLoadError if bad)."""
     from rulecraft.plugins.manager import default_hooks, make_hooks
+    from rulecraft.plugins.tem.game import GAME
 
-    return make_hooks(plugins) if plugins else default_hooks()
+    return make_hooks(GAME.id, plugins) if plugins else default_hooks(GAME.id)
 
 
 def prepare(scenario: Scenario) -> tuple[Any, Any]:

@@ -10,7 +10,6 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import BASE_ZONE, CREDITS, ENERGY, MECH_ZONE, PILOT, RESOURCE_ZONE
 from rulecraft.plugins.tem.state import MINE, Player, Token
 from rulecraft.plugins.tem.table import Table
-from rulecraft.runtime.decisions import Decision
 
 
 class SetupRules(Table):
@@ -55,7 +54,7 @@ class SetupRules(Table):
         for p in self.players:
             if self.hooks.setup_player(self, p):
                 continue
-            p.pilot = self.ask(Decision(D.PILOT, p.seat, p.dealt_pilots))
+            p.pilot = self.choose(D.PILOT, p.seat, p.dealt_pilots)
             p.status = PILOT
             p.health = self.ruleset.pilots[p.pilot].health
             p.energy = rules.starting_resources.get(ENERGY, 0)
@@ -73,7 +72,7 @@ class SetupRules(Table):
             p = self.players[(self.start_seat - k) % n]
             free = tuple(c for c, s in enumerate(self.board.arena.slots)
                          if s == BASE_ZONE and self.board.zones[c] is None)
-            cell = self.ask(Decision(D.BASE, p.seat, free, {"cells": self.cell_names(free)}))
+            cell = self.choose(D.BASE, p.seat, free, {"cells": self.cell_names(free)})
             self.place_base(p, cell)
 
     def place_base(self, p: Player, cell: int) -> None:
@@ -84,7 +83,7 @@ class SetupRules(Table):
     def setup_mines(self) -> None:
         """T17: each player's secret Mine on its own Base."""
         for p in self.players:
-            number = self.ask(Decision(D.SETUP_MINE, p.seat, tuple(sorted(set(p.mine_supply)))))
+            number = self.choose(D.SETUP_MINE, p.seat, tuple(sorted(set(p.mine_supply))))
             p.mine_supply.remove(number)
             self.tokens[p.base] = Token(p.seat, MINE, number)
             self.emit("deploy", player=p.seat, token=MINE, number=number, cell=self.board.name(p.base),
@@ -98,7 +97,7 @@ class SetupRules(Table):
         for p in self.players:
             for _ in range(keep):
                 options = tuple(b for b in basics if b not in p.owned)
-                choice = self.ask(Decision(D.BASIC_WEAPON, p.seat, options))
+                choice = self.choose(D.BASIC_WEAPON, p.seat, options)
                 p.owned.append(choice)
                 if len(p.equipped) < hands:
                     p.equipped.append(choice)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import csv
 import json
 import math
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,43 @@ def write_json(path: Path, data: Any) -> None:
     """Strict JSON: an undefined number (the rate of a card nobody took) is written as null, not NaN."""
     path.write_text(json.dumps(_strict(data), indent=1, ensure_ascii=False, allow_nan=False) + "\n",
                     encoding="utf-8")
+
+
+def write_json_records(path: Path, records: Iterable[dict[str, Any]]) -> None:
+    """The file ``write_json(path, list(records))`` writes, one record at a time (the list never held)."""
+    with path.open("w", encoding="utf-8") as out:
+        count = 0
+        for record in records:
+            text = json.dumps(_strict(record), indent=1, ensure_ascii=False, allow_nan=False)
+            out.write("[\n" if not count else ",\n")
+            out.write("\n".join(" " + line for line in text.split("\n")))
+            count += 1
+        out.write("\n]\n" if count else "[]\n")
+
+
+class RecordSpool:
+    """A run's records as they come, one JSON line each in an anonymous temporary file, for the files
+    of ``sim --out`` when the records are not kept (issue 14: flat memory). Once every record is in, it
+    can be read as often as needed, in the order they came (a CSV's columns need a pass before its rows)."""
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")   # noqa: SIM115 (closed by close())
+        self._count = 0
+
+    def add(self, record: dict[str, Any]) -> None:
+        self._file.write(json.dumps(_strict(record), ensure_ascii=False, allow_nan=False) + "\n")
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        self._file.seek(0)
+        for line in self._file:
+            yield json.loads(line)
+
+    def close(self) -> None:
+        self._file.close()
 
 
 def _strict(data: Any) -> Any:

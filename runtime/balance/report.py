@@ -169,6 +169,12 @@ class SimReport:
     def summarize(self, records: Sequence[Record], ruleset: Any) -> dict[str, Any]:
         return core_summary(records)
 
+    def totals(self, ruleset: Any) -> Any:
+        """What ``sim`` folds a run's records into as they come (``add(record)``) and reports from at the
+        end (``report()``): by default the records themselves, kept for :meth:`summarize`; a game whose
+        report folds running totals instead keeps no record (issue 14: flat memory)."""
+        return KeptRecords(self, ruleset)
+
     def sections(self, report: dict[str, Any]) -> list[Section]:
         return core_sections(report)
 
@@ -210,3 +216,17 @@ class SimReport:
         from rulecraft.runtime.balance.files import write_seat_csv
 
         write_seat_csv(path, records)
+
+
+class KeptRecords:
+    """The default :meth:`SimReport.totals`: every record, summarized at the end."""
+
+    def __init__(self, report: SimReport, ruleset: Any) -> None:
+        self.sim_report, self.ruleset = report, ruleset
+        self.records: list[Record] = []
+
+    def add(self, record: Record) -> None:
+        self.records.append(record)
+
+    def report(self) -> dict[str, Any]:
+        return self.sim_report.summarize(self.records, self.ruleset)

@@ -3,15 +3,18 @@ a difference of two rates, Student-t intervals (and p-values) for means, paired 
 differences of ratios, and Holm's adjustment for many comparisons at once.
 
 Small and dependency-free on purpose (the standard library's ``statistics`` where it does the job);
-every formula is pinned by tests against published values.
+every formula is pinned by tests against published values. A :class:`Histogram` holds many integer
+observations in the room of their distinct values, for a run of any length.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from typing import Any
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)   # 1.95996...: the 97.5th percentile of the standard normal
 
@@ -247,3 +250,40 @@ def quantiles(values: Sequence[float], qs: Sequence[float] = (0.25, 0.5, 0.75)) 
 
 def sd(values: Sequence[float]) -> float:
     return statistics.stdev(values) if len(values) >= 2 else 0.0
+
+
+class Histogram(Sequence[int]):
+    """Integer observations kept as a count per value, so that a long run's totals do not grow with it.
+    As a sequence it is the observations in ascending order: ``mean``, ``sd`` and ``quantiles`` give
+    exactly what they give on the list in any order (the standard library's sums are exact and
+    ``quantiles`` sorts)."""
+
+    __slots__ = ("_counts", "_n")
+
+    def __init__(self, values: Iterable[int] = ()) -> None:
+        self._counts: dict[int, int] = {}
+        self._n = 0
+        for value in values:
+            self.add(value)
+
+    def add(self, value: int) -> None:
+        self._counts[value] = self._counts.get(value, 0) + 1
+        self._n += 1
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator[int]:
+        for value in sorted(self._counts):
+            yield from repeat(value, self._counts[value])
+
+    def __getitem__(self, index: Any) -> Any:   # an int or a slice, as on the list of the values
+        if isinstance(index, slice):
+            return list(self)[index]
+        position = index + self._n if index < 0 else index
+        if 0 <= position < self._n:
+            for value in sorted(self._counts):
+                position -= self._counts[value]
+                if position < 0:
+                    return value
+        raise IndexError(f"histogram index {index} out of range")

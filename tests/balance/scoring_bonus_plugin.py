@@ -1,6 +1,6 @@
 """A tiny variant plugin for the --compare test: every player scores 5 more VP at each scoring round."""
 
-from rulecraft.plugins.tem.hookspecs import hookimpl
+from rulecraft.plugins.hookspecs import hookimpl
 
 
 @hookimpl

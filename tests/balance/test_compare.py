@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.plugins import manager
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.balance.compare_text import choice_lines
 from rulecraft.plugins.tem.balance.comparison import MIN_SAMPLE, cards_of, compare
 from rulecraft.plugins.tem.build import load_ruleset
+from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, simulate
 
@@ -93,7 +94,7 @@ def test_a_configuration_compared_with_itself_shows_no_difference():
 def test_compare_the_same_pack_with_and_without_a_plugin(monkeypatch):
     """--compare A B where B adds a variant plugin: the plugin's VP source shows, significant."""
     monkeypatch.syspath_prepend(str(Path(__file__).parent))
-    monkeypatch.setitem(manager.FIRST_PARTY, "scoring-bonus", "scoring_bonus_plugin")   # registered by name
+    monkeypatch.setitem(VARIANTS, "scoring-bonus", Ref("scoring_bonus_plugin"))   # registered by name
     a = simulate(Config(load_table, game="tem"), 8, seed=3)
     b = simulate(Config(load_table, game="tem", plugins=("scoring-bonus",)), 8, seed=3)
     rows = by_metric(compare(a.records, b.records))

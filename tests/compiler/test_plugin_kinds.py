@@ -12,8 +12,10 @@ from rulecraft.cli.main import main
 from rulecraft.compiler.stack_plugins import pack_plugins
 from rulecraft.compiler.validate import validator
 from rulecraft.plugins import manager
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -26,9 +28,9 @@ SCHEMA = "rulecraft_test_bounties:bounties.schema.json"
 def bounties_plugin(monkeypatch):
     """The test plugins `bounties` and `bounty-clash`, findable by name like shipped ones."""
     monkeypatch.syspath_prepend(str(HERE))
-    monkeypatch.setitem(manager.FIRST_PARTY, "bounties", "rulecraft_test_bounties")
-    monkeypatch.setitem(manager.FIRST_PARTY, "bounty-clash", "rulecraft_test_bounties.clash")
-    monkeypatch.setitem(manager.FIRST_PARTY, "bounty-missing", "rulecraft_test_bounties.missing")
+    monkeypatch.setitem(VARIANTS, "bounties", Ref("rulecraft_test_bounties"))
+    monkeypatch.setitem(VARIANTS, "bounty-clash", Ref("rulecraft_test_bounties.clash"))
+    monkeypatch.setitem(VARIANTS, "bounty-missing", Ref("rulecraft_test_bounties.missing"))
 
 
 def codes(result) -> list[str]:
@@ -124,7 +126,7 @@ def test_a_game_with_the_plugin_reads_the_bounties_from_the_ruleset(bounties_plu
         {"id": "big-game", "extends": "first-blood", "name": "Big Game", "vp": 2, "designed": True}]
     with pytest.raises(TypeError):
         ruleset.extra["bounties"][0]["vp"] = 5                          # read-only plain data
-    hooks = manager.make_hooks(ruleset.source["plugins"], installed=False)
+    hooks = manager.make_hooks("tem", ruleset.source["plugins"], installed=False)
     assert ruleset.source["plugins"] == ("bounties",)
     game = Game(ruleset, [RandomAgent(f"bounties/{i}") for i in range(2)], seed="bounties", hooks=hooks)
     game.play()

@@ -12,6 +12,7 @@ the core closes a gap the test XPASSes, fails, and the entry must go.
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from functools import cache
@@ -37,11 +38,6 @@ GAPS: dict[str, dict[str, str]] = {}
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Where a game's rule scenarios live. The definition names the scenario runner's adapter but not the files
-# (a gap: TEM's scenarios are tests of this repository, not data it installs), so the suite keeps the
-# folders here; a game with a `scenario_adapter` and no folder fails until it is added.
-SCENARIOS = {"tem": ROOT / "tests" / "scenarios", "mecha": ROOT / "tests" / "mecha" / "scenarios",
-             "pig": ROOT / "tests" / "games" / "pig" / "scenarios"}
 
 
 def gap(request: pytest.FixtureRequest, game: str, check: str) -> None:
@@ -53,6 +49,19 @@ def gap(request: pytest.FixtureRequest, game: str, check: str) -> None:
 
 def definition(game: str) -> GameDefinition:
     return games.get(game)
+
+
+def scenario_folder(game: str) -> Path | None:
+    """The folder of the game's rule scenarios: its definition's ``scenarios``, relative to the source tree
+    of the distribution registering it (the nearest folder above its definition's module that holds a
+    ``pyproject.toml``). Scenarios are tests of a checkout, not data a wheel installs."""
+    relative = definition(game).scenarios
+    if not relative:
+        return None
+    module = importlib.import_module(games.registered()[game].target.partition(":")[0])
+    here = Path(str(module.__file__)).resolve().parent
+    root = next((folder for folder in (here, *here.parents) if (folder / "pyproject.toml").is_file()), None)
+    return root / relative if root is not None else None
 
 
 def pack_folder(game: str) -> Path:
@@ -86,12 +95,12 @@ def _built(game: str) -> Any:
 
 
 def hooks(game: str, plugins: Any = ()) -> Any:
-    """The plugin hooks of a game that declares hookspecs (Pig has none: its engine takes ``None``)."""
-    if definition(game).hookspecs is None:
-        return None
+    """The plugin hooks of the game, as every tool builds them (``make_hooks(game, …)``): the shared
+    hookspecs plus the game's own, its built-in and installed plugins (a game with no hookspecs of its own,
+    Pig, still gets the shared ones)."""
     from rulecraft.plugins.manager import make_hooks
 
-    return make_hooks(plugins)
+    return make_hooks(game, plugins)
 
 
 @dataclass

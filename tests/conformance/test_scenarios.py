@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conformance_harness import SCENARIOS, definition
+from conformance_harness import definition, scenario_folder
 
 from rulecraft.cli.main import main
 
@@ -13,8 +13,8 @@ from rulecraft.cli.main import main
 def test_its_rule_scenarios_run_and_pass(game, capsys):
     if definition(game).scenario_adapter is None:
         pytest.skip(f"{game} declares no scenario adapter")
-    folder = SCENARIOS.get(game)
-    assert folder is not None and folder.is_dir(), f"{game}: add its scenario folder to SCENARIOS"
+    folder = scenario_folder(game)
+    assert folder is not None and folder.is_dir(), f"{game}: its definition's `scenarios` names no folder"
     code = main(["test", "--game", game, str(folder), "-q"])
     out = capsys.readouterr().out
     passed = re.search(r"(\d+) passed, (\d+) failed", out)

@@ -1,6 +1,6 @@
 """`rulecraft docs` for every game: a game with no site of its own (Pig) gets a plain site of the pages every
-game has; a generated page never links to a page the site lacks; a game's own site gets its section of the
-project's rulings page."""
+game has (and the hooks pages of the rule step it adds); a generated page never links to a page the site
+lacks; a game's own site gets its section of the project's rulings page."""
 
 from __future__ import annotations
 
@@ -25,9 +25,13 @@ def test_a_game_without_a_site_gets_the_shared_pages_and_a_home_page(tmp_path, c
     assert "<title>Pig with rulecraft</title>" in home and "pig-core" in home
     for page in ("reference/index", "reference/cli", "developer/diagnostics"):
         assert (out / f"{page}.html").is_file() and f'href="{page}.html"' in home
-    # no vocabulary, no hookspecs: no DSL, hooks or variant plugins page (empty pages were the old bug)
-    for page in ("reference/dsl", "reference/hooks", "reference/plugins", "rulebook/overview", "rulings"):
+    # no vocabulary: no DSL page (empty pages were the old bug); Pig's own rule step (its hookspecs, issue 12
+    # item 4): the hooks page lists it after the shared hooks, and the variant plugins page is there
+    for page in ("reference/dsl", "rulebook/overview", "rulings"):
         assert not (out / f"{page}.html").exists()
+    hooks = (out / "reference" / "hooks.html").read_text(encoding="utf-8")
+    assert hooks.index("<code>rulecraft_register_vocabulary(") < hooks.index("<code>rulecraft_turn_end(")
+    assert (out / "reference" / "plugins.html").is_file()
 
 
 def test_generated_pages_keep_links_to_pages_the_site_has_and_drop_the_others():

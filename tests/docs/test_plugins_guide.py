@@ -10,8 +10,8 @@ from pathlib import Path
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.docgen.hooks import hooks_reference
-from rulecraft.plugins.manager import make_manager
-from rulecraft.plugins.tem import hookspecs
+from rulecraft.plugins.games import get
+from rulecraft.plugins.manager import make_manager, spec_modules
 
 GUIDE = Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "plugins.md"
 
@@ -19,7 +19,7 @@ GUIDE = Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "plug
 def _entry_point(text: str) -> tuple[str, str]:
     """The guide's pyproject.toml entry point: (registered name, module)."""
     pyproject = re.search(r'^```toml title="pyproject.toml"\n(.*?)^```', text, re.MULTILINE | re.DOTALL)
-    return tomllib.loads(pyproject.group(1))["project"]["entry-points"]["rulecraft"].popitem()
+    return tomllib.loads(pyproject.group(1))["project"]["entry-points"]["rulecraft.plugins.tem"].popitem()
 
 
 def test_crowd_bonus_plugin_runs_as_written(tmp_path, install_plugin, capsys):
@@ -63,8 +63,9 @@ def test_bounties_content_kind_sample_checks_and_explains_as_written(tmp_path, m
 
 def test_hooks_reference_lists_every_hook_of_the_plugin_manager(core_site):
     page = core_site.page("reference/hooks.html")
-    specs = [name for name in dir(make_manager(installed=False).pm.hook) if name.startswith("rulecraft_")]
+    manager = make_manager("tem", installed=False)
+    specs = [name for name in dir(manager.pm.hook) if name.startswith("rulecraft_")]
     assert len(specs) >= 20
     missing = [name for name in specs if f"<code>{name}(" not in page]
     assert not missing, f"hooks missing from the reference: {missing}"
-    assert "*firstresult*" in hooks_reference(hookspecs)
+    assert "*firstresult*" in hooks_reference(spec_modules(get("tem")))

@@ -32,8 +32,10 @@ from rulecraft.compiler.docgen.cards.layout import (
 from rulecraft.compiler.docgen.cards.model import Back, Face, faces
 from rulecraft.compiler.docgen.cards.pdf import SheetOptions, plan_sheets, render
 from rulecraft.compiler.docgen.cards.preview import page_images
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.docgen.cardicons import ICONS
 from rulecraft.plugins.tem.docgen.cards import cards
+from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import check_packs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -285,10 +287,9 @@ def test_a_modders_pack_prints_the_same_way():
 
 def test_a_plugin_kind_prints_as_cards_of_its_own(monkeypatch):
     """A kind no layout knows (the bounties test plugin's) gets the generic family: name, numbers, back."""
-    from rulecraft.plugins import manager
 
     monkeypatch.syspath_prepend(str(BOUNTIES))
-    monkeypatch.setitem(manager.FIRST_PARTY, "bounties", "rulecraft_test_bounties")
+    monkeypatch.setitem(VARIANTS, "bounties", Ref("rulecraft_test_bounties"))
     result = check_packs([CORE, BOUNTIES / "bounties-pack"])
     assert result.ok, result.diagnostics
     bounties = [c for c in cards(result.stack) if c.front.family == "entry"]

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulecraft.plugins import manager
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.build import load_ruleset
+from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import check_packs
 
 HERE = Path(__file__).parent / "plugin_word"
@@ -20,7 +22,7 @@ PACK = HERE / "overclock-pack"
 def overclock_plugin(monkeypatch):
     """The test plugin `overclock` (tests/effects/plugin_word), findable by name like a shipped one."""
     monkeypatch.syspath_prepend(str(HERE))
-    monkeypatch.setitem(manager.FIRST_PARTY, "overclock", "rulecraft_test_overclock")
+    monkeypatch.setitem(VARIANTS, "overclock", Ref("rulecraft_test_overclock"))
 
 
 def test_a_pack_using_its_plugins_word_passes_the_check(overclock_plugin):
@@ -29,7 +31,7 @@ def test_a_pack_using_its_plugins_word_passes_the_check(overclock_plugin):
 
 
 def test_the_same_word_without_the_plugin_is_an_unknown_word():
-    core = manager.make_manager([]).vocabulary()
+    core = manager.make_manager("tem").vocabulary()
     from rulecraft.compiler.effects.build import compile_effect
 
     compiled = compile_effect("after attack: overclock 2", "weapon", core)

@@ -114,10 +114,11 @@ def _checks() -> Iterator[tuple[str, str]]:
 
 def _references() -> Iterator[tuple[str, str]]:
     from rulecraft.compiler.docgen.hooks import hooks_reference
-    from rulecraft.plugins.tem import hookspecs
+    from rulecraft.plugins.games import get
+    from rulecraft.plugins.manager import spec_modules
 
     yield "reference/dsl", _digest(_run("dsl-reference"))
-    yield "reference/hooks", _digest(hooks_reference(hookspecs))
+    yield "reference/hooks", _digest(hooks_reference(spec_modules(get("tem"))))
 
 
 SOURCES: tuple[Callable[[], Iterator[tuple[str, str]]], ...] = (_games, _handlers, _checks, _references)

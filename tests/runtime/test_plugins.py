@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.manager import PluginLoadError, make_hooks
 from rulecraft.plugins.tem.engine import Game
-from rulecraft.plugins.tem.hookspecs import hookimpl
 from rulecraft.plugins.tem.vocabulary import VOCABULARY
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.errors import PluginError
@@ -39,13 +39,13 @@ class Typo:
 
 
 def test_builtins_load_first_then_named_plugins(tiny):
-    hooks = make_hooks(extra=[("double", DoubleScoring())], installed=False)
+    hooks = make_hooks("tem", extra=[("double", DoubleScoring())], installed=False)
     assert hooks.plugin_names[0] == "rulecraft.plugins.tem.core" and hooks.plugin_names[-1] == "double"
 
 
 def test_a_variant_adds_to_a_rule_step_without_forking_the_engine(tiny):
-    plain = play(tiny, make_hooks(installed=False))
-    varied = play(tiny, make_hooks(extra=[("double", DoubleScoring())], installed=False))
+    plain = play(tiny, make_hooks("tem", installed=False))
+    varied = play(tiny, make_hooks("tem", extra=[("double", DoubleScoring())], installed=False))
     bonus = [e for e in varied.events if e["e"] == "vp" and e["source"] == "variant-bonus"]
     assert len(bonus) == 3 * 2                                          # 3 scoring rounds, 2 players
     assert not [e for e in plain.events if e.get("source") == "variant-bonus"]
@@ -57,18 +57,18 @@ def test_a_variant_can_replace_movement(tiny):
         def rulecraft_move_destination(self, game, player, card, orientation):
             return -1                                                   # every move is blocked
 
-    game = play(tiny, make_hooks(extra=[("frozen", Frozen())], installed=False))
+    game = play(tiny, make_hooks("tem", extra=[("frozen", Frozen())], installed=False))
     moves = [e for e in game.events if e["e"] == "move"]
     assert moves and all(e["wall"] for e in moves)
 
 
 def test_a_misspelled_hook_is_an_error():
     with pytest.raises(PluginLoadError, match="rulecraft_round_strat"):
-        make_hooks(extra=[("typo", Typo())], installed=False)
+        make_hooks("tem", extra=[("typo", Typo())], installed=False)
 
 
 def test_the_blocklist_keeps_a_plugin_out(tiny):
-    hooks = make_hooks(extra=[("double", DoubleScoring())], blocklist=["double"], installed=False)
+    hooks = make_hooks("tem", extra=[("double", DoubleScoring())], blocklist=["double"], installed=False)
     assert "double" not in hooks.plugin_names
     game = play(tiny, hooks)
     assert not [e for e in game.events if e.get("source") == "variant-bonus"]
@@ -76,12 +76,12 @@ def test_the_blocklist_keeps_a_plugin_out(tiny):
 
 def test_an_unknown_plugin_name_is_a_clear_error():
     with pytest.raises(PluginLoadError, match="no plugin is registered as 'no-such-variant'"):
-        make_hooks(["no-such-variant"], installed=False)
+        make_hooks("tem", ["no-such-variant"], installed=False)
 
 
 def test_a_failing_plugin_is_named_with_its_hook_and_the_game_stops(tiny):
     game = Game(tiny, [RandomAgent(i) for i in range(4)], seed=2,
-                hooks=make_hooks(extra=[("boom", Boom())], installed=False))
+                hooks=make_hooks("tem", extra=[("boom", Boom())], installed=False))
     message = "plugin 'boom' failed in hook rulecraft_combat_start: RuntimeError: kaboom"
     with pytest.raises(PluginError, match=message):
         game.play()
@@ -118,7 +118,7 @@ def test_a_plugin_adds_a_dsl_word_that_compiles_and_runs(tiny):
     from rulecraft.plugins.tem import api
     from rulecraft.plugins.tem.model import frozen_map
 
-    hooks = make_hooks(extra=[("overclock", Overclock())], installed=False)
+    hooks = make_hooks("tem", extra=[("overclock", Overclock())], installed=False)
     compiled = compile_effect("after attack: overclock 2", "weapon", hooks.manager.vocabulary())
     assert compiled.ok, compiled.problems
     abilities = load_handlers(compiled.triggers, compiled.python, compiled.texts, "test (weapons sword)",

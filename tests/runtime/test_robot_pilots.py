@@ -695,7 +695,7 @@ def test_a_pack_naming_robot_pilots_loads_the_plugin():
     pack = Path(__file__).parents[1] / "packs" / "solo-robot-pilots"
     ruleset = load_ruleset([pack])
     assert ruleset.source["plugins"] == ("robot-pilots",)
-    hooks = make_hooks(ruleset.source["plugins"], installed=False)
+    hooks = make_hooks("tem", ruleset.source["plugins"], installed=False)
     assert "robot-pilots" in hooks.plugin_names
     game = solo_game(ruleset, RandomAgent(3), seed=3, hooks=hooks)
     game.play()

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
 from rulecraft.compiler.loader import yaml_files
-from rulecraft.plugins import manager
+from rulecraft.plugins.games import Ref
+from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.tem.scenario_files import load_all, load_scenarios, prepare
 from rulecraft.plugins.tem.scenarios import Scenario, run
 
@@ -175,10 +176,10 @@ def test_duplicate_names_in_a_file_are_an_error(tmp_path):
 def test_a_variant_pack_and_a_plugin_can_be_given(tmp_path, monkeypatch):
     """given.packs (relative to the file) and given.plugins (by registered name) change the rules played."""
     (tmp_path / "bonus_plugin.py").write_text(
-        "from rulecraft.plugins.tem.hookspecs import hookimpl\n\n"
+        "from rulecraft.plugins.hookspecs import hookimpl\n\n"
         "@hookimpl\ndef rulecraft_round_scores(game, player):\n    return [('bonus', 1)]\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(manager.FIRST_PARTY, "bonus-plugin", "bonus_plugin")
+    monkeypatch.setitem(VARIANTS, "bonus-plugin", Ref("bonus_plugin"))
     variant = (ROOT / "tests" / "packs" / "variant-heavy-metal").resolve()
     result = _one(tmp_path, f"""
 scenarios:

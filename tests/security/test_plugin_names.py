@@ -1,9 +1,10 @@
 """Packs and logs name plugins by registered name only (issue 9): no string from a file is ever imported.
 
-A name resolves to a plugin rulecraft ships or one an installed distribution registers under the
-``rulecraft`` entry-point group; anything else is ``plugin-unknown`` at the manifest entry (a pack) or a
-usage error naming the log's line (a log). Each case runs the real CLI as a user would (``python -m``
-in the folder holding the stranger's files, where the current folder is first on ``sys.path``).
+A name resolves to a plugin rulecraft ships or one an installed distribution registers under its game's
+``rulecraft.plugins.<game>`` entry-point group; anything else is ``plugin-unknown`` at the manifest entry
+(a pack) or a usage error naming the log's line (a log). Each case runs the real CLI as a user would
+(``python -m`` in the folder holding the stranger's files, where the current folder is first on
+``sys.path``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def _hostile_folder(tmp_path):
     dist = folder / "evil-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: evil\nVersion: 1.0\n", encoding="utf-8")
-    (dist / "entry_points.txt").write_text("[rulecraft]\nevil = evil\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text("[rulecraft.plugins.tem]\nevil = evil\n", encoding="utf-8")
     return folder
 
 

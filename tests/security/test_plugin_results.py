@@ -11,7 +11,9 @@ import sys
 import pytest
 
 from rulecraft.plugins import manager
+from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.errors import PluginError
 
@@ -32,15 +34,15 @@ def plugin_folder(tmp_path, monkeypatch):
     """Each plugin of PLUGINS as a module, registered under its name like a shipped one."""
     for name, body in PLUGINS.items():
         (tmp_path / f"rulecraft_test_{name}.py").write_text(
-            "from rulecraft.plugins.tem.hookspecs import hookimpl\n\n\n" + body, encoding="utf-8")
-        monkeypatch.setitem(manager.FIRST_PARTY, name, f"rulecraft_test_{name}")
+            "from rulecraft.plugins.hookspecs import hookimpl\n\n\n" + body, encoding="utf-8")
+        monkeypatch.setitem(VARIANTS, name, Ref(f"rulecraft_test_{name}"))
     monkeypatch.syspath_prepend(str(tmp_path))
     return tmp_path
 
 
 def _play(core, plugin: str) -> Game:
     game = Game(core, [RandomAgent(f"r/{i}") for i in range(2)], seed="results",
-                hooks=manager.make_hooks([plugin], installed=False))
+                hooks=manager.make_hooks("tem", [plugin], installed=False))
     with pytest.raises(PluginError) as raised:
         game.play()
     assert raised.value.plugin == plugin
@@ -65,7 +67,7 @@ def test_a_bad_result_or_a_system_exit_aborts_the_game_naming_plugin_and_hook(co
 
 def test_keyboard_interrupt_still_stops_the_run(core, plugin_folder):
     game = Game(core, [RandomAgent(f"r/{i}") for i in range(2)], seed="results",
-                hooks=manager.make_hooks(["interrupts"], installed=False))
+                hooks=manager.make_hooks("tem", ["interrupts"], installed=False))
     with pytest.raises(KeyboardInterrupt):
         game.play()
 
@@ -76,8 +78,9 @@ def test_sim_reports_the_failed_games_and_exits_1(tmp_path, plugin):
     site = tmp_path / "site"
     (site / "bad-0.1.dist-info").mkdir(parents=True)
     (site / "bad-0.1.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: bad\nVersion: 0.1\n")
-    (site / "bad-0.1.dist-info" / "entry_points.txt").write_text("[rulecraft]\nbad = rulecraft_test_bad\n")
-    (site / "rulecraft_test_bad.py").write_text("from rulecraft.plugins.tem.hookspecs import hookimpl\n\n\n"
+    (site / "bad-0.1.dist-info" / "entry_points.txt").write_text(
+        "[rulecraft.plugins.tem]\nbad = rulecraft_test_bad\n")
+    (site / "rulecraft_test_bad.py").write_text("from rulecraft.plugins.hookspecs import hookimpl\n\n\n"
                                                + PLUGINS[plugin], encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(site)}
     result = subprocess.run([sys.executable, "-m", "rulecraft.cli", "sim", "--games", "3", "--quiet",

@@ -5,6 +5,7 @@ pilots dealt, the weapons bought and owned); JSON and comparison files are the r
 from __future__ import annotations
 
 import csv
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ GAME_FIELDS = ("index", "seed", "players", "first_seat", "rounds", "turns", "eve
 SEAT_FIELDS = ("seat", "colour", "agent", "pilot", "vp", "rank", "win", "first", "mech", "status")
 
 
-def write_csv(path: Path, records: list[dict[str, Any]]) -> None:
+def write_csv(path: Path, records: Collection[dict[str, Any]]) -> None:
+    """``records`` is read twice, for the VP sources (the columns) and for the rows: a list, or a run's
+    spooled records (``rulecraft.runtime.balance.files.RecordSpool``)."""
     sources = sorted({k for r in records for s in r["seats"] for k in s["vp_by_source"]})
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)

@@ -12,102 +12,165 @@ A win is a share: a shared victory (T15, after its tie-breaks) gives each of its
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulecraft.runtime.balance import stats
-from rulecraft.runtime.balance.report import estimate, finished, rate, win_rows
+from rulecraft.runtime.balance.report import estimate, rate
+from rulecraft.runtime.balance.stats import Histogram
 
 
-def summarize(records: Sequence[dict[str, Any]], weapons: dict[str, str] | None = None,
+def summarize(records: Iterable[dict[str, Any]], weapons: dict[str, str] | None = None,
               pilots: Sequence[str] = ()) -> dict[str, Any]:
     """The report of one run. ``weapons`` (id -> tier) and ``pilots`` list the stack's cards, so that
     a card nobody took still has its row."""
-    games = finished(records)
-    seats = [s for r in games for s in r["seats"]]
-    n_players = games[0]["players"] if games else 0
-    vps = [s["vp"] for s in seats]
-    q1, median, q3 = stats.quantiles(vps)
-    winner_vp = [max(s["vp"] for s in r["seats"]) for r in games]
-    margins = []
-    for r in games:
-        ordered = sorted((s["vp"] for s in r["seats"]), reverse=True)
-        margins.append(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
-
-    sources: dict[str, float] = defaultdict(float)
-    for s in seats:
-        for source, vp in s["vp_by_source"].items():
-            sources[source] += vp
-    total_vp = sum(sources.values()) or 1
-    agents = sorted({s["agent"] for s in seats})
-    per_agent: dict[str, dict[str, float]] = {a: defaultdict(float) for a in agents}
-    count = {a: sum(1 for s in seats if s["agent"] == a) for a in agents}
-    for s in seats:
-        for source, vp in s["vp_by_source"].items():
-            per_agent[s["agent"]][source] += vp / count[s["agent"]]
-    by_source = [{"source": k, "mean": v / len(seats), "share": v / total_vp,
-                  "by_agent": {a: per_agent[a].get(k, 0.0) for a in agents}}
-                 for k, v in sorted(sources.items(), key=lambda kv: -kv[1])] if seats else []
-
-    all_weapons = dict(weapons or {})
-    for s in seats:
-        for w in s["owned"]:
-            all_weapons.setdefault(w, "?")
-    weapon_rows = []
-    for wid, tier in sorted(all_weapons.items(), key=lambda kv: (kv[1], kv[0])):
-        bought = sum(1 for s in seats if wid in s["purchased"])
-        owners = [s for s in seats if wid in s["owned"]]
-        weapon_rows.append({
-            "weapon": wid, "tier": tier, "purchases": sum(s["purchased"].count(wid) for s in seats),
-            "purchase_rate": rate(bought, len(seats)),
-            "win_when_owned": rate(sum(s["win"] for s in owners), len(owners)),
-            "by_agent": weapon_choices(seats, wid),
-        })
-
-    first = [s for s in seats if s["first"]]
-    controlled = [r for r in games if r["mech_controller"] is not None]
-    controller_wins = sum(s["win"] for r in controlled for s in r["seats"] if s["mech"])
-    return {
-        "games": len(games), "aborted": [{"index": r["index"], "seed": r["seed"], "reason": r["aborted"]}
-                                         for r in records if r["aborted"]],
-        "players": n_players,
-        "final_vp": {"mean": estimate(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
-                     "q1": q1, "median": median, "q3": q3, "max": max(vps, default=0),
-                     "winner_mean": estimate(stats.mean(winner_vp)),
-                     "margin_mean": estimate(stats.mean(margins)),
-                     "values": vps},
-        "win_rate": {"seat": win_rows(seats, "seat"), "agent": win_rows(seats, "agent"),
-                     "pilot": pilot_rows(seats, pilots)},
-        "fractional_wins": sum(1 for r in games if len(r["winners"]) > 1),
-        "vp_by_source": by_source,
-        "weapons": weapon_rows,
-        "mech": {"control_rate": rate(len(controlled), len(games)),
-                 "taken_per_game": estimate(stats.mean([r["mech_taken"] for r in games])),
-                 "controller_wins": rate(controller_wins, len(controlled))},
-        "length": {"events": estimate(stats.mean([r["events"] for r in games])),
-                   "turns": estimate(stats.mean([r["turns"] for r in games])),
-                   "decisions": estimate(stats.mean([r["decisions"] for r in games])),
-                   "rounds": estimate(stats.mean([r["rounds"] for r in games]))},
-        "combat": {"combats": estimate(stats.mean([r["combats"] for r in games])),
-                   "kos": estimate(stats.mean([r["kos"] for r in games])),
-                   "retreats": estimate(stats.mean([r["retreats"] for r in games])),
-                   "per_game": [r["combats"] for r in games]},
-        "first_player": {**rate(sum(s["win"] for s in first), len(first)),
-                         "expected": 1 / n_players if n_players else None},
-    }
+    totals = Totals(weapons, pilots)
+    for record in records:
+        totals.add(record)
+    return totals.report()
 
 
-def pilot_rows(seats: Sequence[dict[str, Any]], pilots: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """Win rate when kept for every pilot (the stack's, then any other a record names), with how often
-    it was dealt, kept when dealt, and by which agents: the agents' choices make the sample sizes."""
-    names = list(dict.fromkeys([*pilots, *sorted({s["pilot"] for s in seats})]))
-    rows = []
-    for pid in names:
-        kept = [s for s in seats if s["pilot"] == pid]
-        dealt = sum(1 for s in seats if pid in dealt_pilots(s))
-        rows.append({"pilot": pid, **rate(sum(s["win"] for s in kept), len(kept)), "dealt": dealt,
-                     "kept_when_dealt": rate(len(kept), dealt), "by_agent": pilot_choices(seats, pid)})
-    return rows
+# The per-game numbers a report keeps (as histograms, with the seats' VPs), for its quantiles, intervals
+# and plots: game length, then combat and the Mech.
+LENGTHS = ("events", "turns", "decisions", "rounds", "combats", "kos", "retreats", "mech_taken")
+
+
+class Totals:
+    """The running totals of a run's report, folded one record at a time in game order: counts, sums and
+    histograms of the per-game numbers (VPs, lengths) for the quantiles and intervals, never the records,
+    so that their size does not grow with the run (issue 14: flat memory). The report lists the values of
+    its two distributions (final VP, Combats per game) in ascending order."""
+
+    def __init__(self, weapons: dict[str, str] | None = None, pilots: Sequence[str] = ()) -> None:
+        self.weapons, self.pilots = dict(weapons or {}), list(pilots)
+        self.aborted: list[dict[str, Any]] = []
+        self.games = 0
+        self.players = 0
+        self.vps, self.winner_vp, self.margins = Histogram(), Histogram(), Histogram()
+        self.lengths = {key: Histogram() for key in LENGTHS}
+        self.wins: dict[str, dict[Any, float]] = {"seat": defaultdict(float), "agent": defaultdict(float)}
+        self.seats: dict[str, dict[Any, int]] = {"seat": defaultdict(int), "agent": defaultdict(int)}
+        self.sources: dict[str, float] = defaultdict(float)
+        self.agent_sources: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        self.bought: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))   # weapon -> agent
+        self.purchases: dict[str, int] = defaultdict(int)
+        # [count, wins]: the wins start as the int 0, as a sum() of them would, so the report is the same; the
+        # count is a whole number in a list typed by its wins (int() of it, for the type checker, is a no-op)
+        self.owned: dict[str, list[float]] = defaultdict(lambda: [0, 0])      # weapon -> owners, their wins
+        self.kept: dict[str, list[float]] = defaultdict(lambda: [0, 0])       # pilot -> keepers, their wins
+        self.dealt: dict[str, dict[str, list[int]]] = defaultdict(dict)       # pilot -> agent -> kept, dealt
+        self.first: list[float] = [0, 0]
+        self.controlled: list[float] = [0, 0]
+        self.fractional = 0
+
+    def add(self, r: dict[str, Any]) -> None:
+        if r["aborted"]:
+            self.aborted.append({"index": r["index"], "seed": r["seed"], "reason": r["aborted"]})
+            return
+        if not self.games:
+            self.players = r["players"]
+        self.games += 1
+        self.fractional += len(r["winners"]) > 1
+        seats = r["seats"]
+        ordered = sorted((s["vp"] for s in seats), reverse=True)
+        for vp in ordered:
+            self.vps.add(vp)
+        self.winner_vp.add(ordered[0] if ordered else 0)
+        self.margins.add(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        for key, values in self.lengths.items():
+            values.add(r[key])
+        if r["mech_controller"] is not None:
+            self.controlled[0] += 1
+            for s in seats:
+                if s["mech"]:
+                    self.controlled[1] += s["win"]
+        for s in seats:
+            agent, win = s["agent"], s["win"]
+            for key in ("seat", "agent"):
+                self.wins[key][s[key]] += win
+                self.seats[key][s[key]] += 1
+            for source, vp in s["vp_by_source"].items():
+                self.sources[source] += vp
+                self.agent_sources[agent][source] += vp
+            for w in dict.fromkeys(s["purchased"]):
+                self.bought[w][agent] += 1
+            for w in s["purchased"]:
+                self.purchases[w] += 1
+            for w in dict.fromkeys(s["owned"]):
+                self.weapons.setdefault(w, "?")
+                owners = self.owned[w]
+                owners[0] += 1
+                owners[1] += win
+            kept = self.kept[s["pilot"]]
+            kept[0] += 1
+            kept[1] += win
+            for pid in dict.fromkeys(dealt_pilots(s)):
+                row = self.dealt[pid].setdefault(agent, [0, 0])
+                row[0] += s["pilot"] == pid
+                row[1] += 1
+            if s["first"]:
+                self.first[0] += 1
+                self.first[1] += win
+
+    def report(self) -> dict[str, Any]:
+        n_seats = len(self.vps)
+        vps = self.vps
+        q1, median, q3 = stats.quantiles(vps)
+        agents = sorted(self.seats["agent"])
+        count = self.seats["agent"]
+        total_vp = sum(self.sources.values()) or 1
+        by_source = [{"source": k, "mean": v / n_seats, "share": v / total_vp,
+                      "by_agent": {a: self.agent_sources[a].get(k, 0.0) / count[a] for a in agents}}
+                     for k, v in sorted(self.sources.items(), key=lambda kv: -kv[1])] if n_seats else []
+        weapon_rows = []
+        for wid, tier in sorted(self.weapons.items(), key=lambda kv: (kv[1], kv[0])):
+            bought = self.bought.get(wid, {})
+            owners, owner_wins = self.owned.get(wid, (0, 0))
+            weapon_rows.append({
+                "weapon": wid, "tier": tier, "purchases": self.purchases.get(wid, 0),
+                "purchase_rate": rate(sum(bought.values()), n_seats),
+                "win_when_owned": rate(owner_wins, int(owners)),
+                "by_agent": {a: {"bought": bought.get(a, 0), "seats": count[a]} for a in agents},
+            })
+        lengths = self.lengths
+        games = self.games
+        return {
+            "games": games, "aborted": self.aborted,
+            "players": self.players,
+            "final_vp": {"mean": estimate(stats.mean(vps)), "sd": stats.sd(vps), "min": min(vps, default=0),
+                         "q1": q1, "median": median, "q3": q3, "max": max(vps, default=0),
+                         "winner_mean": estimate(stats.mean(self.winner_vp)),
+                         "margin_mean": estimate(stats.mean(self.margins)), "values": list(vps)},
+            "win_rate": {key: [{key: k, **rate(self.wins[key][k], n)}
+                               for k, n in sorted(self.seats[key].items(), key=lambda kv: str(kv[0]))]
+                         for key in ("seat", "agent")} | {"pilot": self._pilot_rows()},
+            "fractional_wins": self.fractional,
+            "vp_by_source": by_source,
+            "weapons": weapon_rows,
+            "mech": {"control_rate": rate(self.controlled[0], games),
+                     "taken_per_game": estimate(stats.mean(lengths["mech_taken"])),
+                     "controller_wins": rate(self.controlled[1], int(self.controlled[0]))},
+            "length": {key: estimate(stats.mean(lengths[key])) for key in LENGTHS[:4]},
+            "combat": {"combats": estimate(stats.mean(lengths["combats"])),
+                       "kos": estimate(stats.mean(lengths["kos"])),
+                       "retreats": estimate(stats.mean(lengths["retreats"])),
+                       "per_game": list(lengths["combats"])},
+            "first_player": {**rate(self.first[1], int(self.first[0])),
+                             "expected": 1 / self.players if self.players else None},
+        }
+
+    def _pilot_rows(self) -> list[dict[str, Any]]:
+        """Win rate when kept for every pilot (the stack's, then any other a record names), with how often
+        it was dealt, kept when dealt, and by which agents: the agents' choices make the sample sizes."""
+        names = list(dict.fromkeys([*self.pilots, *sorted(self.kept)]))
+        rows = []
+        for pid in names:
+            kept, wins = self.kept.get(pid, (0, 0))
+            by_agent = {a: {"kept": k, "dealt": d} for a, (k, d) in sorted(self.dealt.get(pid, {}).items())}
+            dealt = sum(row["dealt"] for row in by_agent.values())
+            rows.append({"pilot": pid, **rate(wins, int(kept)), "dealt": dealt,
+                         "kept_when_dealt": rate(kept, dealt), "by_agent": by_agent})
+        return rows
 
 
 def dealt_pilots(seat: dict[str, Any]) -> list[str]:

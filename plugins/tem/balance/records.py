@@ -13,6 +13,10 @@ from typing import Any
 
 from rulecraft.plugins.tem.engine import Game
 
+# The events a record reads one by one; every other kind it only counts (``GameCore.event_counts``), so a
+# simulation that keeps no log plays in summary mode (``GameCore.keep_only``).
+RECORD_EVENTS = frozenset({"vp", "starting-player"})
+
 # VP sources as the engine names them (``vp`` events), grouped the way a designer reads them.
 SOURCE_GROUPS = {"weapon:": "weapons"}
 
@@ -26,20 +30,16 @@ def source_group(source: str) -> str:
 
 
 def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[str, Any]:
-    """The record of one played (or aborted) game."""
-    counts: Counter = Counter()
+    """The record of one played (or aborted) game, from its full log or its summary (RECORD_EVENTS)."""
+    counts = game.event_counts()
     by_source: list[Counter] = [Counter() for _ in game.players]
     first_seat = None
-    mech_taken: list[int] = []
     for event in game.events:
         kind = event["e"]
-        counts[kind] += 1
         if kind == "vp":
             by_source[event["player"]][source_group(event["source"])] += event["vp"]
         elif kind == "starting-player" and first_seat is None:
             first_seat = event["player"]
-        elif kind == "mech-taken":
-            mech_taken.append(event["player"])
     standings = {row["player"]: row for row in game.standings or ()}
     winners = sorted(seat for seat, row in standings.items() if row["rank"] == 1)
     seats = []
@@ -57,9 +57,9 @@ def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[st
         })
     return {
         "index": index, "seed": seed, "players": len(game.players), "first_seat": first_seat,
-        "rounds": game.round, "turns": counts["reveal"], "events": len(game.events),
+        "rounds": game.round, "turns": counts["reveal"], "events": sum(counts.values()),
         "decisions": counts["decision"], "combats": counts["combat-start"], "kos": counts["ko"],
-        "retreats": counts["retreat"], "mech_taken": len(mech_taken),
+        "retreats": counts["retreat"], "mech_taken": counts["mech-taken"],
         "mech_controller": game.mech_controller, "winners": winners, "aborted": game.aborted,
         "seats": seats,
     }

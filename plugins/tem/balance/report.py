@@ -1,6 +1,7 @@
 """Report: Tiny Epic Mechs' balance report, its GameDefinition's ``metrics`` member.
 
-What the tools read of it: ``game_record`` (one record per game, ``records``), ``SIM_REPORT`` (what
+What the tools read of it: ``game_record`` (one record per game, ``records``) and the events it reads
+(``RECORD_EVENTS``: a simulation without logs plays in summary mode), ``SIM_REPORT`` (what
 ``rulecraft sim`` prints and writes: the final VP, every pilot and weapon of the stack, VP by source, the
 Mighty Mech, and the comparison of two runs card by card; ``metrics``, ``comparison``, ``terminal``,
 ``html``), and ``SWEEP_METRICS``/``SWEEP_DEFAULTS`` (what ``rulecraft sweep`` can read, ``sweep_metrics``).
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rulecraft.plugins.tem.balance.records import RECORD_EVENTS as RECORD_EVENTS
 from rulecraft.plugins.tem.balance.records import game_record as game_record
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
@@ -33,6 +35,14 @@ class TemReport(SimReport):
 
         cards = cards_of(ruleset)
         return summarize(records, cards.weapons, cards.pilots)
+
+    def totals(self, ruleset: Any) -> Any:
+        """Running totals (``metrics.Totals``): a run of any length keeps none of its records."""
+        from rulecraft.plugins.tem.balance.comparison import cards_of
+        from rulecraft.plugins.tem.balance.metrics import Totals
+
+        cards = cards_of(ruleset)
+        return Totals(cards.weapons, cards.pilots)
 
     def compare(self, base: Sequence[Record], variant: Sequence[Record], rulesets: tuple[Any, Any]
                 ) -> dict[str, Any]:
@@ -59,7 +69,7 @@ class TemReport(SimReport):
     def write_records_csv(self, path: Path, records: Sequence[Record]) -> None:
         from rulecraft.plugins.tem.balance.files import write_csv
 
-        write_csv(path, list(records))
+        write_csv(path, records)
 
 
 SIM_REPORT = TemReport()

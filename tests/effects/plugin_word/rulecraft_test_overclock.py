@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulecraft.compiler.effects.vocabulary import NUMBER, Arg, Call, Const, Slot, Verb
-from rulecraft.plugins.tem.hookspecs import hookimpl
+from rulecraft.plugins.hookspecs import hookimpl
 
 
 @hookimpl

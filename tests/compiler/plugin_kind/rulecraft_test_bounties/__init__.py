@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulecraft.plugins.tem.hookspecs import hookimpl
+from rulecraft.plugins.hookspecs import hookimpl
 
 
 @hookimpl

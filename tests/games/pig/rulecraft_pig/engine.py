@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rulecraft.plugins.manager import default_hooks
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.game import GameCore
+from rulecraft_pig.game import GAME
 from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points
@@ -31,6 +33,7 @@ class Pig(GameCore):
             raise ValueError(f"a game of Pig needs 2-{len(ruleset.seats)} players, got {n}")
         super().__init__(agents, seed, ruleset.step_cap, listeners)
         self.ruleset = ruleset
+        self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
         self.colours = colours
         self.scores = [0] * n
         self.turn_total = 0
@@ -59,6 +62,7 @@ class Pig(GameCore):
             self.emit("roll", player=seat, face=roll)
             if roll == rules.bust:
                 self.emit("bust", player=seat, lost=self.turn_total)
+                self.hooks.turn_end(self, seat, 0)
                 return
             self.turn_total += roll
             if self.scores[seat] + self.turn_total >= rules.goal:
@@ -70,6 +74,7 @@ class Pig(GameCore):
     def hold(self, seat: int) -> None:
         self.scores[seat] += self.turn_total
         self.emit("hold", player=seat, banked=self.turn_total, total=self.scores[seat])
+        self.hooks.turn_end(self, seat, self.turn_total)
         if self.scores[seat] >= self.ruleset.goal:
             self.finish()
 

@@ -1,7 +1,9 @@
 """Run: the definition of Pig as a game plugin, registered as ``pig`` under ``rulecraft.games`` by its own
 distribution (``tests/games/pig/pyproject.toml``), exactly as a third-party game would be.
 
-Pig leaves out what it does not offer (no DSL, hooks, print templates or board); every member it has is a
+Pig leaves out what it does not offer (no DSL, print templates or board); it adds one rule step to the shared
+plugin hooks (``rulecraft_pig.hookspecs``), so its plugins install under ``rulecraft.plugins.pig``. Every
+member it has is a
 :class:`~rulecraft.plugins.games.Ref`, so importing this module imports no engine or schema.
 """
 
@@ -21,5 +23,7 @@ GAME = GameDefinition(
     kinds=MappingProxyType({"pig-rules": "rulecraft_pig:pig-rules.schema.json"}),
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
+    hookspecs=Ref("rulecraft_pig.hookspecs"),
     scenario_adapter=Ref("rulecraft_pig.scenarios"),
+    scenarios="scenarios",
 )

@@ -545,12 +545,19 @@ def _named_list(pic: Picture, e: dict, you: int | None) -> str:
                                          for s, w in enumerate(e["chosen"])) + "."
 
 
+def _narrated(kind: str) -> str:
+    """The template of an event ``kind`` the board always narrates (``TEMPLATES`` has one for it)."""
+    template = TEMPLATES[kind]
+    assert template is not None, kind
+    return template
+
+
 def _reveal(pic: Picture, e: dict, you: int | None) -> str:
-    return TEMPLATES["reveal"].format_map(pic._fields(e, you)) + (" (Ad Hoc)" if e.get("ad_hoc") else "")
+    return _narrated("reveal").format_map(pic._fields(e, you)) + (" (Ad Hoc)" if e.get("ad_hoc") else "")
 
 
 def _attack(pic: Picture, e: dict, you: int | None) -> str:
-    line = TEMPLATES["attack"].format_map(pic._fields(e, you))
+    line = _narrated("attack").format_map(pic._fields(e, you))
     return line.replace(" with ", " with [bold]POWER ATTACK[/] ", 1) if e["power"] else line
 
 

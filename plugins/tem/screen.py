@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 from collections import deque
 from collections.abc import Iterable
+from typing import Literal
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.layout import Layout
@@ -28,6 +29,9 @@ SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
 TALL = 34           # ... and from this height
 LOG_KEPT = 400      # narrated lines kept for the log pane
+
+ColorSystemName = Literal["auto", "standard", "256", "truecolor", "windows"]
+"""What rich calls a terminal's colours (``Console.color_system``), as ``render`` passes it on."""
 
 
 class Lines:
@@ -158,7 +162,7 @@ class Panes:
     def _log(self) -> Panel:
         return Panel(Lines(self.log), title="log", title_align="left")
 
-    def render(self, width: int, height: int, color_system: str | None = None) -> str:
+    def render(self, width: int, height: int, color_system: ColorSystemName | None = None) -> str:
         """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
         ``color_system`` is set); the input line goes below them."""
         out = io.StringIO()

@@ -1,6 +1,6 @@
 """Start-up (issue 14): a command imports only what it runs. The CLI imports the module of the one command
 on its command line; with the caches warm (the compiled effects, the parser tables, the validation records)
-``check`` imports neither lark nor jsonschema; a seat's agent is imported only when a seat uses it. Each
+``check`` imports neither lark nor jsonschema nor a process pool; a seat's agent is imported only when a seat uses it. Each
 command runs in a fresh interpreter (a subprocess), with caches of its own. Speed itself is measured in
 ``bench/bench_startup.py``, never here."""
 
@@ -39,7 +39,7 @@ def test_a_warm_check_imports_no_parser_no_validator_and_no_other_command(tmp_pa
     cold = _imported(tmp_path, "check", CORE)
     assert {"lark", "jsonschema"} <= _packages(cold), "a cold check parses and validates"
     warm = _imported(tmp_path, "check", CORE)
-    assert not {"lark", "jsonschema", "rich", "matplotlib"} & _packages(warm)
+    assert not {"lark", "jsonschema", "rich", "matplotlib", "multiprocessing"} & _packages(warm)
     assert not {f"rulecraft.cli.{m}" for m in COMMANDS.values() if m != "check"} & warm
 
 

@@ -15,7 +15,6 @@ import contextlib
 import gc
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -237,6 +236,10 @@ def _run_batches(config: Config, seed: str, games: int, jobs: int,
         for indices in work:
             yield play_batch(config, seed, indices, log_dir)
         return
+    # imported here: the pool (multiprocessing, pickle: ~20 ms) is for --jobs > 1 only, and `rulecraft
+    # check` imports this module through the wiring (issue 14's start-up)
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_worker_gc) as pool:
         futures = [pool.submit(play_batch, config, seed, indices, log_dir) for indices in work]
         for future in as_completed(futures):

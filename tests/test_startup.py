@@ -1,8 +1,8 @@
 """Start-up (issue 14): a command imports only what it runs. The CLI imports the module of the one command
 on its command line; with the caches warm (the compiled effects, the parser tables, the validation records)
-``check`` imports neither lark nor jsonschema nor a process pool; a seat's agent is imported only when a seat uses it. Each
-command runs in a fresh interpreter (a subprocess), with caches of its own. Speed itself is measured in
-``bench/bench_startup.py``, never here."""
+``check`` imports neither lark nor jsonschema nor a process pool; a seat's agent is imported only when a
+seat uses it. Each command runs in a fresh interpreter (a subprocess), with caches of its own. Speed itself
+is measured in ``bench/bench_startup.py``, never here."""
 
 from __future__ import annotations
 

@@ -203,8 +203,9 @@ _SHARED_LIMIT = 4096
 
 def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict, dict]:
     """Caches of values that depend only on the ruleset and their key (loadouts by status and owned
-    weapons, equip options, program options by colour, abilities by trigger and source), shared by every game on that ruleset. Each entry
-    holds its ruleset, so that its id cannot be reused by another while cached."""
+    weapons, equip options, program options by colour, abilities by trigger and source), shared by
+    every game on that ruleset. Each entry holds its ruleset, so that its id cannot be reused by another
+    while cached."""
     entry = _SHARED.get(id(ruleset))
     if entry is None:
         if len(_SHARED) >= 8:

@@ -64,8 +64,9 @@ class ActionRules(Table):
                 gained[resource] += n
         for resource, amount in gained.items():
             self._gain(p, resource, amount)
-        self.emit("collect", player=p.seat, energy=gained[ENERGY], credits=gained[CREDITS],
-                  now={ENERGY: p.energy, CREDITS: p.credits})
+        if not self.counted("collect"):
+            self.push({"e": "collect", "player": p.seat, "energy": gained[ENERGY], "credits": gained[CREDITS],
+                       "now": {ENERGY: p.energy, CREDITS: p.credits}})
         self.fire(T.ON_COLLECT, p)
 
     def purchase(self, p: Player) -> None:
@@ -101,8 +102,9 @@ class ActionRules(Table):
                 del self.row[i]
         p.owned.append(wid)
         p.purchased.append(wid)
-        self.emit("purchase", player=p.seat, weapon=wid, row=list(self.row), deck=len(self.deck),
-                  energy=p.energy, credits=p.credits)
+        if not self.counted("purchase"):
+            self.push({"e": "purchase", "player": p.seat, "weapon": wid, "row": list(self.row),
+                       "deck": len(self.deck), "energy": p.energy, "credits": p.credits})
         if run is not None:
             run.settle()
         self.fire(T.ON_BOUGHT, p, w)
@@ -178,9 +180,11 @@ class ActionRules(Table):
             number = self.tokens.pop(moved_from).number
         self._pay(p, cost)
         self.tokens[cell] = Token(p.seat, kind, number)
-        self.emit("deploy", player=p.seat, token=kind, number=number, cell=self.board.name(cell),
-                  moved_from=self.board.name(moved_from) if moved_from is not None else None,
-                  energy=p.energy, credits=p.credits)
+        if not self.counted("deploy"):
+            self.push({"e": "deploy", "player": p.seat, "token": kind, "number": number,
+                       "cell": self.board.name(cell),
+                       "moved_from": self.board.name(moved_from) if moved_from is not None else None,
+                       "energy": p.energy, "credits": p.credits})
         if run is not None:
             run.settle()
 

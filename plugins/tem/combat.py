@@ -105,8 +105,9 @@ class CombatRules(Table):
         if power:
             self.fire(T.BEFORE_POWER_ATTACK, attacker, w)
         self.fire(T.WHEN_ATTACKED, target, attack_type=w.type)
-        self.emit("attack", player=attacker.seat, target=target.seat, weapon=w.id, power=power,
-                  damage=max(0, combat.damage))
+        if not self.counted("attack"):
+            self.push({"e": "attack", "player": attacker.seat, "target": target.seat, "weapon": w.id,
+                       "power": power, "damage": max(0, combat.damage)})
         self.hooks.attack(self, attacker, target, w, power)
         if not self.hurt(target, max(0, combat.damage), attacker, source="attack"):
             self.fire(T.AFTER_ATTACK, attacker, w)

@@ -49,7 +49,9 @@ class MovementRules(Table):
             self.emit("blocked", player=p.seat, reason="ad-hoc-first-turn")
         act = True
         if dest < 0:
-            self.emit("move", player=p.seat, card=card.id, frm=self.board.name(origin), to=None, wall=True)
+            if not self.counted("move"):
+                self.push({"e": "move", "player": p.seat, "card": card.id, "frm": self.board.name(origin),
+                           "to": None, "wall": True})
         else:
             self.move_to(p, dest, card.id, jump=movement.jump)
             act = self.enter_zone(p, dest, power_opening=movement.opens_with_power_attack)

@@ -82,7 +82,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         # legal loadouts, equip options (current loadout first), program options and the abilities a
         # trigger runs: shared by the games
         self._loadouts, self._windows, self._card_options, self._abilities = _shared_caches(ruleset)
-        self._triggers = _triggers_in(ruleset)
+        self._triggers = _SHARED[id(ruleset)][-1]
 
     # --- plumbing ------------------------------------------------------------------------------
     @property
@@ -193,7 +193,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         }
 
 
-_SHARED: dict[int, tuple[Ruleset, dict, dict, dict, dict]] = {}
+_SHARED: dict[int, tuple[Ruleset, dict, dict, dict, dict, frozenset[str]]] = {}
 # Entries per cache: a long run meets ever more loadouts (equip options grew to 50,000 entries, about 20 MB,
 # over 20,000 games); past the bound the oldest half is dropped at the start of a game. Dropping by age
 # rather than by use keeps a hit a plain dict lookup (an LRU would reorder on every hit); an entry dropped
@@ -205,13 +205,13 @@ def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict, dict]:
     """Caches of values that depend only on the ruleset and their key (loadouts by status and owned
     weapons, equip options, program options by colour, abilities by trigger and source), shared by
     every game on that ruleset. Each entry holds its ruleset, so that its id cannot be reused by another
-    while cached."""
+    while cached, and ends with the ruleset's triggers (:func:`_triggers_in`)."""
     entry = _SHARED.get(id(ruleset))
     if entry is None:
         if len(_SHARED) >= 8:
             _SHARED.clear()
-        entry = _SHARED[id(ruleset)] = (ruleset, {}, {}, {}, {})
-    caches = entry[1:]
+        entry = _SHARED[id(ruleset)] = (ruleset, {}, {}, {}, {}, _triggers_in(ruleset))
+    caches = entry[1:5]
     for cache in caches:
         if len(cache) > _SHARED_LIMIT:
             for key in list(itertools.islice(cache, len(cache) - _SHARED_LIMIT // 2)):

@@ -16,6 +16,7 @@ MINE, TURRET = "mine", "turret"
 
 _TABLES: dict[tuple, list[int]] = {}   # shared, read-only move tables (see Board._table)
 _NEIGHBOURS: dict[tuple, list[tuple[int, ...]]] = {}   # shared, read-only adjacency (see Board.adjacent)
+_NAMES: dict[tuple[int, int], list[str]] = {}   # shared, read-only cell names by (rows, cols)
 
 
 class Board:
@@ -29,7 +30,11 @@ class Board:
         self.zones: list[ZoneDef | None] = [None] * (arena.rows * arena.cols)
         self.moves: dict[tuple[int, str], list[int]] = {}
         self.neighbours: list[tuple[int, ...]] = []
-        self.names = [f"r{r}c{c}" for r in range(self.rows) for c in range(self.cols)]
+        names = _NAMES.get((self.rows, self.cols))
+        if names is None:
+            names = _NAMES[(self.rows, self.cols)] = [f"r{r}c{c}" for r in range(self.rows)
+                                                      for c in range(self.cols)]
+        self.names = names
 
     def cell(self, row: int, col: int) -> int:
         return row * self.cols + col

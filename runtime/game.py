@@ -36,7 +36,7 @@ no per-event or per-decision indirection is added (``python -m bench engine`` me
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -81,8 +81,7 @@ class GameCore:
         self._view = self.view_class
         # each seat's pick_index when its agent answers by index (see choose), else None
         self._pickers = [index_picker(agent) for agent in self.agents]
-        # summary mode: events counted by type (keep_only); a defaultdict, so a count is one ``+= 1``
-        self._counts: defaultdict[str, int] | None = None
+        self._counts: dict[str, int] | None = None   # summary mode: events counted by type (keep_only)
         self._kept: frozenset[str] = frozenset()     # summary mode: the types still kept in ``events``
 
     # --- events ----------------------------------------------------------------------------------
@@ -102,7 +101,7 @@ class GameCore:
             self.events.append(event)
         else:
             kind = event["e"]
-            counts[kind] += 1
+            counts[kind] = counts.get(kind, 0) + 1
             if kind in self._kept:
                 self.events.append(event)
         if self.listeners:
@@ -119,7 +118,7 @@ class GameCore:
         if self.steps > self._cap:
             self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
             raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
-        counts[kind] += 1
+        counts[kind] = counts.get(kind, 0) + 1
         return True
 
     def keep_only(self, types: Iterable[str]) -> None:
@@ -127,7 +126,7 @@ class GameCore:
         the events of ``types`` (what a per-game record reads) and every event is counted by type. The
         game is the same (events never steer the rules); listeners still see every event."""
         self._kept = frozenset(types)
-        self._counts = defaultdict(int, Counter(e["e"] for e in self.events))
+        self._counts = dict(Counter(e["e"] for e in self.events))
         self.events = [e for e in self.events if e["e"] in self._kept]
 
     def event_counts(self) -> Counter[str]:
@@ -190,5 +189,5 @@ class GameCore:
             self.aborted = self.aborted or f"{type(exc).__name__}: {exc}"
             self.events.append({"e": "abort", "reason": self.aborted})
             if self._counts is not None:
-                self._counts["abort"] += 1
+                self._counts["abort"] = self._counts.get("abort", 0) + 1
             raise

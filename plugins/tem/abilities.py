@@ -57,9 +57,9 @@ class AbilityRules(Table):
             return None
         run = Effects(self, p, trigger, weapon, context)
         for ability in found:
-            # the entity, not the file path: a log must replay identically from any folder
-            source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
             if not self.counted("ability"):
+                # the entity, not the file path: a log must replay identically from any folder
+                source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
                 self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
             try:
                 ability.handler(run)

@@ -48,7 +48,7 @@ class CombatRules(Table):
         target = combat.opponent(attacker)
         while True:
             # A KO ends Combat at once, whoever dealt it (an attack or an ability).
-            knocked = next((q for q in (target, attacker) if q.health <= 0), None)
+            knocked = target if target.health <= 0 else attacker if attacker.health <= 0 else None
             if knocked is not None:
                 combat.outcome = "ko"
                 self.knock_out(knocked, combat.opponent(knocked))

@@ -114,7 +114,8 @@ class ActionRules(Table):
         """Heal (T1: each Energy +2 health, up to the maximum) or Upgrade; no effect in the Mighty Mech."""
         rules = self.rules
         if p.status == MECH:
-            self.emit("no-effect", player=p.seat, action=POWER_UP)
+            if not self.counted("no-effect"):
+                self.push({"e": "no-effect", "player": p.seat, "action": POWER_UP})
             return
         options: list[Any] = [None]
         missing = self.max_health(p) - p.health
@@ -132,14 +133,17 @@ class ActionRules(Table):
         if choice[0] == "heal":
             self._gain(p, rules.heal_resource, -choice[1])
             p.health = min(self.max_health(p), p.health + choice[1] * rules.heal_per_energy)
-            self.emit("heal", player=p.seat, paid=choice[1], health=p.health)
+            if not self.counted("heal"):
+                self.push({"e": "heal", "player": p.seat, "paid": choice[1], "health": p.health})
         else:
             self._pay(p, cost)
             p.status, p.health = POWER_ARMOR, rules.power_armor_health
-            self.emit("upgrade", player=p.seat, health=p.health)
+            if not self.counted("upgrade"):
+                self.push({"e": "upgrade", "player": p.seat, "health": p.health})
             if run is not None:
                 run.settle()
-            self.emit("status", player=p.seat, status=POWER_ARMOR, health=p.health)
+            if not self.counted("status"):
+                self.push({"e": "status", "player": p.seat, "status": POWER_ARMOR, "health": p.health})
             self.equip_window(p, "status")
 
     def deploy(self, p: Player, kind: str) -> None:
@@ -148,12 +152,14 @@ class ActionRules(Table):
         cell = p.pos
         zone = self.zone(cell)
         if cell in self.tokens or (self.mech_pos == cell and self.mech_controller != p.seat):
-            self.emit("no-effect", player=p.seat, action=kind)
+            if not self.counted("no-effect"):
+                self.push({"e": "no-effect", "player": p.seat, "action": kind})
             return
         resource = self.rules.mine_cost_resource if kind == MINE else self.rules.turret_cost_resource
         cost, run = self.modified_cost(p, T.ON_DEPLOY, {resource: zone.value})
         if not self._affordable(p, cost):
-            self.emit("no-effect", player=p.seat, action=kind)
+            if not self.counted("no-effect"):
+                self.push({"e": "no-effect", "player": p.seat, "action": kind})
             return
         supply = p.mine_supply if kind == MINE else p.turret_supply
         moved_from = None
@@ -171,7 +177,8 @@ class ActionRules(Table):
         else:
             mine = tuple(c for c, t in self.tokens.items() if t.owner == p.seat and t.kind == kind)
             if not mine:
-                self.emit("no-effect", player=p.seat, action=kind)
+                if not self.counted("no-effect"):
+                    self.push({"e": "no-effect", "player": p.seat, "action": kind})
                 return
             moved_from = self.choose(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
                                            {"token": kind, "cells": self.cell_names(sorted(mine))})

@@ -18,8 +18,9 @@ class CombatRules(Table):
 
     # --- Combat (T13) --------------------------------------------------------------------------
     def run_combat(self, mover: Player, defender: Player, power_opening: bool) -> None:
-        self.emit("combat-start", attacker=mover.seat, defender=defender.seat,
-                  cell=self.board.name(mover.pos))
+        if not self.counted("combat-start"):
+            self.push({"e": "combat-start", "attacker": mover.seat, "defender": defender.seat,
+                       "cell": self.board.name(mover.pos)})
         self.score(mover, self.rules.vp_combat_start, "combat-start")    # T2
         combat = Combat(mover, defender)
         self.combat = combat
@@ -73,7 +74,9 @@ class CombatRules(Table):
 
     def end_combat(self, combat: Combat) -> None:
         mover, defender = combat.mover, combat.defender
-        self.emit("combat-end", attacker=mover.seat, defender=defender.seat, outcome=combat.outcome)
+        if not self.counted("combat-end"):
+            self.push({"e": "combat-end", "attacker": mover.seat, "defender": defender.seat,
+                       "outcome": combat.outcome})
         self.fire(T.COMBAT_END, mover)
         self.fire(T.COMBAT_END, defender)
         self.hooks.combat_end(self, mover, defender, combat.outcome)

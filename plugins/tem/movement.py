@@ -87,8 +87,9 @@ class MovementRules(Table):
             assert token.number is not None      # a Mine carries its number (T8)
             owner.mine_supply.append(token.number)
             damage = zone.value * self.rules.mine_damage_zone + token.number * self.rules.mine_damage_number
-            self.emit("mine", player=p.seat, owner=owner.seat, number=token.number,
-                      cell=self.board.name(cell), damage=damage)
+            if not self.counted("mine"):
+                self.push({"e": "mine", "player": p.seat, "owner": owner.seat, "number": token.number,
+                           "cell": self.board.name(cell), "damage": damage})
             if self.hurt(p, damage, None, source="mine"):
                 self.score(owner, self.rules.vp_mine_ko, "mine-ko")    # T2
                 self.knock_out(p, None)                                # T9

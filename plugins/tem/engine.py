@@ -117,8 +117,9 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
 
     def order(self) -> list[Player]:
         """Seats clockwise from the Starting Player (T5)."""
-        n = len(self.players)
-        return [self.players[(self.start_seat + k) % n] for k in range(n)]
+        players = self.players
+        start = self.start_seat % len(players)
+        return players[start:] + players[:start]
 
     def pilot_at(self, cell: int, other_than: Player | None = None) -> Player | None:
         for q in self.players:

@@ -35,7 +35,8 @@ test: $(STAMP) $(TEST_GAMES) lint
 	exit $$status
 
 # The static checks: ruff; the import layers (import-linter, pyproject's [tool.importlinter]); mypy on the
-# core (pyproject's [tool.mypy]), which reads the folders through links under their installed names.
+# core, the plugin host and the games (pyproject's [tool.mypy]), which reads the folders through links under
+# their installed names.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-logo

@@ -20,6 +20,7 @@ from bench.goals import figure
 from rulecraft.plugins.games import get, registered
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.agents import make_agent
+from rulecraft.runtime.balance.batch import Config
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_GAMES", "200"))
 REPEAT = 3
@@ -45,7 +46,7 @@ def play(table: Any, players: int, seeds: range) -> int:
 
 def measure(games: list[str]) -> dict[str, tuple[float, float]]:
     """game -> (CPU µs per decision, decisions per game), best of REPEAT, the games interleaved."""
-    tables = {g: load_table([], [], ["random"], game=g) for g in games}
+    tables = {g: load_table(Config(load_table, game=g)) for g in games}
     best = dict.fromkeys(games, float("inf"))
     decisions = dict.fromkeys(games, 0)
     for _ in range(REPEAT):

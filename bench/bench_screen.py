@@ -9,9 +9,9 @@ import statistics
 import time
 
 from rulecraft.cli.play_ui import load
-from rulecraft.cli.screen import Panes, render
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.plugins.tem.screen import Panes
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import RandomAgent
 
@@ -48,11 +48,11 @@ def run() -> list[str]:
     panes = panes_mid_game()
     lines = []
     for width, height in SIZES:
-        render(panes, width, height - 1, "truecolor")
+        panes.render(width, height - 1, "truecolor")
         times = []
         for _ in range(REDRAWS):
             start = time.perf_counter()
-            render(panes, width, height - 1, "truecolor")
+            panes.render(width, height - 1, "truecolor")
             times.append(time.perf_counter() - start)
         lines.append(f"   {width}x{height}: {1000 * statistics.median(times):.1f} ms per full redraw "
                      f"(median of {REDRAWS})")

@@ -1,9 +1,14 @@
 """Ask: the full-screen terminal of ``rulecraft play``: panes that stay in place and a line editor that loses
 no key.
 
-:class:`ScreenTerminal` is a :class:`~rulecraft.cli.prompts.Terminal` for a real terminal. It switches to
-the alternate screen and keeps the keyboard in cbreak mode (no echo, no line buffering) for the whole
-game, set with ``TCSANOW`` so that nothing already typed is flushed. Keys are read from the terminal
+The panes are the game's: its board's ``panes(seat)`` (a board without it is played line by line), an
+object the calls of a :class:`~rulecraft.cli.prompts.Terminal` are kept in (``begin(state)``, ``say``,
+``narrate``, ``columns``; ``title``, ``help``, ``prompt``, ``typed``) and that draws itself at a size
+(``render(width, height, color_system)``).
+
+:class:`ScreenTerminal` draws them on a real terminal. It switches to the alternate screen and keeps the
+keyboard in cbreak mode (no echo, no line buffering) for the whole game, set with ``TCSANOW`` so that
+nothing already typed is flushed. Keys are read from the terminal
 with ``os.read`` and kept in a buffer of their own: what is typed while the screen redraws or while the
 other players move waits in the kernel's queue and then in that buffer, and answers the next prompt
 (type-ahead), so no key is lost. Each prompt redraws the whole screen once; each key redraws only the
@@ -22,9 +27,7 @@ from typing import IO, Any
 
 from rich.console import Console
 
-from rulecraft.cli.prompts import Terminal
-from rulecraft.cli.screen import Panes, render
-from rulecraft.plugins.tem.board import Picture
+from rulecraft.cli.prompts import Board, Drawing, Terminal
 
 try:
     import termios
@@ -40,15 +43,14 @@ CTRL_D, CTRL_U, ESC = "\x04", "\x15", "\x1b"
 
 
 class PanesTerminal(Terminal):
-    """The calls of a :class:`~rulecraft.cli.prompts.Terminal` kept as panes (:class:`Panes`) instead of
-    printed. With ``read`` (tests, snapshots) nothing touches a real terminal."""
+    """The calls of a :class:`~rulecraft.cli.prompts.Terminal` kept as the game's panes (its board's
+    ``panes(seat)``) instead of printed. With ``read`` (tests, snapshots) nothing touches a real terminal."""
 
-    def __init__(self, console: Console, picture: Picture, seat: int,
-                 read: Callable[[str], str] | None = None) -> None:
+    def __init__(self, console: Console, panes: Any, read: Callable[[str], str] | None = None) -> None:
         super().__init__(console, read)
-        self.panes = Panes(picture, seat)
+        self.panes = panes
 
-    def begin(self, kind: str, state: dict, fresh: bool, picture: Picture, seat: int) -> None:
+    def begin(self, state: dict, draw: Drawing) -> None:
         self.panes.begin(state)
 
     def say(self, markup: str) -> None:
@@ -71,10 +73,10 @@ class PanesTerminal(Terminal):
     def draw(self) -> None:
         """Nothing to draw without a terminal."""
 
-    def board(self, state: dict, picture: Picture, seat: int) -> None:
+    def board(self, state: dict, picture: Board, seat: int) -> None:
         self.panes.say("[dim]The board stays on screen, above.[/]")
 
-    def finish(self, state: dict, picture: Picture, seat: int) -> None:
+    def finish(self, state: dict, picture: Board, seat: int) -> None:
         self.panes.begin(state)
         self.panes.say("[bold]The game is over.[/] The final board is above, the scores in the log.")
         self.panes.prompt = ""
@@ -95,9 +97,9 @@ class PanesTerminal(Terminal):
 class ScreenTerminal(PanesTerminal):
     """The panes on a real terminal (``stdin`` and ``stdout`` ttys), drawn on the alternate screen."""
 
-    def __init__(self, console: Console, picture: Picture, seat: int, stdin: IO[str] | None = None,
+    def __init__(self, console: Console, panes: Any, stdin: IO[str] | None = None,
                  stdout: IO[str] | None = None) -> None:
-        super().__init__(console, picture, seat)
+        super().__init__(console, panes)
         self.fd = (stdin or sys.stdin).fileno()
         self.out = stdout or sys.stdout
         self.pending = ""                  # keys read but not yet used: the next prompt's answer
@@ -122,7 +124,7 @@ class ScreenTerminal(PanesTerminal):
     def last_screen(self) -> str:
         """The final screen, with colours, to print once the full screen is left (so it stays visible)."""
         width, height = self.size()
-        return render(self.panes, width, height - 1, self.console.color_system)
+        return self.panes.render(width, height - 1, self.console.color_system)
 
     # --- drawing and reading -------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
@@ -131,7 +133,7 @@ class ScreenTerminal(PanesTerminal):
 
     def draw(self) -> None:
         width, height = self.size()
-        screen = render(self.panes, width, height - 1, self.console.color_system)
+        screen = self.panes.render(width, height - 1, self.console.color_system)
         self.out.write(HOME + screen + self._input_line(width))
         self.out.flush()
 

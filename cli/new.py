@@ -1,9 +1,10 @@
 """Command ``rulecraft new pack NAME [--depends ID]...``: start a content pack in a new folder.
 
 The dependencies are found like any pack's (``--pack-path``, then the shipped packs) and checked first;
-the scaffold (``rulecraft.plugins.tem.scaffold``) then passes ``rulecraft check`` and its first scenario
-passes ``rulecraft test``. A folder that exists and is not empty is refused (exit 2): nothing is
-overwritten.
+their game is the new pack's. The scaffold (``rulecraft.compiler.scaffold``, with the game's own example
+files: its GameDefinition's ``scaffold`` member, else a patch of each kind) then passes ``rulecraft check``,
+and the first scenario a game brings passes ``rulecraft test``. A folder that exists and is not empty is
+refused (exit 2): nothing is overwritten.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ import sys
 from pathlib import Path
 
 from rulecraft.cli.check import add_stack_arguments, existing_paths
+from rulecraft.cli.games import DEFAULT_GAME
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.packs import PackFinder
-from rulecraft.plugins.tem.scaffold import NewPack, ScaffoldRefused, scaffold_pack
+from rulecraft.compiler.scaffold import SCENARIOS, NewPack, ScaffoldRefused, scaffold_pack
+from rulecraft.plugins.games import get
 from rulecraft.plugins.wiring import check_packs
 
 PACK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # pack.schema.json's `id` pattern
-DEFAULT_DEPENDS = ["tem-core"]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("folder", type=Path, metavar="NAME",
                         help="the new pack's folder; its name is the pack id (kebab-case)")
     parser.add_argument("--depends", action="append", metavar="ID",
-                        help="a pack the new one layers over, by id (repeatable; default: tem-core)")
+                        help="a pack the new one layers over, by id (repeatable; default: the core pack "
+                             f"of {DEFAULT_GAME}, the default game)")
     add_stack_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -46,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     existing_paths([], args.pack_path)
     finder = PackFinder(args.pack_path)
     folders = []
-    for dependency in args.depends or DEFAULT_DEPENDS:
+    depends = args.depends or [get(DEFAULT_GAME).default_pack]
+    for dependency in depends:
         found = finder.find(dependency)
         if found is None:
             raise UsageError(f"no pack '{dependency}' found; name its folder's parent with --pack-path")
@@ -56,12 +60,15 @@ def run(args: argparse.Namespace) -> int:
         print(format_human(result.diagnostics), file=sys.stderr)
         print("new pack: its dependencies have errors; nothing was written", file=sys.stderr)
         return EXIT_CONTENT
-    depends = tuple(p for p in result.packs if p.id in (args.depends or DEFAULT_DEPENDS))
+    new = NewPack(pack_id, args.folder, tuple(p for p in result.packs if p.id in depends), result.stack)
+    own_examples = get(new.game).scaffold
+    examples = own_examples.load()(new) if own_examples is not None else []
     try:
-        written = scaffold_pack(NewPack(pack_id, args.folder, depends, result.stack))
+        written = scaffold_pack(new, examples)
     except ScaffoldRefused as exc:
         raise UsageError(str(exc)) from exc
     print(f"new pack '{pack_id}' in {args.folder}: {len(written)} files and the schemas")
     pack_path = "".join(f" --pack-path {folder}" for folder in args.pack_path)
-    print(f"next: rulecraft check {args.folder}{pack_path} && rulecraft test {args.folder / 'scenarios'}")
+    test = f" && rulecraft test {args.folder / SCENARIOS}" if (args.folder / SCENARIOS).is_dir() else ""
+    print(f"next: rulecraft check {args.folder}{pack_path}{test}")
     return EXIT_CLEAN

@@ -9,7 +9,8 @@ when ``replay --watch`` shows the board (before the events of ``boundaries`` tha
 won (``verdict``). The person's seat is the board's ``human_agent`` (Tiny Epic Mechs' program prompts), else
 the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with the board's ``describe``
 and ``option_text``); other seats are the named agents seeded ``SEED/SEAT`` (with the plugins their rules
-need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``. The log is written as
+need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``, one with ``panes`` is
+drawn full screen at a real terminal (``rulecraft.cli.fullscreen``). The log is written as
 the game goes (one line per event, flushed before every prompt), so quitting, Ctrl-C or a closed terminal lose
 nothing.
 
@@ -237,11 +238,11 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
     panes that stay in place (a real terminal), else line by line."""
     seat = head["play"]["human"]
     picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))
-    if not (full_screen and getattr(picture, "full_screen", False)):   # panes the board can fill
+    if not (full_screen and hasattr(picture, "panes")):   # a board with panes of its own
         return _play(head, ruleset, hooks, path, terminal, picture, expected, delay)
     from rulecraft.cli.fullscreen import ScreenTerminal
 
-    with ScreenTerminal(terminal.console, picture, seat) as screen:
+    with ScreenTerminal(terminal.console, picture.panes(seat)) as screen:
         outcome = _play(head, ruleset, hooks, path, screen, picture, expected, delay)
     terminal.console.file.write(screen.last_screen())
     if outcome.status == "finished":

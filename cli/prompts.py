@@ -1,23 +1,30 @@
 """Ask: the terminal a person plays at, line by line: prompts and narration one after another.
 
-Every game's prompts ask through it (the shared numbered ones, ``rulecraft.cli.choices``; a game's own, such
-as Tiny Epic Mechs' ``rulecraft.plugins.tem.prompts``). ``q`` at any prompt, end of input or Ctrl-C stop the
-game (:class:`Quit`); the session saves the log so far.
+Every game's prompts ask through it (the shared numbered ones, ``rulecraft.cli.choices``; a game's own, its
+board's ``human_agent``). It knows no game: what it draws is the game's board (``screen``) or what the
+game's prompts hand it. ``q`` at any prompt, end of input or Ctrl-C stop the game (:class:`Quit`); the
+session saves the log so far.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any, Protocol
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 
-from rulecraft.plugins.tem import kinds as D
-from rulecraft.plugins.tem.board import Picture
-from rulecraft.plugins.tem.prompts import CELL_KINDS
-
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+
+
+class Board(Protocol):
+    """What the terminal draws of a game's board (its GameDefinition's ``board`` member)."""
+
+    def screen(self, state: dict[str, Any], you: int | None) -> RenderableType: ...
+
+
+Drawing = Callable[[], RenderableType | None]   # a board, part of one, a status line (markup) or None
 
 
 class Quit(BaseException):
@@ -69,24 +76,23 @@ class Terminal:
         """A line of the game's log."""
         self.console.print(markup, highlight=False)
 
-    def begin(self, kind: str, state: dict, fresh: bool, picture: Picture, seat: int) -> None:
-        """A new decision of ``kind``: draw what the person needs to answer it (the board before a
-        program, the arena before choosing a cell, else a status line when something happened)."""
-        if kind in (D.PROGRAM, D.AD_HOC_CARD) or (fresh and state["round"] == 0):
-            self.console.print(picture.screen(state, seat))
-        elif kind in CELL_KINDS:
-            self.console.print(picture.arena(state))
-        elif fresh:
-            self.say(picture.status_line(state, seat))
+    def begin(self, state: dict, draw: Drawing) -> None:
+        """A new decision about ``state``: line by line, what ``draw()`` returns is printed before it (the
+        game's prompts choose what the person needs to answer it); panes show ``state`` in place instead."""
+        drawing = draw()
+        if isinstance(drawing, str):
+            self.say(drawing)
+        elif drawing is not None:
+            self.console.print(drawing)
 
     def show(self, state: dict) -> None:
         """The game moved on (another player's turn, with ``--delay``): nothing to redraw line by line."""
 
-    def board(self, state: dict, picture: Picture, seat: int) -> None:
+    def board(self, state: dict, picture: Board, seat: int) -> None:
         """``b`` at a prompt: the whole board."""
         self.console.print(picture.screen(state, seat))
 
-    def finish(self, state: dict, picture: Picture, seat: int) -> None:
+    def finish(self, state: dict, picture: Board, seat: int) -> None:
         """The game is over: its last board."""
         self.console.print(picture.screen(state, seat))
 

@@ -111,6 +111,7 @@ class GameDefinition:
     docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
+    scaffold: Ref | None = None               # (NewPack) -> its own example files of `rulecraft new pack`
     description: str = ""
     packs: str = ""                           # importable package whose folders are the game's shipped packs
     extra: Mapping[str, Any] = field(default_factory=dict)   # members only the game's own tools read

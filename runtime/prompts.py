@@ -1,8 +1,8 @@
 """Ask: what every game's terminal prompts share: the keys a person types, and a resumed game's answers.
 
 A person answers a game's decisions through the command line's terminal (``rulecraft.cli.prompts``), with
-the shared numbered prompts (``rulecraft.cli.choices``) or a game's own (Tiny Epic Mechs'
-``rulecraft.plugins.tem.prompts``); both read the same keys and feed back a saved log's answers first.
+the shared numbered prompts (``rulecraft.cli.choices``) or a game's own (its board's ``human_agent``); both
+read the same keys and feed back a saved log's answers first.
 """
 
 from __future__ import annotations

@@ -15,15 +15,17 @@ from typing import TYPE_CHECKING, Any
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW
+from rulecraft.plugins.mecha.table import Table
 from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
-    from rulecraft.plugins.mecha.engine import MechaGame
+    from collections.abc import Sequence
+
     from rulecraft.plugins.mecha.state import Unit
 
 
-class ActionRules:
-    def main_phase(self: MechaGame) -> None:
+class ActionRules(Table):
+    def main_phase(self) -> None:
         """M6: actions one at a time, in any order, until the active player passes."""
         self.phase = MAIN_PHASE
         seat = self.active
@@ -37,7 +39,7 @@ class ActionRules:
             if self.pending:
                 self.resolve_pending()
 
-    def act(self: MechaGame, seat: int, action: tuple[Any, ...]) -> None:
+    def act(self, seat: int, action: tuple[Any, ...]) -> None:
         kind, cells = action[0], self.grid.cells   # a legal answer names cells of the board
         if kind == "play":
             self.seats[seat].hand.remove(action[1])
@@ -49,7 +51,7 @@ class ActionRules:
         else:
             self.declare_attack(self.at[cells[action[1]]], action[2])
 
-    def main_options(self: MechaGame, seat: int) -> tuple[tuple[Any, ...], ...]:
+    def main_options(self, seat: int) -> tuple[tuple[Any, ...], ...]:
         """Every legal action of the active player now, then pass (the hottest function: kept flat)."""
         options: list[tuple[Any, ...]] = []
         at, owners, grid = self.at, self.owner_at, self.grid
@@ -83,12 +85,12 @@ class ActionRules:
         return tuple(options)
 
     # --- movement (M8) --------------------------------------------------------------------------
-    def reachable(self: MechaGame, unit: Unit) -> dict[int, tuple[int, ...]]:
+    def reachable(self, unit: Unit) -> dict[int, tuple[int, ...]]:
         """Cells the mecha can move to with one unbroken path of up to its Speed (1 without), each step
         onto an empty cell; Flight does not change movement."""
         return self.grid.moves(unit.cell, self.keywords(unit).speed or 1, self.owners())
 
-    def move(self: MechaGame, unit: Unit, to: int) -> None:
+    def move(self, unit: Unit, to: int) -> None:
         """Move along the path to ``to`` (a legal destination: one step without Speed)."""
         path = self.reachable(unit)[to] if self.tables.moving[unit.card][0] > 1 else (to,)
         names = self.grid.names
@@ -98,7 +100,7 @@ class ActionRules:
         self.push({"e": "move", "player": unit.owner, "card": unit.card, "path": route})
 
     # --- attacks (M9, M10, M13, M19) --------------------------------------------------------------
-    def attack_targets(self: MechaGame, unit: Unit) -> list[str]:
+    def attack_targets(self, unit: Unit) -> list[str]:
         """Enemy units in range (M10) and targetable (M13: a flyer only by a mecha with Flight or Reach),
         then the opponent if the mecha stands in the opponent's entry zone (M19: range does not extend
         it)."""
@@ -107,7 +109,7 @@ class ActionRules:
         if reach <= 1:
             enemies = self._cells[1 - seat]
             near = grid.neighbours[cell]
-            cells = [c for c in near if c in enemies] if not enemies.isdisjoint(near) else ()
+            cells: Sequence[int] = [c for c in near if c in enemies] if not enemies.isdisjoint(near) else ()
         else:
             cells = grid.enemies_in_range(cell, reach, self._bits[1 - seat])
         out = []
@@ -118,7 +120,7 @@ class ActionRules:
             out.append(K.OPPONENT)
         return out
 
-    def declare_attack(self: MechaGame, attacker: Unit, target_name: str) -> None:
+    def declare_attack(self, attacker: Unit, target_name: str) -> None:
         """M9: declare, `when attacked` abilities (M7), the attack window (M15(b)), then resolve or
         fizzle; either way the attack is used."""
         seat = attacker.owner
@@ -139,7 +141,7 @@ class ActionRules:
         else:
             self.strike(attacker, target)
 
-    def still_legal(self: MechaGame, attacker: Unit, target: Unit | None) -> bool:
+    def still_legal(self, attacker: Unit, target: Unit | None) -> bool:
         if target is None:
             return attacker.cell in self.grid.entry[1 - attacker.owner]
         if target.uid not in self.units:
@@ -147,13 +149,13 @@ class ActionRules:
         return self.name(target.cell) in self.attack_targets(attacker)
 
     # --- response windows (M15(b), (c)) ----------------------------------------------------------
-    def window(self: MechaGame, window: str, first: int, about: dict[str, Any] | None = None) -> None:
+    def window(self, window: str, first: int, about: dict[str, Any] | None = None) -> None:
         """``first`` may play one command or pass, then the other, alternating until both pass in a
         row. ``about`` names the attack an attack window follows (its decisions' context)."""
         seat, passes = first, 0
         while passes < 2:
             options = self.command_options(seat, window)
-            answer = K.PASS
+            answer: tuple[Any, ...] = K.PASS
             if options:
                 context = {"window": window, "turn": self.turn, **(about or {})}
                 answer = self.ask(Decision(K.WINDOW, seat, (*options, K.PASS), context))

@@ -164,10 +164,11 @@ class _Seen:
         if option == K.PASS:
             return 0.0
         step = self.cards[option[1]].effects[0]
-        attacker, target = context.get("attacker"), context.get("target")
-        if step.verb == ADD_ARMOUR and target in self.units and self.mine(target):
+        attacker, target = context.get("attacker"), context.get("target")   # None out of an attack window
+        if step.verb == ADD_ARMOUR and target is not None and target in self.units and self.mine(target):
             return 50.0 if not self.units[target]["armour"] else -1.0   # save a unit the attack hurts
-        if step.modifier == POWER and attacker in self.units and self.mine(attacker) and target in self.units:
+        if (step.modifier == POWER and attacker is not None and target is not None and attacker in self.units
+                and self.mine(attacker) and target in self.units):
             destroys_now = self.hit(attacker, target)[0]
             return 50.0 if not destroys_now and self.hit(attacker, target, step.amount)[0] else -1.0
         if step.verb == DAMAGE:

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import DESTROYED
+from rulecraft.plugins.mecha.table import Table
 
 if TYPE_CHECKING:
-    from rulecraft.plugins.mecha.engine import MechaGame
     from rulecraft.plugins.mecha.state import Unit
 
 
-class CombatRules:
-    def strike(self: MechaGame, attacker: Unit, target: Unit) -> None:
+class CombatRules(Table):
+    def strike(self, attacker: Unit, target: Unit) -> None:
         """M12: one resolved attack against a unit."""
         where = self.name(target.cell)
         if target.armour and not self.keywords(attacker).pierce:
@@ -29,7 +29,7 @@ class CombatRules:
             return
         self.damage_unit(target, self.power(attacker), "attack")
 
-    def damage_unit(self: MechaGame, unit: Unit, amount: int, cause: str) -> None:
+    def damage_unit(self, unit: Unit, amount: int, cause: str) -> None:
         """Remove up to ``amount`` durability counters; at none left the unit is destroyed (M12)."""
         removed = min(max(amount, 0), unit.durability)
         unit.durability -= removed
@@ -38,7 +38,7 @@ class CombatRules:
         if unit.durability == 0:
             self.destroy(unit)
 
-    def destroy(self: MechaGame, unit: Unit) -> None:
+    def destroy(self, unit: Unit) -> None:
         """Off the board into its owner's discard pile; its Provide goes with it (M14); `when destroyed`
         abilities wait to resolve (M7)."""
         self.lift(unit)
@@ -47,7 +47,7 @@ class CombatRules:
         for ability in self.cards[unit.card].triggered(DESTROYED):
             self.pending.append(Pending(unit.owner, unit.uid, unit.card, ability))
 
-    def direct_hit(self: MechaGame, seat: int) -> None:
+    def direct_hit(self, seat: int) -> None:
         """M19: the opponent's top card goes face up to its damage zone; with an empty deck it loses at once
         (M20(1)); at ``damage_limit`` cards it loses (M20(2))."""
         victim = self.seats[1 - seat]

@@ -28,10 +28,10 @@ from rulecraft.plugins.mecha.model import (
     Ability,
     Step,
 )
+from rulecraft.plugins.mecha.table import Table
 from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
-    from rulecraft.plugins.mecha.engine import MechaGame
     from rulecraft.plugins.mecha.state import Unit
 
 
@@ -61,8 +61,8 @@ def _present(held: int) -> frozenset[str]:
 _PRESENT = tuple(_present(held) for held in range(16))
 
 
-class EffectRules:
-    def resolve_pending(self: MechaGame) -> None:
+class EffectRules(Table):
+    def resolve_pending(self) -> None:
         """M7: the active player's waiting abilities first, in the order it picks, then the other's."""
         while self.pending:
             seat = self.active if any(p.seat == self.active for p in self.pending) else 1 - self.active
@@ -77,17 +77,17 @@ class EffectRules:
             self.emit("trigger", player=p.seat, card=p.card, trigger=p.ability.trigger)
             self.run_steps(p.seat, p.ability.steps, p.uid, p.attacker)
 
-    def _label(self: MechaGame, p: Pending) -> tuple[str, str, str]:
+    def _label(self, p: Pending) -> tuple[str, str, str]:
         unit = self.units.get(p.uid)
         return (p.card, self.name(unit.cell) if unit else "", p.ability.trigger)
 
-    def run_steps(self: MechaGame, seat: int, steps: tuple[Step, ...], source: int | None = None,
+    def run_steps(self, seat: int, steps: tuple[Step, ...], source: int | None = None,
                   attacker: int | None = None) -> None:
         for step in steps:
             self.run_step(seat, step, source, attacker)
             self.check_losses()
 
-    def run_step(self: MechaGame, seat: int, step: Step, source: int | None, attacker: int | None) -> None:
+    def run_step(self, seat: int, step: Step, source: int | None, attacker: int | None) -> None:
         if step.verb == DRAW:
             self.draw(seat, step.amount)
             return
@@ -116,17 +116,17 @@ class EffectRules:
                 self.modified.append(unit)
                 self.push({"e": name, "cell": where, "added": step.amount, name: self.current(unit, name)})
 
-    def candidates(self: MechaGame, seat: int, target: str) -> list[Unit]:
+    def candidates(self, seat: int, target: str) -> list[Unit]:
         """The units a chosen target may be, in cell order."""
         return [self.at[cell] for cell in sorted(self.at) if self._fits(seat, self.at[cell], target)]
 
-    def _fits(self: MechaGame, seat: int, unit: Unit, target: str) -> bool:
+    def _fits(self, seat: int, unit: Unit, target: str) -> bool:
         side, kind = CHOSEN_TARGETS[target]
         if (side == "friendly" and unit.owner != seat) or (side == "enemy" and unit.owner == seat):
             return False
         return kind is None or self.cards[unit.card].type == kind
 
-    def step_target(self: MechaGame, seat: int, step: Step, source: int | None,
+    def step_target(self, seat: int, step: Step, source: int | None,
                     attacker: int | None) -> Unit | None:
         if step.target == THIS:
             return self.units.get(source) if source is not None else None
@@ -143,7 +143,7 @@ class EffectRules:
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------
-    def targets_present(self: MechaGame, seat: int) -> frozenset[str]:
+    def targets_present(self, seat: int) -> frozenset[str]:
         """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now. Only who
         owns which types of unit matters, not where they stand."""
         held = 0
@@ -152,7 +152,7 @@ class EffectRules:
             held |= (mechas > 0) << (2 * side) | (units > mechas) << (2 * side + 1)
         return _PRESENT[held]
 
-    def command_options(self: MechaGame, seat: int, window: str) -> list[tuple[Any, ...]]:
+    def command_options(self, seat: int, window: str) -> list[tuple[Any, ...]]:
         """The commands in hand that may be played in ``window``: it names the window and every chosen
         target it needs has a candidate (an answer must be a legal option)."""
         hand = self.seats[seat].hand
@@ -163,7 +163,7 @@ class EffectRules:
         return [("command", card_id) for card_id in dict.fromkeys(hand)
                 if card_id in playable and needs[card_id] <= present]
 
-    def play_command(self: MechaGame, seat: int, card_id: str, window: str) -> None:
+    def play_command(self, seat: int, card_id: str, window: str) -> None:
         """Resolve a command fully at once (no one answers a command before it resolves, M15), then discard
         it (M2); abilities it triggered then wait their turn (M7)."""
         s = self.seats[seat]

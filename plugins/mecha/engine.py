@@ -6,7 +6,8 @@ seat's agent as a
 :class:`~rulecraft.runtime.decisions.Decision` whose answer is validated; every change is an event (a plain
 dict with ``"e"`` first) appended to ``game.events``. The rules are mixins, one module per rule area:
 ``actions`` (the main phase, movement, attacks, the response windows), ``combat``, ``effects`` (abilities,
-triggers, commands). Ruling ids M1-M22 (RULINGS.md) are cited where they decide behaviour.
+triggers, commands), each a subclass of ``mecha.table.Table`` (the state and steps the areas share, declared
+for the type checker). Ruling ids M1-M22 (RULINGS.md) are cited where they decide behaviour.
 """
 
 from __future__ import annotations
@@ -36,14 +37,13 @@ from rulecraft.plugins.mecha.model import (
 from rulecraft.plugins.mecha.state import Seat, Unit
 from rulecraft.plugins.mecha.views import view_for
 from rulecraft.runtime.decisions import Agent
-from rulecraft.runtime.game import GameCore
 
 
 class GameOver(Exception):
     """Raised when a loss condition is met (M20): the game ends at once, whatever was resolving."""
 
 
-class MechaGame(GameCore, ActionRules, CombatRules, EffectRules):
+class MechaGame(ActionRules, CombatRules, EffectRules):
     """One game on the runtime core (seats, seeded RNG, events, step cap, ``ask``): build it, then
     :meth:`play` (or drive the phases yourself, see ``mecha.api``)."""
 

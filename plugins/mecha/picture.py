@@ -74,7 +74,7 @@ def picture(state: dict[str, Any], ruleset: Ruleset, you: int | None) -> list[st
 class Board:
     """Mecha Game at the terminal: the board, the narration and the words of each decision."""
 
-    needs_state = frozenset()                    # no event needs the state to be told
+    needs_state: frozenset[str] = frozenset()                  # no event needs the state to be told
     boundaries = frozenset({"turn", "game-end"})  # `replay --watch` shows the board before each turn
 
     def __init__(self, ruleset: Ruleset, colours: list[str], agents: list[str] | None = None) -> None:
@@ -94,7 +94,8 @@ class Board:
         return "you" if seat == you else f"seat {SEAT_NAMES[seat]}"
 
     def card(self, card_id: str | None) -> str:
-        return escape(self.ruleset.cards[card_id].name) if card_id in self.ruleset.cards else str(card_id)
+        cards = self.ruleset.cards
+        return escape(cards[card_id].name) if card_id is not None and card_id in cards else str(card_id)
 
     def narrate(self, event: dict[str, Any], you: int | None, state: dict[str, Any] | None = None
                 ) -> str | None:

@@ -204,9 +204,9 @@ def _then(game: MechaGame, then: Mapping[str, Any], events: list[dict], asked: l
             _compare(f"view.{name}.{other}", want, state["players"][_seat(other)], out)
     if "winner" in then:
         want = then["winner"]
-        have = "none" if not game.finished else "draw" if game.winner is None else NAMES[game.winner]
-        if want != have:
-            out.append(Difference("winner", want, f"{have} ({game.reason})"))
+        winner = "none" if not game.finished else "draw" if game.winner is None else NAMES[game.winner]
+        if want != winner:
+            out.append(Difference("winner", want, f"{winner} ({game.reason})"))
     if "reason" in then and (game.reason or "") != then["reason"] and not (
             then["reason"] == "draw" and (game.reason or "").startswith("draw")):
         out.append(Difference("reason", then["reason"], game.reason))

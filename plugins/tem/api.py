@@ -155,7 +155,7 @@ def set_player(game: Game, seat: int, *, at: str | int | None = None, **fields: 
             value = [tuple(item) for item in value]
         setattr(p, name, value)
     if "pilot" in fields and "health" not in fields and p.status == PILOT:
-        p.health = game.ruleset.pilots[p.pilot].health
+        p.health = game.ruleset.pilots[fields["pilot"]].health   # the pilot just given
     if p.health is None:
         p.health = game.max_health(p)
     if "owned" in fields and "equipped" not in fields:

@@ -207,7 +207,7 @@ class Picture:
             table.add_row(str(number), card_name(self.ruleset, card.id), " ".join(dirs), note)
         return table
 
-    # --- the full-screen panes (``cli.screen``) -------------------------------------------------
+    # --- the full-screen panes (``plugins.tem.screen``) -----------------------------------------
     def small_arena(self, state: dict) -> Table:
         """The arena in two lines per row, for small screens: the zone (value and what it pays) and its
         token, then who stands there (colour initial and health)."""
@@ -354,7 +354,6 @@ class Picture:
         return Group(*parts)
 
     # --- what `rulecraft play` and `replay --watch` ask of a game's board (cli/play_ui.py) -----------
-    full_screen = True                  # the panes of cli/screen.py draw this board
     pauses = frozenset({"reveal"})      # `play --delay S` pauses after another player's card
     boundaries = frozenset({"reveal", "round-start", "scoring", "game-end"})   # `replay --watch` steps
     # R1: you against two Robots, you start
@@ -363,6 +362,13 @@ class Picture:
     def boundary(self, event: dict, state: dict | None) -> bool:
         """The board is shown at a step once the game is past its setup (round 0)."""
         return state is not None and state["round"] >= 1
+
+    def panes(self, seat: int) -> Any:
+        """The full screen at a terminal: the board, your status, the program area and the log as panes
+        (``rulecraft.plugins.tem.screen``), for ``seat``."""
+        from rulecraft.plugins.tem.screen import Panes
+
+        return Panes(self, seat)
 
     def human_agent(self, terminal: Any, seat: int, recorded: Any) -> Any:
         """The person's seat: programs as ``1N 3E``, cells, values (``rulecraft.plugins.tem.prompts``)."""
@@ -539,12 +545,19 @@ def _named_list(pic: Picture, e: dict, you: int | None) -> str:
                                          for s, w in enumerate(e["chosen"])) + "."
 
 
+def _narrated(kind: str) -> str:
+    """The template of an event ``kind`` the board always narrates (``TEMPLATES`` has one for it)."""
+    template = TEMPLATES[kind]
+    assert template is not None, kind
+    return template
+
+
 def _reveal(pic: Picture, e: dict, you: int | None) -> str:
-    return TEMPLATES["reveal"].format_map(pic._fields(e, you)) + (" (Ad Hoc)" if e.get("ad_hoc") else "")
+    return _narrated("reveal").format_map(pic._fields(e, you)) + (" (Ad Hoc)" if e.get("ad_hoc") else "")
 
 
 def _attack(pic: Picture, e: dict, you: int | None) -> str:
-    line = TEMPLATES["attack"].format_map(pic._fields(e, you))
+    line = _narrated("attack").format_map(pic._fields(e, you))
     return line.replace(" with ", " with [bold]POWER ATTACK[/] ", 1) if e["power"] else line
 
 

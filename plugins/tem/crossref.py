@@ -79,10 +79,10 @@ def _copies(weapons: list[Entity], expected: int, what: str, rules: Entity,
         if total > expected:
             out.append(weapon.diagnostic(
                 codes.COUNT_MISMATCH, f"{what}: '{weapon.id}' brings the count to {total} cards, more than "
-                f"{'.'.join(param)} = {expected}", ("copies",), hint=_at(rules, param)))
+                f"{'.'.join(map(str, param))} = {expected}", ("copies",), hint=_at(rules, param)))
     if total < expected:
         out.append(rules.diagnostic(codes.COUNT_MISMATCH, f"{what}: the weapons make {total} cards, but "
-                                    f"{'.'.join(param)} is {expected}", param))
+                                    f"{'.'.join(map(str, param))} is {expected}", param))
     return out
 
 
@@ -174,6 +174,7 @@ def check_program_cards(stack: Stack) -> list[Diagnostic]:
     out = []
     for colour_id, (program, ad_hoc) in by_colour.items():
         colour = stack.get("colours", colour_id)
+        assert colour is not None           # by_colour's keys are the colours' ids
         out += _per_colour(colour, program, hand, "program cards", rules, ("program_hand_size",))
         if len(ad_hoc) > 1:
             out += [card.diagnostic(codes.COUNT_MISMATCH, f"colour '{colour_id}' already has an Ad Hoc Mode "
@@ -191,7 +192,8 @@ def _per_colour(colour: Entity, cards: list[Entity], expected: int, what: str, r
         return _too_many(cards, expected, ("colour",), f"colour '{colour.id}' {what}", rules, param)
     if len(cards) < expected:
         return [colour.diagnostic(codes.COUNT_MISMATCH, f"colour '{colour.id}' has {len(cards)} {what}, "
-                                  f"but {'.'.join(param)} is {expected}", ("id",), hint=_at(rules, param))]
+                                  f"but {'.'.join(map(str, param))} is {expected}", ("id",),
+                                  hint=_at(rules, param))]
     return []
 
 

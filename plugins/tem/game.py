@@ -39,4 +39,5 @@ GAME = GameDefinition(
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),
+    scaffold=Ref("rulecraft.plugins.tem.scaffold:examples"),
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.model import (
@@ -34,6 +34,7 @@ from rulecraft.plugins.tem.model import (
     PURCHASE,
     Ruleset,
     WeaponDef,
+    ZoneDef,
 )
 from rulecraft.plugins.tem.state import MINE, Board
 from rulecraft.runtime.decisions import Decision
@@ -59,10 +60,12 @@ class _Seen:
     """What the view shows, indexed for planning (built once per decision that needs the state)."""
 
     __slots__ = ("board", "enemies", "enemy_tokens", "me", "mech_cell", "mech_controller", "my_tokens",
-                 "piles", "round", "row", "state", "turn")
+                 "piles", "round", "row", "state", "turn", "zones")
 
     def __init__(self, state: dict[str, Any], board: Board) -> None:
         self.state, self.board = state, board
+        # cell -> its zone: the cells planning reads are where a piece stands or may move, never a wall (T6)
+        self.zones = cast("list[ZoneDef]", board.zones)
         you = state["you"]
         self.me = state["players"][you]
         self.enemies = [p for p in state["players"] if p["seat"] != you]
@@ -108,23 +111,31 @@ class HeuristicAgent:
         key = tuple(sorted(state["zones"].items()))
         if key != self._board_key:
             rs = self._ruleset
+            assert rs is not None              # learnt from the first decision's view (decide)
             board = Board(rs.arena_for(len(state["players"])))
             for name, zid in state["zones"].items():
                 board.place(_cell(board, name), rs.zones[zid])
             self._board, self._board_key = board, key
+        assert self._board is not None       # built above for these zones
         return _Seen(state, self._board)
 
     def _weapon_def(self, wid: str) -> WeaponDef:
-        return self._ruleset.weapons[wid]
+        rs = self._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
+        return rs.weapons[wid]
 
     def _resource_vp(self, seen: _Seen) -> float:
         """Resources matter less as the game runs out: full value until the last six turns."""
-        rules = self._ruleset.rules
+        rs = self._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
+        rules = rs.rules
         left = (rules.rounds - seen.round) * rules.turns_per_round + rules.turns_per_round - seen.turn
         return min(1.0, left / 6)
 
     def _scorings_left(self, rnd: int) -> int:
-        return sum(1 for r in self._ruleset.rules.scoring_rounds if r >= rnd)
+        rs = self._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
+        return sum(1 for r in rs.rules.scoring_rounds if r >= rnd)
 
     def _strength(self, wid: str) -> float:
         """A weapon's worth in Combat: its normal and Power Attack damage, and a little for an ability."""
@@ -135,19 +146,21 @@ class HeuristicAgent:
     # --- setup decisions -----------------------------------------------------------------------
     def _pilot(self, decision: Decision, view: Any) -> str:
         """More health lasts longer in Combat and scores less for the enemy."""
-        pilots = self._ruleset.pilots
+        rs = self._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
+        pilots = rs.pilots
         return max(decision.options, key=lambda pid: (pilots[pid].health, pid))
 
     def _base(self, decision: Decision, view: Any) -> int:
         """The Base with the richest zones within two steps (Collect and scoring start from there)."""
         seen = self._seen(view)
-        board = seen.board
+        board, zones = seen.board, seen.zones
 
         def richness(cell: int) -> float:
             total = 0.0
             for n1 in board.adjacent(cell):
-                total += board.zones[n1].value
-                total += 0.3 * sum(board.zones[n2].value for n2 in board.adjacent(n1) if n2 != cell)
+                total += zones[n1].value
+                total += 0.3 * sum(zones[n2].value for n2 in board.adjacent(n1) if n2 != cell)
             return total
         return max(decision.options, key=lambda c: (richness(c), -c))
 
@@ -185,7 +198,9 @@ class HeuristicAgent:
     def _weapon_value(self, wid: str, me: dict, rv: float) -> float:
         """Its VP at game end, plus what it adds in Combat while there is game left."""
         w = self._weapon_def(wid)
-        slots = self._ruleset.rules.slots
+        rs = self._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
+        slots = rs.rules.slots
         status = me["status"]
         usable = (slots[status].advanced if w.tier == ADVANCED else slots[status].basic) > 0
         gain = self._strength(wid) - min((self._strength(e) for e in me["equipped"]), default=0.0)
@@ -214,7 +229,7 @@ class HeuristicAgent:
     def _move_token(self, decision: Decision, view: Any) -> int | None:
         """Move the deployed token from the poorest zone, if this zone is worth more."""
         seen = self._seen(view)
-        zones = seen.board.zones
+        zones = seen.zones
         here = zones[seen.me["pos"]].value
         cells = [c for c in decision.options if c is not None]
         if not cells:
@@ -225,7 +240,7 @@ class HeuristicAgent:
     def _zone(self, decision: Decision, view: Any) -> int:
         """T10 ties: the most valuable zone, away from enemy pilots."""
         seen = self._seen(view)
-        zones = seen.board.zones
+        zones = seen.zones
         enemies = {e["pos"] for e in seen.enemies}
 
         def worth(c: int) -> float:
@@ -258,7 +273,9 @@ class HeuristicAgent:
         enemy = next((e for e in seen.enemies if e["seat"] == opponent), None)
         enemy_types = {self._weapon_def(w).type for w in enemy["equipped"]} if enemy else set()
         health = enemy["health"] if enemy else 99
-        counters = self._ruleset.rules.counters
+        rs = self._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
+        counters = rs.rules.counters
 
         def damage(option: tuple) -> int:
             w = self._weapon_def(option[0])
@@ -309,6 +326,20 @@ class _Plan:
     __slots__ = ("cards", "credits", "done", "energy", "health", "mech", "moves", "owned_adv",
                  "pos", "status", "supplies", "tokens", "value")
 
+    cards: tuple[str, ...]                  # the program cards played so far
+    credits: int
+    done: bool                              # KO'd: the rest of the program is lost
+    energy: int
+    health: int
+    mech: bool                              # in the Mighty Mech
+    moves: tuple[tuple[str, str], ...]      # (card, orientation) per turn
+    owned_adv: int                          # Advanced weapons owned
+    pos: int
+    status: str
+    supplies: tuple[int, int]               # Mines and Turrets left to deploy
+    tokens: tuple[tuple[int, str], ...]     # (cell, kind) of my tokens on the board
+    value: float                            # in VP
+
     def copy(self) -> _Plan:
         p = _Plan.__new__(_Plan)
         p.cards, p.credits, p.done, p.energy = self.cards, self.credits, self.done, self.energy
@@ -322,8 +353,9 @@ class _Planner:
     def __init__(self, agent: HeuristicAgent, seen: _Seen) -> None:
         self.agent, self.seen = agent, seen
         rs = agent._ruleset
+        assert rs is not None              # learnt from the first decision's view (decide)
         self.rs, self.rules = rs, rs.rules
-        self.board = seen.board
+        self.board, self.zones = seen.board, seen.zones
         self.rv = agent._resource_vp(seen)
         me = seen.me
         self.max_health = {PILOT: rs.pilots[me["pilot"]].health if me["pilot"] else 0,
@@ -426,7 +458,7 @@ class _Planner:
 
     def enter(self, p: _Plan, cell: int, power_opening: bool, turn: int) -> bool:
         """T8 in order: an enemy Mine, Combat with an enemy pilot, an enemy Turret; then the Mighty Mech."""
-        zone = self.board.zones[cell]
+        zone = self.zones[cell]
         rules = self.rules
         token = self.seen.enemy_tokens.get(cell)
         if token == MINE:
@@ -475,7 +507,7 @@ class _Planner:
         rules = self.rules
         theirs = tuple(sorted(_damages(self.rs, enemy["equipped"])))
         dealt, taken, outcome = _duel(self.my_weapons, p.health, theirs, enemy["health"], power_opening)
-        gain = rules.vp_combat_start + dealt * rules.vp_per_damage
+        gain: float = rules.vp_combat_start + dealt * rules.vp_per_damage
         if outcome == "win":
             gain += rules.vp_ko + (3.0 if enemy["status"] == MECH else 0.0)
         elif outcome == "they-retreat":
@@ -486,7 +518,7 @@ class _Planner:
 
     def act(self, p: _Plan, action: str) -> None:
         rules, rv = self.rules, self.rv
-        zones = self.board.zones
+        zones = self.zones
         if action == COLLECT:
             gained = {ENERGY: 0, CREDITS: 0}
             for cell in {p.pos, *(c for c, _ in p.tokens)}:
@@ -565,7 +597,7 @@ class _Planner:
             return
         if cell == self.seen.mech_cell and not p.mech:
             return
-        value = self.board.zones[cell].value
+        value = self.zones[cell].value
         resource = rules.mine_cost_resource if kind == MINE else rules.turret_cost_resource
         have = p.energy if resource == ENERGY else p.credits
         if have < value:
@@ -580,8 +612,8 @@ class _Planner:
             own = [(c, k) for c, k in p.tokens if k == kind]
             if not own:
                 return
-            poorest = min(own, key=lambda t: self.board.zones[t[0]].value)
-            old = self.board.zones[poorest[0]].value
+            poorest = min(own, key=lambda t: self.zones[t[0]].value)
+            old = self.zones[poorest[0]].value
             if old >= value:
                 return
             worth -= old * factor * self.scorings_left * TOKEN_SURVIVAL
@@ -594,7 +626,7 @@ class _Planner:
         """Where the program leaves me: T14 scores the zone I stand on in a scoring round."""
         if p.done:
             return 0.0
-        value = self.board.zones[p.pos].value
+        value = self.zones[p.pos].value
         base = value * self.rules.score_pilot if self.scoring_now else self.position_value(p.pos)
         return base - self.threat(p) * self.agent.threat_weight
 
@@ -617,7 +649,7 @@ class _Planner:
         return loss
 
     def position_value(self, cell: int) -> float:
-        zones = self.board.zones
+        zones = self.zones
         around = max((zones[n].value for n in self.board.adjacent(cell)), default=0)
         return POSITION_VP * (zones[cell].value + 0.5 * around)
 

@@ -70,8 +70,8 @@ class HumanAgent:
             self.term.narrate(f"  [dim]Equip: keeping {escape(names)}, as you chose for these weapons "
                               f"(w: ask again).[/]")
             return kept
-        self.term.begin(decision.kind, state, self.fresh, self.pic, self.seat)
-        self.fresh = False
+        fresh, self.fresh = self.fresh, False
+        self.term.begin(state, lambda: self._drawing(decision.kind, state, fresh))
         if decision.pick > 1:
             answer = self._program(decision, state)
         elif decision.kind == D.AD_HOC_CARD:
@@ -80,6 +80,15 @@ class HumanAgent:
             answer = self._choose(decision, state)
         self._remember(decision, answer)
         return answer
+
+    def _drawing(self, kind: str, state: dict, fresh: bool) -> Any:
+        """What a person answering ``kind`` needs to see line by line: the board before a program, the arena
+        before choosing a cell, else a status line when something happened (None: nothing new)."""
+        if kind in (D.PROGRAM, D.AD_HOC_CARD) or (fresh and state["round"] == 0):
+            return self.pic.screen(state, self.seat)
+        if kind in CELL_KINDS:
+            return self.pic.arena(state)
+        return self.pic.status_line(state, self.seat) if fresh else None
 
     def _kept_loadout(self, decision: Decision) -> Any:
         if decision.kind != D.EQUIP or self.last_equip is None:

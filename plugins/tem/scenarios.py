@@ -9,7 +9,7 @@ passes by accident. Players are named by colour, cells as ``r<row>c<col>`` (or a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,7 +163,8 @@ class _Run:
     def _known(self, ruleset: Ruleset) -> None:
         """Every id the given names exists in the ruleset, so a typo fails with its name, not later."""
         given = self.scenario.given
-        wanted = [("zone", z, ruleset.zones) for z in (given.get("zones") or {}).values()]
+        wanted: list[tuple[str, Any, Container[str]]] = [
+            ("zone", z, ruleset.zones) for z in (given.get("zones") or {}).values()]
         wanted += [("weapon", w, ruleset.weapons)
                    for ws in ((given.get("combat") or {}).get("exhausted") or {}).values() for w in ws]
         for fields in (given.get("players") or {}).values():
@@ -194,7 +195,8 @@ class _Run:
                 if isinstance(a, ScriptedAgent) and a.script}
         if left:
             for agent in self.game.agents:
-                agent.script.clear()
+                if isinstance(agent, ScriptedAgent):     # a seat given an agent kind has no script
+                    agent.script.clear()
             raise ScenarioError("scripted answers left unused by the step: " +
                                 "; ".join(f"{c}: {', '.join(f'{k} {v!r}' for k, v in a)}"
                                           for c, a in left.items()))

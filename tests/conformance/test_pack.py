@@ -7,6 +7,7 @@ from conformance_harness import checked, definition, gap, pack_folder
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.plugins.wiring import check_packs
 
 
 def test_its_default_pack_checks_clean_and_names_the_game(game, request):
@@ -15,6 +16,20 @@ def test_its_default_pack_checks_clean_and_names_the_game(game, request):
     assert not has_errors(result.diagnostics), format_human(result.diagnostics)
     assert result.game == game and result.stack.game == game
     assert set(result.stack.kinds()) <= set(definition(game).kinds), "a kind the definition does not declare"
+
+
+def test_a_new_pack_over_its_default_pack_checks_clean(game, request, tmp_path, capsys):
+    """`rulecraft new pack` writes a pack of any game (its own examples, else a patch of every kind that
+    changes nothing) which checks clean with no warning, and whose scenarios, if the game writes any, pass."""
+    gap(request, game, "pack")
+    folder = tmp_path / "my-pack"
+    assert main(["new", "pack", str(folder), "--depends", definition(game).default_pack]) == 0
+    result = check_packs([folder])
+    assert result.ok and result.diagnostics == [], format_human(result.diagnostics)
+    assert result.game == game
+    if (folder / "scenarios").is_dir():
+        capsys.readouterr()
+        assert main(["test", str(folder / "scenarios")]) == 0, capsys.readouterr().out
 
 
 def test_docs_builds_its_rules_site(game, request, tmp_path, capsys):

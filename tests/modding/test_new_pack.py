@@ -111,3 +111,23 @@ def test_a_pack_over_a_pack_rulecraft_does_not_ship(tmp_path: Path, capsys):
     assert result.ok and result.diagnostics == []
     assert [p.id for p in result.packs] == ["tem-core", "variant-heavy-metal", "heavier"]
     assert main(["test", str(folder / "scenarios")]) == 0
+
+
+def test_a_game_without_examples_of_its_own_gets_a_patch_of_each_kind(tmp_path: Path, capsys):
+    """Mecha Game brings no `scaffold` member: its new pack is the shared one (a manifest, a patch of one
+    entity per kind, the game's schemas, VS Code settings, a README) and checks clean; no scenario is
+    written, since only a game can write a rule test that means something."""
+    folder = tmp_path / "my-mecha"
+    assert main(["new", "pack", str(folder), "--depends", "mecha-core"]) == 0
+    assert "rulecraft test" not in capsys.readouterr().out
+    result = check_packs([folder])
+    assert result.ok and result.diagnostics == [], result.diagnostics
+    assert result.game == "mecha" and [p.id for p in result.packs] == ["mecha-core", "my-mecha"]
+    manifest = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))
+    kinds = [kind for kind in result.stack.kinds() if result.stack.of_kind(kind)]
+    assert manifest["files"] == [f"{kind}.yaml" for kind in kinds]
+    for name in manifest["files"]:
+        first = (folder / name).read_text(encoding="utf-8").splitlines()[0]
+        assert first == f"{MODELINE}schemas/mecha/{name.removesuffix('.yaml')}.schema.json"
+    assert not (folder / "scenarios").exists()
+    assert "rulecraft test" not in (folder / "README.md").read_text(encoding="utf-8")

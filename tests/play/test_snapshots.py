@@ -20,8 +20,8 @@ from rich.text import Text
 
 from rulecraft.cli.fullscreen import PanesTerminal
 from rulecraft.cli.play_ui import new_header, play
-from rulecraft.cli.screen import render_text
 from rulecraft.plugins.tem.board import Picture
+from rulecraft.plugins.tem.screen import render_text
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -65,7 +65,7 @@ def screen_at(stop: tuple[str, int], seed: str = "7", players: int = 4, solo: bo
     head, ruleset, hooks = new_header([], "heuristic", players, 0, solo, seed)
     reader = Scripted(answers, stop, script)
     console = Console(file=io.StringIO(), width=120, color_system=None)
-    term = PanesTerminal(console, Picture(ruleset, head["colours"], head["agents"]), 0, reader)
+    term = PanesTerminal(console, Picture(ruleset, head["colours"], head["agents"]).panes(0), reader)
     reader.term = term
     outcome = play(head, ruleset, hooks, tmp / "game.jsonl", term)
     assert outcome.status == "quit", "the game ended before the prompt of the snapshot"

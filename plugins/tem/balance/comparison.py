@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -46,7 +47,8 @@ def cards_of(ruleset: Any) -> StackCards:
     return StackCards(tuple(ruleset.pilots), {w.id: w.tier for w in ruleset.weapons.values()})
 
 
-class Measure(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Measure:
     """One row of the comparison: what is measured on whom, and how one game counts."""
 
     group: str       # pilot, weapon, seat, agent or game

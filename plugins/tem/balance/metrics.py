@@ -54,7 +54,8 @@ class Totals:
         self.agent_sources: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         self.bought: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))   # weapon -> agent
         self.purchases: dict[str, int] = defaultdict(int)
-        # [count, wins]: the wins start as the int 0, as a sum() of them would, so the report is the same
+        # [count, wins]: the wins start as the int 0, as a sum() of them would, so the report is the same; the
+        # count is a whole number in a list typed by its wins (int() of it, for the type checker, is a no-op)
         self.owned: dict[str, list[float]] = defaultdict(lambda: [0, 0])      # weapon -> owners, their wins
         self.kept: dict[str, list[float]] = defaultdict(lambda: [0, 0])       # pilot -> keepers, their wins
         self.dealt: dict[str, dict[str, list[int]]] = defaultdict(dict)       # pilot -> agent -> kept, dealt
@@ -128,7 +129,7 @@ class Totals:
             weapon_rows.append({
                 "weapon": wid, "tier": tier, "purchases": self.purchases.get(wid, 0),
                 "purchase_rate": rate(sum(bought.values()), n_seats),
-                "win_when_owned": rate(owner_wins, owners),
+                "win_when_owned": rate(owner_wins, int(owners)),
                 "by_agent": {a: {"bought": bought.get(a, 0), "seats": count[a]} for a in agents},
             })
         lengths = self.lengths
@@ -148,13 +149,13 @@ class Totals:
             "weapons": weapon_rows,
             "mech": {"control_rate": rate(self.controlled[0], games),
                      "taken_per_game": estimate(stats.mean(lengths["mech_taken"])),
-                     "controller_wins": rate(self.controlled[1], self.controlled[0])},
+                     "controller_wins": rate(self.controlled[1], int(self.controlled[0]))},
             "length": {key: estimate(stats.mean(lengths[key])) for key in LENGTHS[:4]},
             "combat": {"combats": estimate(stats.mean(lengths["combats"])),
                        "kos": estimate(stats.mean(lengths["kos"])),
                        "retreats": estimate(stats.mean(lengths["retreats"])),
                        "per_game": list(lengths["combats"])},
-            "first_player": {**rate(self.first[1], self.first[0]),
+            "first_player": {**rate(self.first[1], int(self.first[0])),
                              "expected": 1 / self.players if self.players else None},
         }
 
@@ -167,7 +168,7 @@ class Totals:
             kept, wins = self.kept.get(pid, (0, 0))
             by_agent = {a: {"kept": k, "dealt": d} for a, (k, d) in sorted(self.dealt.get(pid, {}).items())}
             dealt = sum(row["dealt"] for row in by_agent.values())
-            rows.append({"pilot": pid, **rate(wins, kept), "dealt": dealt,
+            rows.append({"pilot": pid, **rate(wins, int(kept)), "dealt": dealt,
                          "kept_when_dealt": rate(kept, dealt), "by_agent": by_agent})
         return rows
 

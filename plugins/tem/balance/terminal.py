@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -10,6 +10,9 @@ from rich.text import Text
 
 from rulecraft.plugins.tem.balance.compare_text import CHOICES, FRACTIONAL_WINS, agent_choices, notes, tables
 from rulecraft.runtime.balance.report import num, pct
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 
 def _rate_table(title: str, key: str, rows: list[dict[str, Any]], expected: float | None) -> Table:
@@ -79,9 +82,10 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
         table.add_row(row["source"], f"{row['mean']:.2f}", f"{100 * row['share']:.1f}%", *cells)
     console.print(table)
     table = Table(title="Weapons (per player-game)", title_justify="left")
-    for column, justify in (("weapon", "left"), ("tier", "left"), ("bought", "right"),
-                            ("purchase rate [95% CI]", "right"), ("owners", "right"),
-                            ("win rate when owned [95% CI]", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("weapon", "left"), ("tier", "left"), ("bought", "right"), ("purchase rate [95% CI]", "right"),
+        ("owners", "right"), ("win rate when owned [95% CI]", "right"))
+    for column, justify in columns:
         table.add_column(column, justify=justify)
     for row in report["weapons"]:
         owned = row["win_when_owned"]

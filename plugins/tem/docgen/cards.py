@@ -78,7 +78,7 @@ def program_cards(stack: Stack, rules: dict[str, Any], colours: dict[str, dict])
     movement = rules.get("movement", {})
     for card in stack.of_kind("program-cards"):
         data = card.data
-        colour = colours.get(data.get("colour"), {})
+        colour = colours.get(data.get("colour", ""), {})
         name, hex_colour = colour.get("name", _words(data.get("colour", ""))), colour.get("hex", GREY)
         back = Back("Program card", name, hex_colour, "program")
         band = f"Program card - {name}"
@@ -161,11 +161,13 @@ def zone_cards(stack: Stack, colours: dict[str, dict]) -> Iterator[Card]:
     for zone in stack.of_kind("zones"):
         data = zone.data
         kind = data.get("type")
-        colour = colours.get(data.get("colour"), {})
+        colour = colours.get(data.get("colour", ""), {})
         resources = tuple(data.get("resources", ()))
         names = " + ".join(_words(r).title() for r in resources)
-        title, hex_colour = {"base": (f"{colour.get('name', '')} Base", colour.get("hex", GREY)),
-                             "mech": ("Mech Zone", MECH_ZONE)}.get(kind, (f"{names} zone", RESOURCE_ZONE))
+        titles: dict[str | None, tuple[str, str]] = {"base": (f"{colour.get('name', '')} Base",
+                                                               colour.get("hex", GREY)),
+                                                      "mech": ("Mech Zone", MECH_ZONE)}
+        title, hex_colour = titles.get(kind, (f"{names} zone", RESOURCE_ZONE))
         face = Face("zone", f"Zone - {_words(kind or '')}", title.strip(),
                     (_stat(data, "Value", "value", "value"),), "", hex_colour, Emblem(resources),
                     designed=_designed(data, {"value": "value", "resources": "resources"}), entity=zone)

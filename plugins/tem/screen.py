@@ -1,10 +1,11 @@
-"""Show: the full-screen layout of ``rulecraft play``: the board, your status, the program area and the log as
-panes that stay in place, with a legend and a help pane.
+"""Show: Tiny Epic Mechs' full screen in ``rulecraft play``: the board, your status, the program area and the
+log as panes that stay in place, with a legend and a help pane.
 
 :class:`Panes` holds what the panes show (the latest redacted state of the person's seat, T16; the current
 prompt's lines; the narrated events) and renders them to a fixed-size screen. It never sees a game: the
-driver (``cli.play_ui``) hands it states and narration. ``render_text`` draws the panes to plain text at a
-given size, which is what the snapshot tests compare.
+shared full-screen terminal (``rulecraft.cli.fullscreen``, which the board's ``panes`` feeds) hands it
+states and narration. ``render_text`` draws the panes to plain text at a given size, which is what the
+snapshot tests compare.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import io
 from collections import deque
 from collections.abc import Iterable
+from typing import Literal
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.layout import Layout
@@ -27,6 +29,9 @@ SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
 TALL = 34           # ... and from this height
 LOG_KEPT = 400      # narrated lines kept for the log pane
+
+ColorSystemName = Literal["auto", "standard", "256", "truecolor", "windows"]
+"""What rich calls a terminal's colours (``Console.color_system``), as ``render`` passes it on."""
 
 
 class Lines:
@@ -157,17 +162,16 @@ class Panes:
     def _log(self) -> Panel:
         return Panel(Lines(self.log), title="log", title_align="left")
 
-
-def render(panes: Panes, width: int, height: int, color_system: str | None = None) -> str:
-    """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when ``color_system``
-    is set); the input line goes below them."""
-    out = io.StringIO()
-    console = Console(file=out, width=width, height=height, color_system=color_system, highlight=False,
-                      legacy_windows=False, emoji=False, force_terminal=color_system is not None)
-    console.print(panes.layout(width, height))
-    return out.getvalue()
+    def render(self, width: int, height: int, color_system: ColorSystemName | None = None) -> str:
+        """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
+        ``color_system`` is set); the input line goes below them."""
+        out = io.StringIO()
+        console = Console(file=out, width=width, height=height, color_system=color_system, highlight=False,
+                          legacy_windows=False, emoji=False, force_terminal=color_system is not None)
+        console.print(self.layout(width, height))
+        return out.getvalue()
 
 
 def render_text(panes: Panes, width: int, height: int) -> str:
     """The whole screen as plain text, ``height`` lines of ``width`` columns: the panes and the input line."""
-    return render(panes, width, height - 1) + (panes.prompt + panes.typed)[:width]
+    return panes.render(width, height - 1) + (panes.prompt + panes.typed)[:width]

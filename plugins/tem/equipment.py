@@ -42,14 +42,12 @@ class EquipmentRules(Table):
     def equip_window(self, p: Player, when: str) -> None:
         """Equip or exchange weapons: on status change, purchase, turn start and end; never during Combat
         (a KO ends the Combat first, so the KO'd player re-equips for its new status, T12)."""
-        combat = self.combat
-        if combat is not None and combat.outcome is None:
+        if self.combat is not None and self.combat.outcome is None:
             return
-        owned = p.owned
-        if len(owned) == 1 and p.equipped == owned:
+        if len(p.owned) == 1 and p.equipped == p.owned:
             return   # a single weapon, already equipped: nothing to choose
         current = tuple(p.equipped)
-        key = (p.status, current, *owned)
+        key = (p.status, current, *p.owned)
         options = self._windows.get(key)
         if options is None:
             options = self.loadouts(p)

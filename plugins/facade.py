@@ -121,10 +121,34 @@ def answer_of(spec: Any) -> Answer | None:
 
 def _dispatch(caller: Any, argnames: tuple[str, ...], answer: Answer) -> Callable[..., Any]:
     shape = answer.shape
+    impls = caller.get_hookimpls()
+    if len(impls) == 1 and _plain(impls[0]):
+        return _direct(impls[0], caller.spec.opts.get("firstresult", False), argnames, shape)
 
     def step(*args: Any) -> Any:
         arguments = dict(zip(argnames, args, strict=False))
         return shape(caller(**arguments), arguments)
+    return step
+
+
+def _plain(impl: Any) -> bool:
+    """An implementation pluggy would just call: no (old or new style) wrapper."""
+    return not impl.hookwrapper and not getattr(impl, "wrapper", False)
+
+
+def _direct(impl: Any, firstresult: bool, argnames: tuple[str, ...],
+            shape: Callable[[Any, Mapping[str, Any]], Any]) -> Callable[..., Any]:
+    """The step of a hook with one plain implementation: that function called with its own arguments in
+    its order, and its result as pluggy would give it (``firstresult``: the result; else the list of the
+    non-``None`` results), without pluggy's per-call machinery (the hook's ~20 calls a game cost ~3%)."""
+    function = impl.function
+    picks = tuple(argnames.index(name) for name in impl.argnames)
+
+    def step(*args: Any) -> Any:
+        result = function(*[args[i] for i in picks])
+        if not firstresult:
+            result = [] if result is None else [result]
+        return shape(result, dict(zip(argnames, args, strict=False)))
     return step
 
 

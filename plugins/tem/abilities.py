@@ -21,10 +21,19 @@ class AbilityRules(Table):
     """Firing abilities on a trigger."""
 
     # --- abilities -----------------------------------------------------------------------------
-    def abilities(self, p: Player, trigger: str, weapon: WeaponDef | None) -> list:
+    def abilities(self, p: Player, trigger: str, weapon: WeaponDef | None) -> tuple:
         """The pilot's ability (in the Mighty Mech, the side's power instead), then weapons': for the attack
         triggers and ``on_bought`` only the weapon concerned, for every other trigger each equipped
-        weapon (E8)."""
+        weapon (E8). They depend only on those ids, so the games of a ruleset share the answers."""
+        side = p.mech_side if p.status == MECH else None
+        used = (weapon.id if weapon is not None else None) if trigger in WEAPON_IN_USE else tuple(p.equipped)
+        key = (trigger, side, p.pilot, used)
+        found = self._abilities.get(key)
+        if found is None:
+            found = self._abilities[key] = tuple(self._find_abilities(p, trigger, weapon))
+        return found
+
+    def _find_abilities(self, p: Player, trigger: str, weapon: WeaponDef | None) -> list:
         if p.status == MECH and p.mech_side:
             found = [a for side in self.ruleset.mech_sides if side.id == p.mech_side
                      for a in side.abilities.get(trigger, ())]
@@ -48,9 +57,9 @@ class AbilityRules(Table):
             return None
         run = Effects(self, p, trigger, weapon, context)
         for ability in found:
-            # the entity, not the file path: a log must replay identically from any folder
-            source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
             if not self.counted("ability"):
+                # the entity, not the file path: a log must replay identically from any folder
+                source = ability.origin.rpartition(" (")[2].rstrip(")") or ability.origin
                 self.push({"e": "ability", "player": p.seat, "trigger": trigger, "source": source})
             try:
                 ability.handler(run)

@@ -64,8 +64,9 @@ class ActionRules(Table):
                 gained[resource] += n
         for resource, amount in gained.items():
             self._gain(p, resource, amount)
-        self.emit("collect", player=p.seat, energy=gained[ENERGY], credits=gained[CREDITS],
-                  now={ENERGY: p.energy, CREDITS: p.credits})
+        if not self.counted("collect"):
+            self.push({"e": "collect", "player": p.seat, "energy": gained[ENERGY], "credits": gained[CREDITS],
+                       "now": {ENERGY: p.energy, CREDITS: p.credits}})
         self.fire(T.ON_COLLECT, p)
 
     def purchase(self, p: Player) -> None:
@@ -101,8 +102,9 @@ class ActionRules(Table):
                 del self.row[i]
         p.owned.append(wid)
         p.purchased.append(wid)
-        self.emit("purchase", player=p.seat, weapon=wid, row=list(self.row), deck=len(self.deck),
-                  energy=p.energy, credits=p.credits)
+        if not self.counted("purchase"):
+            self.push({"e": "purchase", "player": p.seat, "weapon": wid, "row": list(self.row),
+                       "deck": len(self.deck), "energy": p.energy, "credits": p.credits})
         if run is not None:
             run.settle()
         self.fire(T.ON_BOUGHT, p, w)
@@ -112,7 +114,8 @@ class ActionRules(Table):
         """Heal (T1: each Energy +2 health, up to the maximum) or Upgrade; no effect in the Mighty Mech."""
         rules = self.rules
         if p.status == MECH:
-            self.emit("no-effect", player=p.seat, action=POWER_UP)
+            if not self.counted("no-effect"):
+                self.push({"e": "no-effect", "player": p.seat, "action": POWER_UP})
             return
         options: list[Any] = [None]
         missing = self.max_health(p) - p.health
@@ -130,14 +133,17 @@ class ActionRules(Table):
         if choice[0] == "heal":
             self._gain(p, rules.heal_resource, -choice[1])
             p.health = min(self.max_health(p), p.health + choice[1] * rules.heal_per_energy)
-            self.emit("heal", player=p.seat, paid=choice[1], health=p.health)
+            if not self.counted("heal"):
+                self.push({"e": "heal", "player": p.seat, "paid": choice[1], "health": p.health})
         else:
             self._pay(p, cost)
             p.status, p.health = POWER_ARMOR, rules.power_armor_health
-            self.emit("upgrade", player=p.seat, health=p.health)
+            if not self.counted("upgrade"):
+                self.push({"e": "upgrade", "player": p.seat, "health": p.health})
             if run is not None:
                 run.settle()
-            self.emit("status", player=p.seat, status=POWER_ARMOR, health=p.health)
+            if not self.counted("status"):
+                self.push({"e": "status", "player": p.seat, "status": POWER_ARMOR, "health": p.health})
             self.equip_window(p, "status")
 
     def deploy(self, p: Player, kind: str) -> None:
@@ -146,12 +152,14 @@ class ActionRules(Table):
         cell = p.pos
         zone = self.zone(cell)
         if cell in self.tokens or (self.mech_pos == cell and self.mech_controller != p.seat):
-            self.emit("no-effect", player=p.seat, action=kind)
+            if not self.counted("no-effect"):
+                self.push({"e": "no-effect", "player": p.seat, "action": kind})
             return
         resource = self.rules.mine_cost_resource if kind == MINE else self.rules.turret_cost_resource
         cost, run = self.modified_cost(p, T.ON_DEPLOY, {resource: zone.value})
         if not self._affordable(p, cost):
-            self.emit("no-effect", player=p.seat, action=kind)
+            if not self.counted("no-effect"):
+                self.push({"e": "no-effect", "player": p.seat, "action": kind})
             return
         supply = p.mine_supply if kind == MINE else p.turret_supply
         moved_from = None
@@ -169,7 +177,8 @@ class ActionRules(Table):
         else:
             mine = tuple(c for c, t in self.tokens.items() if t.owner == p.seat and t.kind == kind)
             if not mine:
-                self.emit("no-effect", player=p.seat, action=kind)
+                if not self.counted("no-effect"):
+                    self.push({"e": "no-effect", "player": p.seat, "action": kind})
                 return
             moved_from = self.choose(D.MOVE_TOKEN, p.seat, (None, *sorted(mine)),
                                            {"token": kind, "cells": self.cell_names(sorted(mine))})
@@ -178,9 +187,11 @@ class ActionRules(Table):
             number = self.tokens.pop(moved_from).number
         self._pay(p, cost)
         self.tokens[cell] = Token(p.seat, kind, number)
-        self.emit("deploy", player=p.seat, token=kind, number=number, cell=self.board.name(cell),
-                  moved_from=self.board.name(moved_from) if moved_from is not None else None,
-                  energy=p.energy, credits=p.credits)
+        if not self.counted("deploy"):
+            self.push({"e": "deploy", "player": p.seat, "token": kind, "number": number,
+                       "cell": self.board.name(cell),
+                       "moved_from": self.board.name(moved_from) if moved_from is not None else None,
+                       "energy": p.energy, "credits": p.credits})
         if run is not None:
             run.settle()
 

@@ -18,8 +18,9 @@ class CombatRules(Table):
 
     # --- Combat (T13) --------------------------------------------------------------------------
     def run_combat(self, mover: Player, defender: Player, power_opening: bool) -> None:
-        self.emit("combat-start", attacker=mover.seat, defender=defender.seat,
-                  cell=self.board.name(mover.pos))
+        if not self.counted("combat-start"):
+            self.push({"e": "combat-start", "attacker": mover.seat, "defender": defender.seat,
+                       "cell": self.board.name(mover.pos)})
         self.score(mover, self.rules.vp_combat_start, "combat-start")    # T2
         combat = Combat(mover, defender)
         self.combat = combat
@@ -48,7 +49,7 @@ class CombatRules(Table):
         target = combat.opponent(attacker)
         while True:
             # A KO ends Combat at once, whoever dealt it (an attack or an ability).
-            knocked = next((q for q in (target, attacker) if q.health <= 0), None)
+            knocked = target if target.health <= 0 else attacker if attacker.health <= 0 else None
             if knocked is not None:
                 combat.outcome = "ko"
                 self.knock_out(knocked, combat.opponent(knocked))
@@ -73,7 +74,9 @@ class CombatRules(Table):
 
     def end_combat(self, combat: Combat) -> None:
         mover, defender = combat.mover, combat.defender
-        self.emit("combat-end", attacker=mover.seat, defender=defender.seat, outcome=combat.outcome)
+        if not self.counted("combat-end"):
+            self.push({"e": "combat-end", "attacker": mover.seat, "defender": defender.seat,
+                       "outcome": combat.outcome})
         self.fire(T.COMBAT_END, mover)
         self.fire(T.COMBAT_END, defender)
         self.hooks.combat_end(self, mover, defender, combat.outcome)
@@ -105,8 +108,9 @@ class CombatRules(Table):
         if power:
             self.fire(T.BEFORE_POWER_ATTACK, attacker, w)
         self.fire(T.WHEN_ATTACKED, target, attack_type=w.type)
-        self.emit("attack", player=attacker.seat, target=target.seat, weapon=w.id, power=power,
-                  damage=max(0, combat.damage))
+        if not self.counted("attack"):
+            self.push({"e": "attack", "player": attacker.seat, "target": target.seat, "weapon": w.id,
+                       "power": power, "damage": max(0, combat.damage)})
         self.hooks.attack(self, attacker, target, w, power)
         if not self.hurt(target, max(0, combat.damage), attacker, source="attack"):
             self.fire(T.AFTER_ATTACK, attacker, w)

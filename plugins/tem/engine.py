@@ -79,9 +79,10 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
-        # legal loadouts, equip options (current loadout first) and program options: shared by the games
-        self._loadouts, self._windows, self._card_options = _shared_caches(ruleset)
-        self._triggers = _triggers_in(ruleset)
+        # legal loadouts, equip options (current loadout first), program options and the abilities a
+        # trigger runs: shared by the games
+        self._loadouts, self._windows, self._card_options, self._abilities = _shared_caches(ruleset)
+        self._triggers = _SHARED[id(ruleset)][-1]
 
     # --- plumbing ------------------------------------------------------------------------------
     @property
@@ -116,8 +117,9 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
 
     def order(self) -> list[Player]:
         """Seats clockwise from the Starting Player (T5)."""
-        n = len(self.players)
-        return [self.players[(self.start_seat + k) % n] for k in range(n)]
+        players = self.players
+        start = self.start_seat % len(players)
+        return players[start:] + players[:start]
 
     def pilot_at(self, cell: int, other_than: Player | None = None) -> Player | None:
         for q in self.players:
@@ -192,7 +194,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         }
 
 
-_SHARED: dict[int, tuple[Ruleset, dict, dict, dict]] = {}
+_SHARED: dict[int, tuple[Ruleset, dict, dict, dict, dict, frozenset[str]]] = {}
 # Entries per cache: a long run meets ever more loadouts (equip options grew to 50,000 entries, about 20 MB,
 # over 20,000 games); past the bound the oldest half is dropped at the start of a game. Dropping by age
 # rather than by use keeps a hit a plain dict lookup (an LRU would reorder on every hit); an entry dropped
@@ -200,16 +202,17 @@ _SHARED: dict[int, tuple[Ruleset, dict, dict, dict]] = {}
 _SHARED_LIMIT = 4096
 
 
-def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict]:
+def _shared_caches(ruleset: Ruleset) -> tuple[dict, dict, dict, dict]:
     """Caches of values that depend only on the ruleset and their key (loadouts by status and owned
-    weapons, equip options, program options by colour), shared by every game on that ruleset. Each entry
-    holds its ruleset, so that its id cannot be reused by another while cached."""
+    weapons, equip options, program options by colour, abilities by trigger and source), shared by
+    every game on that ruleset. Each entry holds its ruleset, so that its id cannot be reused by another
+    while cached, and ends with the ruleset's triggers (:func:`_triggers_in`)."""
     entry = _SHARED.get(id(ruleset))
     if entry is None:
         if len(_SHARED) >= 8:
             _SHARED.clear()
-        entry = _SHARED[id(ruleset)] = (ruleset, {}, {}, {})
-    caches = entry[1:]
+        entry = _SHARED[id(ruleset)] = (ruleset, {}, {}, {}, {}, _triggers_in(ruleset))
+    caches = entry[1:5]
     for cache in caches:
         if len(cache) > _SHARED_LIMIT:
             for key in list(itertools.islice(cache, len(cache) - _SHARED_LIMIT // 2)):

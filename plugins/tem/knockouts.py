@@ -30,7 +30,8 @@ class KnockoutRules(Table):
 
     def knock_out(self, p: Player, by: Player | None) -> None:
         """KO by status (Getting KO'd); ``by`` is the Combat opponent, None for Mines and Turrets (T9)."""
-        self.emit("ko", player=p.seat, by=by.seat if by else None, status=p.status)
+        if not self.counted("ko"):
+            self.push({"e": "ko", "player": p.seat, "by": by.seat if by else None, "status": p.status})
         if by is not None:
             self.score(by, self.rules.vp_ko, "ko")
             self.fire(T.ON_KO, by)
@@ -48,7 +49,8 @@ class KnockoutRules(Table):
                 if p.resource(resource) < self.rules.ko_resource_floor:
                     p.set_resource(resource, self.rules.ko_resource_floor)
             self.move_to(p, self.home_cell(p, cell), why="respawn")
-            self.emit("status", player=p.seat, status=PILOT, health=p.health)
+            if not self.counted("status"):
+                self.push({"e": "status", "player": p.seat, "status": PILOT, "health": p.health})
             return
         self.demote(p, PILOT, pilot_health, by)
         self.move_to(p, self.choose_closest(p, cell), why="relocate")
@@ -62,7 +64,8 @@ class KnockoutRules(Table):
         if before == MECH:
             self.mech_controller, p.mech_side = None, None
             self.emit("mech-lost", player=p.seat, cell=self.board.name(cell))
-        self.emit("status", player=p.seat, status=status, health=health)
+        if not self.counted("status"):
+            self.push({"e": "status", "player": p.seat, "status": status, "health": health})
         if before == MECH and by is not None and by.pos == cell:
             self.offer_mech(by, entering=False)
 
@@ -76,7 +79,8 @@ class KnockoutRules(Table):
     def retreat(self, p: Player, opponent: Player) -> None:
         """Forced when you must attack with no ready weapon: the opponent scores, you move to the closest
         non-hostile zone (T10) and go into Ad Hoc Mode (T13)."""
-        self.emit("retreat", player=p.seat, opponent=opponent.seat)
+        if not self.counted("retreat"):
+            self.push({"e": "retreat", "player": p.seat, "opponent": opponent.seat})
         self.score(opponent, self.rules.vp_retreat, "retreat")
         self.hooks.retreated(self, p, opponent)
         self.move_to(p, self.choose_closest(p, p.pos), why="relocate")
@@ -102,4 +106,5 @@ class KnockoutRules(Table):
             return
         p.ad_hoc, p.ad_hoc_first = True, True
         p.program, p.revealed = [], 0
-        self.emit("ad-hoc", player=p.seat)
+        if not self.counted("ad-hoc"):
+            self.push({"e": "ad-hoc", "player": p.seat})

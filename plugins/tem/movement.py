@@ -49,7 +49,9 @@ class MovementRules(Table):
             self.emit("blocked", player=p.seat, reason="ad-hoc-first-turn")
         act = True
         if dest < 0:
-            self.emit("move", player=p.seat, card=card.id, frm=self.board.name(origin), to=None, wall=True)
+            if not self.counted("move"):
+                self.push({"e": "move", "player": p.seat, "card": card.id, "frm": self.board.name(origin),
+                           "to": None, "wall": True})
         else:
             self.move_to(p, dest, card.id, jump=movement.jump)
             act = self.enter_zone(p, dest, power_opening=movement.opens_with_power_attack)
@@ -85,8 +87,9 @@ class MovementRules(Table):
             assert token.number is not None      # a Mine carries its number (T8)
             owner.mine_supply.append(token.number)
             damage = zone.value * self.rules.mine_damage_zone + token.number * self.rules.mine_damage_number
-            self.emit("mine", player=p.seat, owner=owner.seat, number=token.number,
-                      cell=self.board.name(cell), damage=damage)
+            if not self.counted("mine"):
+                self.push({"e": "mine", "player": p.seat, "owner": owner.seat, "number": token.number,
+                           "cell": self.board.name(cell), "damage": damage})
             if self.hurt(p, damage, None, source="mine"):
                 self.score(owner, self.rules.vp_mine_ko, "mine-ko")    # T2
                 self.knock_out(p, None)                                # T9

@@ -32,7 +32,8 @@ class RoundRules(Table):
         for p in self.players:
             p.program, p.revealed, p.used = [], 0, []
             p.ad_hoc = p.ad_hoc_first = False
-        self.emit("round-start", round=self.round, starting_player=self.start_seat)
+        if not self.counted("round-start"):
+            self.push({"e": "round-start", "round": self.round, "starting_player": self.start_seat})
         self.hooks.round_start(self)
         for p in self.order():
             self.fire(T.ROUND_START, p)
@@ -55,7 +56,8 @@ class RoundRules(Table):
             options = self.hooks.program_options(self, p, self.program_options(p))
             p.program = list(self.ask(Decision(D.PROGRAM, p.seat, options, pick=self.rules.program_picks,
                                                 distinct=D.ONE_USE_PER_CARD)))
-        self.emit("programmed", players=[p.seat for p in self.order()])
+        if not self.counted("programmed"):
+            self.push({"e": "programmed", "players": [p.seat for p in self.order()]})
 
     def end_round(self) -> None:
         for p in self.order():
@@ -63,7 +65,8 @@ class RoundRules(Table):
         if self.round in self.rules.scoring_rounds:
             self.scoring_round()
         self.hooks.round_end(self)
-        self.emit("round-end", round=self.round)
+        if not self.counted("round-end"):
+            self.push({"e": "round-end", "round": self.round})
         for p in self.players:
             p.ad_hoc = p.ad_hoc_first = False      # Ad Hoc Mode ends with the round
         if self.round < self.rules.rounds:
@@ -72,7 +75,8 @@ class RoundRules(Table):
 
     def scoring_round(self) -> None:
         """T14: zones (pilot, Mines, Turrets) and the Mighty Mech, through the scoring hook."""
-        self.emit("scoring", round=self.round)
+        if not self.counted("scoring"):
+            self.push({"e": "scoring", "round": self.round})
         for p in self.order():
             for source, vp in self.hooks.round_scores(self, p):
                 self.score(p, vp, source)

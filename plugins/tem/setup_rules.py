@@ -17,8 +17,9 @@ class SetupRules(Table):
 
     # --- setup ---------------------------------------------------------------------------------
     def setup(self) -> None:
-        self.emit("setup", players=[p.colour for p in self.players], arena=self.board.arena.id,
-                  seed=self.seed)
+        if not self.counted("setup"):
+            self.push({"e": "setup", "players": [p.colour for p in self.players],
+                       "arena": self.board.arena.id, "seed": self.seed})
         self.hooks.setup_start(self)
         self.setup_arena()
         self.setup_players()
@@ -41,8 +42,10 @@ class SetupRules(Table):
             elif slot == MECH_ZONE:
                 self.board.place(cell, self.ruleset.mech_zone())
                 self.mech_pos = cell
-        self.emit("arena", zones={self.board.name(c): z.id for c, z in enumerate(self.board.zones) if z},
-                  mech=self.board.name(self.mech_pos))
+        if not self.counted("arena"):
+            self.push({"e": "arena",
+                       "zones": {self.board.name(c): z.id for c, z in enumerate(self.board.zones) if z},
+                       "mech": self.board.name(self.mech_pos)})
 
     def setup_players(self) -> None:
         rules = self.rules
@@ -61,7 +64,8 @@ class SetupRules(Table):
             p.credits = rules.starting_resources.get(CREDITS, 0)
             p.mine_supply = list(rules.mine_numbers)
             p.turret_supply = rules.turrets
-            self.emit("pilot", player=p.seat, pilot=p.pilot, health=p.health)
+            if not self.counted("pilot"):
+                self.push({"e": "pilot", "player": p.seat, "pilot": p.pilot, "health": p.health})
 
     def setup_bases(self) -> None:
         """T5: counter-clockwise from the player to the Starting Player's right; Starting Player last."""
@@ -78,7 +82,8 @@ class SetupRules(Table):
     def place_base(self, p: Player, cell: int) -> None:
         self.board.place(cell, self.ruleset.base_zone(p.colour))
         p.base = p.pos = cell
-        self.emit("base", player=p.seat, cell=self.board.name(cell))
+        if not self.counted("base"):
+            self.push({"e": "base", "player": p.seat, "cell": self.board.name(cell)})
 
     def setup_mines(self) -> None:
         """T17: each player's secret Mine on its own Base."""
@@ -86,8 +91,9 @@ class SetupRules(Table):
             number = self.choose(D.SETUP_MINE, p.seat, tuple(sorted(set(p.mine_supply))))
             p.mine_supply.remove(number)
             self.tokens[p.base] = Token(p.seat, MINE, number)
-            self.emit("deploy", player=p.seat, token=MINE, number=number, cell=self.board.name(p.base),
-                      setup=True)
+            if not self.counted("deploy"):
+                self.push({"e": "deploy", "player": p.seat, "token": MINE, "number": number,
+                           "cell": self.board.name(p.base), "setup": True})
 
     def setup_weapons(self) -> None:
         """Setup M-O and 9: secret Basic picks, piles of the unchosen, the Advanced deck and row."""
@@ -104,9 +110,11 @@ class SetupRules(Table):
         n = len(self.players)
         self.piles = {b: n - sum(p.owned.count(b) for p in self.players) for b in basics}
         chosen = [p.owned[0] if keep == 1 else list(p.owned) for p in self.players]
-        self.emit("basic-weapons", chosen=chosen, piles=dict(self.piles))
+        if not self.counted("basic-weapons"):
+            self.push({"e": "basic-weapons", "chosen": chosen, "piles": dict(self.piles)})
         self.deck = [w.id for w in self.ruleset.advanced_weapons for _ in range(w.copies)]
         self.rng.shuffle(self.deck)
         self.row = self.deck[:self.rules.advanced_row]
         del self.deck[:self.rules.advanced_row]
-        self.emit("row", row=list(self.row), deck=len(self.deck))
+        if not self.counted("row"):
+            self.push({"e": "row", "row": list(self.row), "deck": len(self.deck)})

@@ -16,12 +16,13 @@ MINE, TURRET = "mine", "turret"
 
 _TABLES: dict[tuple, list[int]] = {}   # shared, read-only move tables (see Board._table)
 _NEIGHBOURS: dict[tuple, list[tuple[int, ...]]] = {}   # shared, read-only adjacency (see Board.adjacent)
+_NAMES: dict[tuple[int, int], list[str]] = {}   # shared, read-only cell names by (rows, cols)
 
 
 class Board:
     """The arena's geometry: which cells hold a zone, moves by orientation, orthogonal distances."""
 
-    __slots__ = ("arena", "cols", "moves", "names", "neighbours", "rows", "zones")
+    __slots__ = ("_shape", "arena", "cols", "moves", "names", "neighbours", "rows", "zones")
 
     def __init__(self, arena: ArenaDef) -> None:
         self.arena = arena
@@ -29,7 +30,12 @@ class Board:
         self.zones: list[ZoneDef | None] = [None] * (arena.rows * arena.cols)
         self.moves: dict[tuple[int, str], list[int]] = {}
         self.neighbours: list[tuple[int, ...]] = []
-        self.names = [f"r{r}c{c}" for r in range(self.rows) for c in range(self.cols)]
+        self._shape: tuple | None = None   # see shape()
+        names = _NAMES.get((self.rows, self.cols))
+        if names is None:
+            names = _NAMES[(self.rows, self.cols)] = [f"r{r}c{c}" for r in range(self.rows)
+                                                      for c in range(self.cols)]
+        self.names = names
 
     def cell(self, row: int, col: int) -> int:
         return row * self.cols + col
@@ -41,6 +47,14 @@ class Board:
         self.zones[cell] = zone
         self.moves.clear()
         self.neighbours = []   # never clear(): the list may be shared with other boards
+        self._shape = None
+
+    def shape(self) -> tuple:
+        """Which cells hold a zone, with the arena's size: the key of the move tables and adjacency shared
+        between games, computed once per layout (a game asks for it about eight times)."""
+        if self._shape is None:
+            self._shape = (self.rows, self.cols, tuple(z is not None for z in self.zones))
+        return self._shape
 
     def target(self, distance: int, orientation: str, cell: int) -> int:
         """The destination of a move, or -1 when it is a wall or a hole (T6). Jumps ignore the cells
@@ -52,7 +66,7 @@ class Board:
 
     def _table(self, distance: int, orientation: str) -> list[int]:
         """Move tables depend only on which cells hold a zone, so games on the same arena share them."""
-        key = (self.rows, self.cols, tuple(z is not None for z in self.zones), distance, orientation)
+        key = (*self.shape(), distance, orientation)
         table = _TABLES.get(key)
         if table is None:
             table = _TABLES[key] = self._compute(distance, orientation)
@@ -71,7 +85,7 @@ class Board:
     def adjacent(self, cell: int) -> tuple[int, ...]:
         if not self.neighbours:
             # like move tables, adjacency depends only on which cells hold a zone: shared by games
-            key = (self.rows, self.cols, tuple(z is not None for z in self.zones))
+            key = self.shape()
             found = _NEIGHBOURS.get(key)
             if found is None:
                 found = _NEIGHBOURS[key] = [

@@ -49,6 +49,7 @@ class Table(GameCore):
     _loadouts: dict
     _windows: dict
     _card_options: dict
+    _abilities: dict
     _triggers: frozenset[str]
 
     if TYPE_CHECKING:

@@ -6,11 +6,25 @@ A program is 4 random distinct cards of the core hand (cards 1-7 move N/E/S/W, c
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import signal
+import sys
+import time
 
 TAG = re.compile(r"^\[([a-z-]+)\]")
 DIAGONAL = ["NE", "SE", "SW", "NW"]
+
+
+def exec_play(args: list[str], **environ: str) -> None:
+    """In the child of ``pty.fork()``: become ``rulecraft play ARGS`` as a shell starts a job at a terminal,
+    with Ctrl-C and Ctrl-\\ at their defaults. A test run started in the background (``make test &``)
+    inherits them ignored, and an ignored SIGINT stays ignored across exec: Ctrl-C would then do nothing."""
+    os.environ.update(environ)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", *args])
 
 
 def random_card(rng: random.Random, number: int | None = None) -> str:
@@ -29,10 +43,8 @@ class PtyGame:
 
     def __init__(self, args: list[str], columns: int, lines: int, cwd) -> None:
         import fcntl
-        import os
         import pty
         import struct
-        import sys
         import termios
 
         import pyte
@@ -44,8 +56,7 @@ class PtyGame:
         pid, fd = pty.fork()
         if pid == 0:   # the child: rulecraft play at a terminal of this size
             os.chdir(cwd)
-            os.environ.update(COLUMNS=str(columns), LINES=str(lines), TERM="xterm-256color")
-            os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", *args])
+            exec_play(args, COLUMNS=str(columns), LINES=str(lines), TERM="xterm-256color")
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         self.pid, self.fd, self.status = pid, fd, None
         self.answered = 0                      # bytes of output seen when the last answer was typed
@@ -54,9 +65,7 @@ class PtyGame:
     def pump(self, quiet: float = 0.05, timeout: float = 60.0, until=None) -> bool:
         """Read the output until ``until(self)`` holds and the output has been quiet for ``quiet`` seconds;
         False when the program has ended."""
-        import os
         import select
-        import time
 
         end = time.time() + timeout
         while time.time() < end:
@@ -98,16 +107,15 @@ class PtyGame:
         return keys
 
     def type(self, text: str) -> None:
-        import os
-
         self.answered = len(self.raw)          # the prompt on screen is answered: wait for a new one
         os.write(self.fd, text.encode())
 
     def close(self) -> int:
-        import os
-
+        """Read to the end of the program and return its exit status; an AssertionError when it goes on
+        drawing nothing for a minute (it was expected to end)."""
+        end = time.time() + 60
         while self.pump(timeout=30):
-            pass
+            assert time.time() < end, "the program did not end:\n" + "\n".join(self.screen.display)
         _, status = os.waitpid(self.pid, 0)
         os.close(self.fd)
         return os.waitstatus_to_exitcode(status)

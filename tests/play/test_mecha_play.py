@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from players import exec_play
 
 from rulecraft.cli.main import main
 
@@ -35,8 +36,7 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:
             os.chdir(cwd)
-            os.environ.update(COLUMNS=str(columns), LINES=str(lines), TERM="xterm-256color")
-            os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", *args])
+            exec_play(args, COLUMNS=str(columns), LINES=str(lines), TERM="xterm-256color")
         self.pid, self.fd = pid, fd
 
     def read_until_prompt(self, timeout: float = 30.0) -> str | None:

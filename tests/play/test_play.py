@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from players import exec_play
 
 from rulecraft.cli.main import main
 from rulecraft.cli.play_ui import load, make_terminal, new_header, play
@@ -246,9 +247,7 @@ def test_at_a_real_terminal_pty(tmp_path):
     log = tmp_path / "pty.jsonl"
     pid, fd = pty.fork()
     if pid == 0:   # the child: rulecraft play at the terminal
-        os.environ.update(COLUMNS="110", LINES="50")
-        os.execv(sys.executable, [sys.executable, "-m", "rulecraft.cli", "play", "--solo", "--seed", "3",
-                                  "--plain", "--log", str(log)])
+        exec_play(["--solo", "--seed", "3", "--plain", "--log", str(log)], COLUMNS="110", LINES="50")
     seen = b""
 
     def until(marker: bytes, times: int = 1, timeout: float = 60.0) -> None:

@@ -20,10 +20,10 @@ def test_reads_outside_the_repository_fail_the_test_that_makes_them():
     outcomes = {name: outcome for outcome, name in re.findall(
         r"^(PASSED|FAILED) tests/hermetic_probe\.py::(\w+)", done.stdout, re.MULTILINE)}
     assert outcomes == {
-        "test_probe_reads_the_rule_texts_beside_the_repository": "FAILED",
+        "test_probe_reads_a_file_beside_the_repository": "FAILED",
         "test_probe_lists_the_folder_beside_the_repository": "FAILED",
         "test_probe_reads_a_file_in_home": "FAILED",
         "test_probe_reads_the_repository_and_its_temporary_folder": "PASSED",
     }, done.stdout + done.stderr
-    assert "shared/rules/RULINGS.md') reads outside the repository" in done.stdout
+    assert "beside-the-clone/pack.yaml') reads outside the repository" in done.stdout
 

@@ -1,6 +1,6 @@
 """Test data: a fingerprint of the rule texts, so the "own words" check runs without them.
 
-The rule texts live outside the repository (``../shared/rules``) and no test may read them. This
+The rule texts live outside the repository and no test may read them. This
 script reads them and writes ``rule-fingerprint.json`` beside it: a hash of every run of
 ``SHINGLE`` words (never the words themselves) and the ids of the settled rulings in RULINGS.md. The
 sections of RULINGS.md named in ``RULINGS_SECTIONS`` are fingerprinted too, so our own rulings pages do
@@ -8,7 +8,7 @@ not copy them either (the Tiny Epic Mechs pages were written before RULINGS.md s
 so its T and R sections are not).
 Run it after the rule texts change, then review and commit the result:
 
-    .venv/bin/python tests/docs/rule_fingerprint.py [RULES_DIR]     # default: ../shared/rules
+    .venv/bin/python tests/docs/rule_fingerprint.py RULES_DIR     # the folder holding the rule texts
 
 Tests only read the JSON, through ``load()`` and ``shingle_hashes()``.
 """
@@ -70,7 +70,10 @@ def fingerprint(rules: Path) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    rules = Path(argv[0]) if argv else ROOT.parent / "shared" / "rules"
+    if len(argv) != 1:
+        print("usage: rule_fingerprint.py RULES_DIR (the folder holding the rule texts)", file=sys.stderr)
+        return 2
+    rules = Path(argv[0])
     if not all((rules / name).is_file() for name in [*RULE_TEXTS, "RULINGS.md"]):
         print(f"no rule texts in {rules}; pass their folder", file=sys.stderr)
         return 2

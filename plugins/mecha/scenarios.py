@@ -43,23 +43,12 @@ from rulecraft.plugins.mecha.engine import GameOver, MechaGame
 from rulecraft.plugins.mecha.model import Ruleset
 from rulecraft.plugins.mecha.views import view_for
 from rulecraft.runtime.decisions import Decision, IllegalAnswer, UnscriptedDecision, canonical
+from rulecraft.runtime.scenarios import Difference
 
 SEATS = {"a": 0, "b": 1}
 NAMES = ("a", "b")
 PHASES = ("start", "draw", "main", "end", "turn", "opening")
 SEAT_KEYS = frozenset({"player", "winner"})
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """One expectation that did not hold: where, what the scenario expected, what happened."""
-
-    path: str
-    expected: Any
-    actual: Any
-
-    def __str__(self) -> str:
-        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
 
 
 @dataclass(slots=True)

@@ -20,6 +20,7 @@ from rulecraft.plugins.tem.model import Ruleset
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent, UnscriptedDecision
 from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.scenarios import Difference
 
 DEFAULT_SEATS = ("red", "blue")
 SEAT_KEYS = frozenset({"player", "by", "owner", "attacker", "defender", "target", "opponent",
@@ -43,15 +44,6 @@ class Scenario:
     file: str = ""
     line: int = 0
     notes: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """One compared field that did not match (``path`` like ``players.red.vp`` or ``events[2]``)."""
-
-    path: str
-    expected: Any
-    actual: Any
 
 
 @dataclass(slots=True)

@@ -18,6 +18,7 @@ import yaml
 
 from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime.decisions import ScriptedAgent, UnscriptedDecision
+from rulecraft.runtime.scenarios import Difference
 from rulecraft_pig.engine import ROLL_OR_HOLD, Pig
 
 
@@ -28,13 +29,6 @@ class Scenario:
     file: str
     line: int
     spec: dict[str, Any]
-
-
-@dataclass
-class Difference:
-    path: str
-    expected: Any
-    actual: Any
 
 
 @dataclass

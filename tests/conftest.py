@@ -1,6 +1,6 @@
 """Test harness: the suite is hermetic; no test reads a file outside the repository.
 
-A user's clone has nothing beside it (no ``../shared``), so a test that reads there passes only on
+A user's clone has nothing beside it, so a test that reads there passes only on
 machines that happen to have it. An audit hook (PEP 578) sees every ``open``, ``os.listdir`` and
 ``os.scandir`` of this process from collection to the end of the session; one outside the allowed
 places fails the test that made it, even when the code under test catches the error. Allowed: the
@@ -39,7 +39,7 @@ tempfile.tempdir = os.environ["TMPDIR"]
 
 def _installation() -> list[str]:
     """The interpreter, the venv and every package folder on sys.path, but no folder holding the
-    repository (a PYTHONPATH of its parent must not open ``../shared``)."""
+    repository (a PYTHONPATH of its parent must not open the folders beside the clone)."""
     places = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *site.getsitepackages(),
               *(p for p in sys.path if p)}
     resolved = {Path(p).resolve() for p in places}

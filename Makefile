@@ -51,13 +51,13 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# Optional: the modules a simulation spends its time in, compiled with Cython beside their sources
-# (runtime/native.py); the pure-Python modules stay the fallback, so nothing else needs Cython or a compiler.
-HOT := $(foreach m,game decisions views,rulecraft.runtime.$(m)) \
-       $(foreach m,engine movement equipment abilities rounds actions combat knockouts mech state effects,\
-         rulecraft.plugins.tem.$(m))
+# Optional: the modules a simulation spends its time in, compiled with mypyc (it comes with mypy, a test
+# dependency) beside their sources (runtime/native.py): the runtime core and all of TEM's rule areas, whose
+# classes stack on one another. The pure-Python modules stay the fallback: nothing else needs a compiler.
+HOT := rulecraft.runtime.game \
+       $(foreach m,table state abilities equipment actions combat mech knockouts movement rounds setup_rules\
+         engine effects,rulecraft.plugins.tem.$(m))
 compiled: $(STAMP)
-	$(BIN)/python -m pip install --quiet 'cython>=3.0'
 	$(BIN)/python -m rulecraft.runtime.native build $(HOT)
 
 clean-compiled: $(STAMP)

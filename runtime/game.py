@@ -40,6 +40,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from rulecraft.runtime.decisions import (
     Agent,
     Decision,
@@ -56,6 +58,7 @@ ViewFactory = Callable[..., Any]          # (game, seat, *, state: bool) -> the 
 ABORTS = (GameError, IllegalAnswer, UnscriptedDecision)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameCore:
     """One game's shared machinery; a game's engine subclasses it and implements :meth:`run`."""
 

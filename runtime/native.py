@@ -1,12 +1,17 @@
 """Run: the optional compiled game loop: ``python -m rulecraft.runtime.native build|clean MODULE...``.
 
 ``make compiled`` names the modules a simulation spends its time in (the runtime core and a game's rule
-areas) and builds each with Cython, as it is, into an extension module beside its source, which Python
-then imports in its place; ``make clean-compiled`` removes them. Without them the same pure-Python modules
-run, so nothing else ever needs Cython or a C compiler. Both play identical games (the goldens pass
-either way). Each compiled copy ends with a call of :func:`verify_source` with the SHA-256 of the source it
-was built from, so an extension whose ``.py`` has changed since (an edit, a checkout) is an ImportError
-saying how to rebuild or remove it, never stale code running. ``python -m bench sim`` measures the gain.
+areas) and compiles them with mypyc, as one group, into extension modules beside their sources, which
+Python then imports in their place; ``make clean-compiled`` removes them. mypyc turns each class into a
+native class (its attributes in a C struct, its methods called through a vtable) and each call between
+the compiled modules into a C call: what a game loop is made of. It reads the type hints mypy checks and
+enforces them at run time, so a hint that lies is a ``TypeError`` there, and a native class takes one base
+(a game's rule areas stack in one line of inheritance for it). Without the extensions the same pure-Python
+modules run, so nothing else ever needs mypyc or a C compiler. Both play identical games (the goldens and
+scenarios pass either way). Each compiled copy ends with a call of :func:`verify_source` with the SHA-256
+of the source it was built from, so an extension whose ``.py`` has changed since (an edit, a checkout) is
+an ImportError saying how to rebuild or remove it, never stale code running. ``python -m bench sim``
+measures the gain.
 """
 
 from __future__ import annotations
@@ -21,8 +26,11 @@ from pathlib import Path
 # Appended to each compiled copy: the extension refuses to load once its source has changed.
 VERIFY = ("\n\nfrom rulecraft.runtime.native import verify_source as _verify_source\n"
           "_verify_source(__file__, {digest!r})\ndel _verify_source\n")
-DIRECTIVES = {"language_level": 3, "binding": True,
-              "annotation_typing": False}   # type hints stay hints: a dict-like argument need not be a dict
+# The C library every compiled module of the group lives in (the modules themselves are small shims that
+# load it), beside this module's source: ``rulecraft.runtime.compiled_loop__mypyc``.
+GROUP = "rulecraft.runtime.compiled_loop"
+# What mypy reads of the rest of rulecraft to compile the group: the packages, under their installed names.
+PACKAGES = ("cli", "compiler", "runtime", "plugins")
 
 
 def verify_source(built: str, digest: str) -> None:
@@ -36,50 +44,75 @@ def verify_source(built: str, digest: str) -> None:
                           "with `make compiled` or remove it with `make clean-compiled`")
 
 
+def _folder(package: str) -> Path:
+    """The folder of ``package`` (dotted), found without importing anything compiled in it."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit(f"{package}: not a package")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
 def _source(module: str) -> Path:
     """The ``.py`` source of ``module`` (also when its compiled extension is what would be imported)."""
-    spec = importlib.util.find_spec(module)
-    source = Path(spec.origin).with_name(module.rpartition(".")[2] + ".py") if spec and spec.origin else None
-    if source is None or not source.exists():
+    package, _, name = module.rpartition(".")
+    source = _folder(package) / f"{name}.py"
+    if not source.exists():
         raise SystemExit(f"{module}: not a module with a Python source")
     return source
 
 
+def _mirror(modules: Sequence[str], src: Path) -> list[str]:
+    """rulecraft's packages under ``src`` by their installed names, for mypy to read: the modules to compile
+    copied with :data:`VERIFY` appended, every other source linked. Returns the copies' paths."""
+    compiled = {_source(module): module for module in modules}
+    copies = []
+    for package in PACKAGES:
+        folder = _folder(f"rulecraft.{package}")
+        for path in folder.rglob("*.py"):
+            target = src / "rulecraft" / package / path.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if path in compiled:
+                text = path.read_bytes()
+                target.write_bytes(text + VERIFY.format(digest=hashlib.sha256(text).hexdigest()).encode())
+                copies.append(str(target.relative_to(src.parent)))
+            else:
+                target.symlink_to(path)
+    if len(copies) != len(compiled):
+        raise SystemExit("a module to compile is outside rulecraft's packages")
+    return copies
+
+
 def build(modules: Sequence[str]) -> None:
-    """Compile ``modules`` (dotted names) into extension modules beside their sources."""
+    """Compile ``modules`` (dotted names) with mypyc into extension modules beside their sources."""
     import os
     import shutil
     import tempfile
 
     # build-time tools, optional: imported by name so that nothing else needs them (or their stubs)
-    cythonize = importlib.import_module("Cython.Build").cythonize
+    mypycify = importlib.import_module("mypyc.build").mypycify
     setuptools = importlib.import_module("setuptools")
 
-    sources = {module: _source(module) for module in modules}
     with tempfile.TemporaryDirectory(prefix="rulecraft-compiled-") as work:
-        extensions = []
-        for module, source in sources.items():
-            text = source.read_bytes()
-            copy = Path(work, "src", *module.split(".")).with_suffix(".py")
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            copy.write_bytes(text + VERIFY.format(digest=hashlib.sha256(text).hexdigest()).encode())
-            extensions.append(setuptools.Extension(module, [str(copy)]))
+        copies = _mirror(modules, Path(work, "src"))
         os.chdir(work)       # setuptools must not read the project's own pyproject.toml
-        setuptools.setup(name="rulecraft-compiled",
-                         script_args=["build_ext", "--build-lib", "lib", "--parallel", "2"],
-                         ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, build_dir="c",
-                                               quiet=True))
-        for module, source in sources.items():
-            built = next(Path(work, "lib", *module.split(".")[:-1]).glob(module.rpartition(".")[2] + ".*"))
-            shutil.copy(built, source.with_name(built.name))
+        os.environ["MYPYPATH"] = str(Path(work, "src"))
+        extensions = mypycify(["--explicit-package-bases", "--follow-imports=silent", *copies],
+                              opt_level="3", group_name=GROUP)
+        setuptools.setup(name="rulecraft-compiled", ext_modules=extensions,
+                         script_args=["build_ext", "--build-lib", "lib", "--parallel", "2"])
+        for module in [*modules, f"{GROUP}__mypyc"]:
+            package, _, name = module.rpartition(".")
+            built = next(Path(work, "lib", *package.split(".")).glob(f"{name}.*"))
+            shutil.copy(built, _folder(package) / built.name)
 
 
 def clean(modules: Sequence[str]) -> None:
-    """Remove the extension modules of ``modules``: their pure-Python sources run again."""
-    for module in modules:
-        source = _source(module)
+    """Remove the extension modules of ``modules`` and their group's library: the pure-Python sources run
+    again."""
+    package, _, name = GROUP.rpartition(".")
+    for path in [_source(module) for module in modules] + [_folder(package) / f"{name}__mypyc.py"]:
         for suffix in EXTENSION_SUFFIXES:
-            source.with_suffix(suffix).unlink(missing_ok=True)
+            path.with_suffix(suffix).unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Run: abilities firing: which pilot, Mech side and weapon abilities a trigger runs (E8), and running them.
 
-Steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; the effects an ability performs
+Steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it; the effects an ability performs
 are in :mod:`rulecraft.plugins.tem.effects`.
 """
 

@@ -1,6 +1,6 @@
 """Run: the card actions: collect, purchase (T12, E4), power up (T1) and deploy a Mine or Turret (T1).
 
-Action steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; ``reduce the cost``
+Action steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it; ``reduce the cost``
 abilities change a price before it is paid (``modified_cost``).
 """
 
@@ -12,6 +12,7 @@ from typing import Any
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
 from rulecraft.plugins.tem.effects import Effects
+from rulecraft.plugins.tem.equipment import EquipmentRules
 from rulecraft.plugins.tem.model import (
     BASIC,
     COLLECT,
@@ -26,11 +27,10 @@ from rulecraft.plugins.tem.model import (
     PURCHASE,
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Player, Token
-from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.errors import GameError
 
 
-class ActionRules(Table):
+class ActionRules(EquipmentRules):
     """The actions a program card performs after its move."""
 
     # --- actions -------------------------------------------------------------------------------
@@ -87,23 +87,23 @@ class ActionRules(Table):
         for wid, left in self.piles.items():
             if left > 0 and wid not in p.owned and self._affordable(p, price(wid)):   # one of each
                 options.append(wid)
-        wid = self.choose(D.PURCHASE, p.seat, tuple(options))
-        if wid is None:
+        bought: str | None = self.choose(D.PURCHASE, p.seat, tuple(options))
+        if bought is None:
             return
-        w = self.weapon(wid)
-        self._pay(p, price(wid))
+        w = self.weapon(bought)
+        self._pay(p, price(bought))
         if w.tier == BASIC:
-            self.piles[wid] -= 1
+            self.piles[bought] -= 1
         else:
-            i = self.row.index(wid)
+            i = self.row.index(bought)
             if self.deck:
                 self.row[i] = self.deck.pop(0)
             else:
                 del self.row[i]
-        p.owned.append(wid)
-        p.purchased.append(wid)
+        p.owned.append(bought)
+        p.purchased.append(bought)
         if not self.counted("purchase"):
-            self.push({"e": "purchase", "player": p.seat, "weapon": wid, "row": list(self.row),
+            self.push({"e": "purchase", "player": p.seat, "weapon": bought, "row": list(self.row),
                        "deck": len(self.deck), "energy": p.energy, "credits": p.credits})
         if run is not None:
             run.settle()

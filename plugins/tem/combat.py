@@ -1,6 +1,6 @@
 """Run: Combat (T13): the attack loop, Power Attacks (T7), exhausted weapons, retreat when out of weapons.
 
-Combat steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it, and :class:`Combat`, the
+Combat steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it, and :class:`Combat`, the
 state of the running Combat that abilities see as ``game.combat``.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
+from rulecraft.plugins.tem.actions import ActionRules
 from rulecraft.plugins.tem.model import WeaponDef
 from rulecraft.plugins.tem.state import Player
-from rulecraft.plugins.tem.table import Table
 
 
-class CombatRules(Table):
+class CombatRules(ActionRules):
     """Combat between the pilot that entered a zone and the pilot there."""
 
     # --- Combat (T13) --------------------------------------------------------------------------

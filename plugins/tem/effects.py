@@ -33,22 +33,23 @@ class Effects:
                  context: dict[str, Any]) -> None:
         self.game, self.me, self.trigger, self.weapon, self.context = game, me, trigger, weapon, context
         self.cost_delta = 0
-        self.deferred: list[tuple[Any, tuple]] | None = [] if trigger in T.PAYING else None
+        self.deferred: list[tuple[str, tuple]] | None = [] if trigger in T.PAYING else None
 
-    def _later(self, verb: Any, *args: Any) -> bool:
-        """Keep ``verb(*args)`` for :meth:`settle` at a paying trigger (True), else run it now (False)."""
+    def _later(self, verb: str, *args: Any) -> bool:
+        """Keep the call of method ``verb`` for :meth:`settle` at a paying trigger (True), else run it now
+        (False)."""
         if self.deferred is None:
             return False
-        # the plain function, called with self at settle: a bound method would make a reference cycle
+        # the method's name, looked up at settle: a bound method would make a reference cycle
         # (self -> deferred -> method -> self) that keeps the whole game alive until the cyclic GC runs
-        self.deferred.append((verb.__func__, args))
+        self.deferred.append((verb, args))
         return True
 
     def settle(self) -> None:
         """The action was paid for: run the effects kept back until now, in their order."""
         kept, self.deferred = self.deferred or [], None
         for verb, args in kept:
-            verb(self, *args)
+            getattr(self, verb)(*args)
 
     def _who(self, who: str) -> Player:
         if who == "you":
@@ -122,7 +123,7 @@ class Effects:
             self.game.combat.damage = max(0, self.game.combat.damage - amount)
 
     def heal(self, amount: int) -> None:
-        if self._later(self.heal, amount):
+        if self._later("heal", amount):
             return
         p = self.me
         if p.status == MECH:
@@ -131,7 +132,7 @@ class Effects:
         self.game.emit("heal", player=p.seat, paid=0, health=p.health, source="ability")
 
     def gain(self, resource: str, amount: int) -> None:
-        if self._later(self.gain, resource, amount):
+        if self._later("gain", resource, amount):
             return
         if resource == "vp":
             self.game.score(self.me, amount, "ability")
@@ -165,7 +166,7 @@ class Effects:
         self.cost_delta -= amount
 
     def move(self, who: str, zone: Any) -> None:
-        if self._later(self.move, who, zone):
+        if self._later("move", who, zone):
             return
         p = self._who(who)
         if zone not in self.game.board.adjacent(p.pos):

@@ -6,13 +6,13 @@ event (a plain dict) appended to ``game.events``. Plugins reach each rule step t
 Ruling ids (T1-T18 and R1-R8, RULINGS.md) and the engine's own rulings (E1-E10, on the docs site's
 rulings page) are cited where they decide behaviour.
 
-The rules are mixins of :class:`Game`, one module per rule area: setup_rules, rounds, movement,
-knockouts, mech, combat, actions, equipment, abilities, each over the
-:class:`~rulecraft.plugins.tem.table.Table` they share (what they read of one another, declared for the
-type checker), over the runtime's game-agnostic :class:`~rulecraft.runtime.game.GameCore` (seats, the
-seeded RNG, events, the step cap and abort, ``ask`` with validation and logging, ``play``). This module
-keeps TEM's own: setting up the table, scoring, small lookups, the whole game (``run``), the snapshot and
-the caches shared by the games of a ruleset.
+The rules are one class per rule area, one module each, stacked in one line of inheritance under
+:class:`Game` (abilities, equipment, actions, combat, mech, knockouts, movement, rounds, setup_rules), over
+the :class:`~rulecraft.plugins.tem.table.Table` they share (their state, the lookups they all read and the
+steps they take in one another, declared for the type checker), over the runtime's game-agnostic
+:class:`~rulecraft.runtime.game.GameCore` (seats, the seeded RNG, events, the step cap and abort, ``ask``
+with validation and logging, ``play``). This module keeps TEM's own: setting up the table, the whole game
+(``run``, ``finish``), the snapshot and the caches shared by the games of a ruleset.
 """
 
 from __future__ import annotations
@@ -21,21 +21,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from rulecraft.plugins.tem.abilities import AbilityRules
-from rulecraft.plugins.tem.actions import ActionRules
-from rulecraft.plugins.tem.combat import CombatRules
-from rulecraft.plugins.tem.equipment import EquipmentRules
-from rulecraft.plugins.tem.knockouts import KnockoutRules
-from rulecraft.plugins.tem.mech import MechRules
-from rulecraft.plugins.tem.model import (
-    MECH,
-    POWER_ARMOR,
-    ProgramCardDef,
-    Ruleset,
-    WeaponDef,
-)
-from rulecraft.plugins.tem.movement import MovementRules
-from rulecraft.plugins.tem.rounds import RoundRules
+from rulecraft.plugins.tem.model import ProgramCardDef, Ruleset
 from rulecraft.plugins.tem.setup_rules import SetupRules
 from rulecraft.plugins.tem.state import Board, Player, Token
 from rulecraft.plugins.tem.views import view_for
@@ -43,8 +29,7 @@ from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
 
 
-class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, CombatRules, ActionRules,
-           EquipmentRules, AbilityRules):
+class Game(SetupRules):
     """One game. Build it, then :meth:`play` (or drive the steps yourself, see plugins.tem.api)."""
 
     def __init__(self, ruleset: Ruleset, agents: Sequence[Agent], seed: int | str = 0,
@@ -75,7 +60,7 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
         self.row: list[str] = []
         self.piles: dict[str, int] = {}
         self.standings: list[dict[str, Any]] | None = None
-        self.combat: Any = None           # the running Combat, for abilities
+        self.combat = None                # the running Combat, for abilities
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
         self._weapons = ruleset.weapons
@@ -92,62 +77,6 @@ class Game(SetupRules, RoundRules, MovementRules, KnockoutRules, MechRules, Comb
 
     def where(self) -> str:
         return f" in round {self.round}"
-
-    def score(self, p: Player, vp: int, source: str) -> None:
-        if vp:
-            p.vp += vp
-            self.push({"e": "vp", "player": p.seat, "vp": vp, "source": source, "total": p.vp})
-
-    def weapon(self, wid: str) -> WeaponDef:
-        return self._weapons[wid]
-
-    def zone(self, cell: int):
-        return self.board.zones[cell]
-
-    def cell_names(self, cells) -> list[str]:
-        """``r<row>c<col>`` names of cells: decisions whose options are cells carry them in their context."""
-        return [self.board.name(c) for c in cells]
-
-    def max_health(self, p: Player) -> int:
-        if p.status == MECH:
-            return self.rules.mech_health
-        if p.status == POWER_ARMOR:
-            return self.rules.power_armor_health
-        return self.ruleset.pilots[p.pilot].health if p.pilot else 0
-
-    def order(self) -> list[Player]:
-        """Seats clockwise from the Starting Player (T5)."""
-        players = self.players
-        start = self.start_seat % len(players)
-        return players[start:] + players[:start]
-
-    def pilot_at(self, cell: int, other_than: Player | None = None) -> Player | None:
-        for q in self.players:
-            if q.pos == cell and q is not other_than:
-                return q
-        return None
-
-    def hostile(self, cell: int, p: Player) -> bool:
-        """T10: an enemy pilot, or an enemy Mine or Turret, is in the zone."""
-        token = self.tokens.get(cell)
-        if token is not None and token.owner != p.seat:
-            return True
-        return self.pilot_at(cell, p) is not None
-
-    def _gain(self, p: Player, resource: str, amount: int) -> None:
-        value = p.resource(resource) + amount
-        cap = self.rules.resource_max
-        p.set_resource(resource, max(0, value if cap is None else min(cap, value)))
-
-    def _affordable(self, p: Player, cost: dict | Any) -> bool:
-        for r, n in cost.items():   # noqa: SIM110 (a plain loop: no generator on this hot path)
-            if p.resource(r) < n:
-                return False
-        return True
-
-    def _pay(self, p: Player, cost: dict | Any) -> None:
-        for r, n in cost.items():
-            p.set_resource(r, p.resource(r) - n)
 
     # --- the whole game ------------------------------------------------------------------------
     def run(self) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Run: weapons (T12): legal loadouts per status (E1) and the equip windows.
 
-Steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; loadouts and equip options live
+Steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it; loadouts and equip options live
 in caches shared by the games of a ruleset (``engine._shared_caches``).
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 import itertools
 
 from rulecraft.plugins.tem import kinds as D
+from rulecraft.plugins.tem.abilities import AbilityRules
 from rulecraft.plugins.tem.model import ADVANCED, BASIC
 from rulecraft.plugins.tem.state import Player
-from rulecraft.plugins.tem.table import Table
 
 
-class EquipmentRules(Table):
+class EquipmentRules(AbilityRules):
     """Equipping weapons."""
 
     # --- weapons (T12) -------------------------------------------------------------------------

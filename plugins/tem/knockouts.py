@@ -1,18 +1,18 @@
 """Run: damage and its VP (T2), getting KO'd (T9), retreat (T10, T13, E2) and Ad Hoc Mode (T11).
 
-Damage steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it.
+Damage steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it.
 """
 
 from __future__ import annotations
 
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
+from rulecraft.plugins.tem.mech import MechRules
 from rulecraft.plugins.tem.model import CREDITS, ENERGY, MECH, PILOT
 from rulecraft.plugins.tem.state import Player
-from rulecraft.plugins.tem.table import Table
 
 
-class KnockoutRules(Table):
+class KnockoutRules(MechRules):
     """Damage, KO, retreat and Ad Hoc Mode."""
 
     # --- damage, KO, retreat -------------------------------------------------------------------

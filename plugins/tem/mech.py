@@ -1,18 +1,18 @@
 """Run: the Mighty Mech: taking control of it, entering or surrendered by a KO (T9, T12, E1).
 
-A step of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; losing the Mech is part of a KO
+A step of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it; losing the Mech is part of a KO
 (:mod:`rulecraft.plugins.tem.knockouts`).
 """
 
 from __future__ import annotations
 
 from rulecraft.plugins.tem import kinds as D
+from rulecraft.plugins.tem.combat import CombatRules
 from rulecraft.plugins.tem.model import ADVANCED, MECH
 from rulecraft.plugins.tem.state import Player
-from rulecraft.plugins.tem.table import Table
 
 
-class MechRules(Table):
+class MechRules(CombatRules):
     """Taking the Mighty Mech."""
 
     # --- the Mighty Mech -----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Run: a turn: reveal or Ad Hoc card, move (walls, T11 first Ad Hoc turn), enter a zone (T8), act.
 
-Turn steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it: Mines, Combat and Turrets in
+Turn steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it: Mines, Combat and Turrets in
 the order T8 gives when a pilot enters a zone.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
+from rulecraft.plugins.tem.knockouts import KnockoutRules
 from rulecraft.plugins.tem.model import ProgramCardDef
 from rulecraft.plugins.tem.state import MINE, TURRET, Player
-from rulecraft.plugins.tem.table import Table
 
 
-class MovementRules(Table):
+class MovementRules(KnockoutRules):
     """A turn and what entering a zone sets off."""
 
     # --- a turn --------------------------------------------------------------------------------

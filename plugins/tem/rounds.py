@@ -1,6 +1,6 @@
 """Run: rounds: round start, the program phase (T4, T16), round end, scoring rounds (T14), T5 rotation.
 
-Round steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; a turn is in
+Round steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it; a turn is in
 :mod:`rulecraft.plugins.tem.movement`.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import triggers as T
+from rulecraft.plugins.tem.movement import MovementRules
 from rulecraft.plugins.tem.state import Player
-from rulecraft.plugins.tem.table import Table
 from rulecraft.runtime.decisions import Decision
 
 
-class RoundRules(Table):
+class RoundRules(MovementRules):
     """One round: program, turns in seat order, end and scoring."""
 
     # --- rounds --------------------------------------------------------------------------------

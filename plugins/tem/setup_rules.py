@@ -1,6 +1,6 @@
 """Run: game setup: arena, pilots, Bases (T5), each secret setup Mine (T17), Basic and Advanced weapons.
 
-Setup steps of :class:`~rulecraft.plugins.tem.engine.Game`, a mixin of it; plugins reach them through
+Setup steps of :class:`~rulecraft.plugins.tem.engine.Game`, one rule area of it; plugins reach them through
 ``game.hooks`` (setup_start, setup_player, starting_player, place_bases, setup_done).
 """
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import BASE_ZONE, CREDITS, ENERGY, MECH_ZONE, PILOT, RESOURCE_ZONE
+from rulecraft.plugins.tem.rounds import RoundRules
 from rulecraft.plugins.tem.state import MINE, Player, Token
-from rulecraft.plugins.tem.table import Table
 
 
-class SetupRules(Table):
+class SetupRules(RoundRules):
     """The setup steps, in rulebook order."""
 
     # --- setup ---------------------------------------------------------------------------------

@@ -82,8 +82,9 @@ def _mirror(modules: Sequence[str], src: Path) -> list[str]:
     return copies
 
 
-def build(modules: Sequence[str]) -> None:
-    """Compile ``modules`` (dotted names) with mypyc into extension modules beside their sources."""
+def build(modules: Sequence[str], into: Path | None = None) -> None:
+    """Compile ``modules`` (dotted names) with mypyc into extension modules beside their sources, or into
+    the package folders under ``into`` (a build for :func:`use`, which leaves the checkout as it is)."""
     import os
     import shutil
     import tempfile
@@ -92,6 +93,7 @@ def build(modules: Sequence[str]) -> None:
     mypycify = importlib.import_module("mypyc.build").mypycify
     setuptools = importlib.import_module("setuptools")
 
+    into = into.resolve() if into is not None else None
     with tempfile.TemporaryDirectory(prefix="rulecraft-compiled-") as work:
         copies = _mirror(modules, Path(work, "src"))
         os.chdir(work)       # setuptools must not read the project's own pyproject.toml
@@ -99,11 +101,24 @@ def build(modules: Sequence[str]) -> None:
         extensions = mypycify(["--explicit-package-bases", "--follow-imports=silent", *copies],
                               opt_level="3", group_name=GROUP)
         setuptools.setup(name="rulecraft-compiled", ext_modules=extensions,
-                         script_args=["build_ext", "--build-lib", "lib", "--parallel", "2"])
+                         script_args=["--quiet", "build_ext", "--build-lib", "lib", "--parallel", "2"])
         for module in [*modules, f"{GROUP}__mypyc"]:
             package, _, name = module.rpartition(".")
             built = next(Path(work, "lib", *package.split(".")).glob(f"{name}.*"))
-            shutil.copy(built, _folder(package) / built.name)
+            folder = _folder(package) if into is None else into.joinpath(*package.split("."))
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copy(built, folder / built.name)
+
+
+def use(into: Path) -> None:
+    """Import the compiled modules of a build made with ``into`` (``build --into``) in place of their
+    sources, for the rest of this process: each package with extensions there looks in that folder first.
+    Call it before any of them is imported (a test and ``bench sim`` run a compiled build this way)."""
+    root = into.resolve()
+    built = {path.parent for path in root.rglob("*") if path.name.endswith(tuple(EXTENSION_SUFFIXES))}
+    for folder in sorted(built):
+        package = importlib.import_module(".".join(folder.relative_to(root).parts))
+        package.__path__.insert(0, str(folder))
 
 
 def clean(modules: Sequence[str]) -> None:
@@ -115,8 +130,23 @@ def clean(modules: Sequence[str]) -> None:
             path.with_suffix(suffix).unlink(missing_ok=True)
 
 
+def main(argv: Sequence[str]) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m rulecraft.runtime.native",
+                                     description="Build or remove the optional compiled game loop.")
+    parser.add_argument("command", choices=("build", "clean"))
+    parser.add_argument("modules", nargs="+", metavar="MODULE", help="dotted module names")
+    parser.add_argument("--into", type=Path, help="build into this folder's packages (see use()), not "
+                                                   "beside the sources")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        build(args.modules, args.into)
+    elif args.into is not None:
+        parser.error("--into is for build: remove that folder instead")
+    else:
+        clean(args.modules)
+
+
 if __name__ == "__main__":
-    command, *names = sys.argv[1:] or [""]
-    if command not in ("build", "clean") or not names:
-        sys.exit("usage: python -m rulecraft.runtime.native build|clean MODULE...")
-    (build if command == "build" else clean)(names)
+    main(sys.argv[1:])

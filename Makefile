@@ -51,17 +51,14 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# Optional: the modules a simulation spends its time in, compiled with mypyc (it comes with mypy, a test
-# dependency) beside their sources (runtime/native.py): the runtime core and all of TEM's rule areas, whose
-# classes stack on one another. The pure-Python modules stay the fallback: nothing else needs a compiler.
-HOT := rulecraft.runtime.game \
-       $(foreach m,table state abilities equipment actions combat mech knockouts movement rounds setup_rules\
-         engine effects,rulecraft.plugins.tem.$(m))
+# Optional: the modules a simulation spends its time in (the runtime core and each game's `compiled`
+# modules), compiled with mypyc, which comes with mypy (a test dependency), beside their sources
+# (runtime/native.py). The pure-Python modules stay the fallback: nothing else needs a C compiler.
 compiled: $(STAMP)
-	$(BIN)/python -m rulecraft.runtime.native build $(HOT)
+	$(BIN)/python -m rulecraft.cli.compiled build
 
 clean-compiled: $(STAMP)
-	$(BIN)/python -m rulecraft.runtime.native clean $(HOT)
+	$(BIN)/python -m rulecraft.cli.compiled clean
 
 clean:
 	rm -rf $(VENV) build *.egg-info

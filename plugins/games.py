@@ -112,6 +112,7 @@ class GameDefinition:
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
     scaffold: Ref | None = None               # (NewPack) -> its own example files of `rulecraft new pack`
+    compiled: tuple[str, ...] = ()            # its modules `make compiled` builds with the runtime core's
     description: str = ""
     packs: str = ""                           # importable package whose folders are the game's shipped packs
     extra: Mapping[str, Any] = field(default_factory=dict)   # members only the game's own tools read

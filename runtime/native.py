@@ -1,17 +1,17 @@
-"""Run: the optional compiled game loop: ``python -m rulecraft.runtime.native build|clean MODULE...``.
+"""Run: the optional compiled game loop, built and removed by ``make compiled`` / ``make clean-compiled``.
 
-``make compiled`` names the modules a simulation spends its time in (the runtime core and a game's rule
-areas) and compiles them with mypyc, as one group, into extension modules beside their sources, which
-Python then imports in their place; ``make clean-compiled`` removes them. mypyc turns each class into a
-native class (its attributes in a C struct, its methods called through a vtable) and each call between
-the compiled modules into a C call: what a game loop is made of. It reads the type hints mypy checks and
-enforces them at run time, so a hint that lies is a ``TypeError`` there, and a native class takes one base
-(a game's rule areas stack in one line of inheritance for it). Without the extensions the same pure-Python
-modules run, so nothing else ever needs mypyc or a C compiler. Both play identical games (the goldens and
-scenarios pass either way). Each compiled copy ends with a call of :func:`verify_source` with the SHA-256
-of the source it was built from, so an extension whose ``.py`` has changed since (an edit, a checkout) is
-an ImportError saying how to rebuild or remove it, never stale code running. ``python -m bench sim``
-measures the gain.
+:func:`build` compiles the modules a simulation spends its time in (:data:`CORE`, the runtime core, and
+each game's ``compiled`` modules; the front end is :mod:`rulecraft.cli.compiled`) with mypyc, as one
+group, into extension modules beside their sources, which Python then imports in their place; :func:`clean`
+removes them. mypyc turns each class into a native class (its attributes in a C struct, its methods called
+through a vtable) and each call between the compiled modules into a C call: what a game loop is made of.
+It reads the type hints mypy checks and enforces them at run time, so a hint that lies is a ``TypeError``
+there, and a native class takes one base (a game's rule areas stack in one line of inheritance for it).
+Without the extensions the same pure-Python modules run, so nothing else ever needs mypyc or a C compiler.
+Both play identical games (``tests/runtime/test_compiled.py`` builds one with :func:`use` and compares).
+Each compiled copy ends with a call of :func:`verify_source` with the SHA-256 of the source it was built
+from, so an extension whose ``.py`` has changed since (an edit, a checkout) is an ImportError saying how to
+rebuild or remove it, never stale code running. ``python -m bench sim`` measures the gain.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from pathlib import Path
 
 # Appended to each compiled copy: the extension refuses to load once its source has changed.
 VERIFY = ("\n\nfrom rulecraft.runtime.native import verify_source as _verify_source\n"
-          "_verify_source(__file__, {digest!r})\ndel _verify_source\n")
+          "_verify_source(__name__, {digest!r})\ndel _verify_source\n")
+CORE = ("rulecraft.runtime.game",)   # the runtime core's part of the loop: what every game subclasses
 # The C library every compiled module of the group lives in (the modules themselves are small shims that
 # load it), beside this module's source: ``rulecraft.runtime.compiled_loop__mypyc``.
 GROUP = "rulecraft.runtime.compiled_loop"
@@ -33,15 +34,18 @@ GROUP = "rulecraft.runtime.compiled_loop"
 PACKAGES = ("cli", "compiler", "runtime", "plugins")
 
 
-def verify_source(built: str, digest: str) -> None:
-    """Raise ImportError unless the ``.py`` beside the extension module ``built`` (its ``__file__``) hashes
-    to ``digest``; an extension without its source beside it (an installed wheel) is accepted."""
-    path = Path(built)
-    stem = next((path.name.removesuffix(s) for s in EXTENSION_SUFFIXES if path.name.endswith(s)), path.stem)
-    source = path.with_name(stem + ".py")
-    if source.exists() and hashlib.sha256(source.read_bytes()).hexdigest() != digest:
-        raise ImportError(f"{path}: compiled from an older {source.name}; rebuild the compiled game loop "
-                          "with `make compiled` or remove it with `make clean-compiled`")
+def verify_source(module: str, digest: str) -> None:
+    """Raise ImportError unless the source of ``module`` (its ``.py`` in its package's folders) hashes to
+    ``digest``; a compiled module with no source beside it (an installed wheel) is accepted. By name, not
+    by ``__file__``: a module of a group does not know its own file while it is being imported."""
+    package, _, name = module.rpartition(".")
+    for folder in sys.modules[package].__path__:
+        source = Path(folder, f"{name}.py")
+        if source.exists():
+            if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+                raise ImportError(f"{module}: compiled from an older {source}; rebuild the compiled game "
+                                  "loop with `make compiled` or remove it with `make clean-compiled`")
+            return
 
 
 def _folder(package: str) -> Path:
@@ -128,25 +132,3 @@ def clean(modules: Sequence[str]) -> None:
     for path in [_source(module) for module in modules] + [_folder(package) / f"{name}__mypyc.py"]:
         for suffix in EXTENSION_SUFFIXES:
             path.with_suffix(suffix).unlink(missing_ok=True)
-
-
-def main(argv: Sequence[str]) -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m rulecraft.runtime.native",
-                                     description="Build or remove the optional compiled game loop.")
-    parser.add_argument("command", choices=("build", "clean"))
-    parser.add_argument("modules", nargs="+", metavar="MODULE", help="dotted module names")
-    parser.add_argument("--into", type=Path, help="build into this folder's packages (see use()), not "
-                                                   "beside the sources")
-    args = parser.parse_args(argv)
-    if args.command == "build":
-        build(args.modules, args.into)
-    elif args.into is not None:
-        parser.error("--into is for build: remove that folder instead")
-    else:
-        clean(args.modules)
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

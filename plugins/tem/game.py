@@ -40,4 +40,8 @@ GAME = GameDefinition(
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),
     scaffold=Ref("rulecraft.plugins.tem.scaffold:examples"),
+    # the optional compiled game loop: the table, its state and every rule area stacked on it
+    compiled=tuple(f"rulecraft.plugins.tem.{m}" for m in (
+        "table", "state", "abilities", "equipment", "actions", "combat", "mech", "knockouts", "movement",
+        "rounds", "setup_rules", "engine", "effects")),
 )

@@ -4,7 +4,8 @@ edit never runs stale compiled code (``rulecraft.runtime.native``)."""
 from __future__ import annotations
 
 import hashlib
-from importlib.machinery import EXTENSION_SUFFIXES
+import sys
+import types
 
 import pytest
 
@@ -13,22 +14,25 @@ from rulecraft.runtime.native import verify_source
 SOURCE = b"x = 1\n"
 
 
-def _built(tmp_path, source: bytes = SOURCE):
-    (tmp_path / "game.py").write_bytes(source)
-    built = tmp_path / f"game{EXTENSION_SUFFIXES[0]}"
-    built.write_bytes(b"not really an extension: only its source is read")
-    return str(built)
+@pytest.fixture
+def package(tmp_path, monkeypatch):
+    """A package ``pkg`` whose folder is ``tmp_path``, as a compiled module's package is when it loads."""
+    module = types.ModuleType("pkg")
+    module.__path__ = [str(tmp_path / "compiled"), str(tmp_path)]
+    monkeypatch.setitem(sys.modules, "pkg", module)
+    return tmp_path
 
 
-def test_an_extension_without_its_source_beside_it_loads():
-    verify_source("/nowhere/game.so", "no source beside it: an installed build")
+def test_a_module_without_its_source_loads(package):
+    verify_source("pkg.game", "no source in its package: an installed build")
 
 
-def test_an_extension_of_the_current_source_is_accepted(tmp_path):
-    verify_source(_built(tmp_path), hashlib.sha256(SOURCE).hexdigest())
+def test_a_module_of_the_current_source_is_accepted(package):
+    (package / "game.py").write_bytes(SOURCE)
+    verify_source("pkg.game", hashlib.sha256(SOURCE).hexdigest())
 
 
-def test_an_extension_of_an_older_source_is_refused_saying_how_to_rebuild(tmp_path):
-    built = _built(tmp_path, source=b"x = 2\n")
-    with pytest.raises(ImportError, match=r"compiled from an older game\.py.*make compiled"):
-        verify_source(built, hashlib.sha256(SOURCE).hexdigest())
+def test_a_module_of_an_older_source_is_refused_saying_how_to_rebuild(package):
+    (package / "game.py").write_bytes(b"x = 2\n")
+    with pytest.raises(ImportError, match=r"compiled from an older .*game\.py.*make compiled"):
+        verify_source("pkg.game", hashlib.sha256(SOURCE).hexdigest())

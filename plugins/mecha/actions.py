@@ -16,7 +16,6 @@ from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW
-from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -31,8 +30,8 @@ class ActionRules(CombatRules):
         seat = self.active
         while True:
             options = self.main_options(seat)
-            answer = options[0] if len(options) == 1 else self.ask(
-                Decision(K.MAIN, seat, options, {"turn": self.turn}))
+            answer = options[0] if len(options) == 1 else self.choose(K.MAIN, seat, options,
+                                                                      {"turn": self.turn})
             if answer == K.PASS:
                 return
             self.act(seat, answer)
@@ -158,7 +157,7 @@ class ActionRules(CombatRules):
             answer: tuple[Any, ...] = K.PASS
             if options:
                 context = {"window": window, "turn": self.turn, **(about or {})}
-                answer = self.ask(Decision(K.WINDOW, seat, (*options, K.PASS), context))
+                answer = self.choose(K.WINDOW, seat, (*options, K.PASS), context)
             if answer == K.PASS:
                 passes += 1
             else:

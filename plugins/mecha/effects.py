@@ -29,7 +29,6 @@ from rulecraft.plugins.mecha.model import (
     Step,
 )
 from rulecraft.plugins.mecha.table import Table
-from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
     from rulecraft.plugins.mecha.state import Unit
@@ -70,8 +69,8 @@ class EffectRules(Table):
             index = mine[0]
             labels = [self._label(self.pending[i]) for i in mine]
             if len(set(labels)) > 1:
-                answer = self.ask(Decision(K.TRIGGER_ORDER, seat, tuple(dict.fromkeys(labels)),
-                                           {"waiting": len(mine)}))
+                answer = self.choose(K.TRIGGER_ORDER, seat, tuple(dict.fromkeys(labels)),
+                                     {"waiting": len(mine)})
                 index = mine[labels.index(answer)]
             p = self.pending.pop(index)
             self.emit("trigger", player=p.seat, card=p.card, trigger=p.ability.trigger)
@@ -137,9 +136,9 @@ class EffectRules(Table):
         if len(found) <= 1:
             return found[0] if found else None
         options = tuple(self.name(u.cell) for u in found)
-        answer = self.ask(Decision(K.TARGET, seat, options,
-                                   {"verb": step.verb, "amount": step.amount, "target": step.target,
-                                    "modifier": step.modifier}))
+        answer = self.choose(K.TARGET, seat, options,
+                             {"verb": step.verb, "amount": step.amount, "target": step.target,
+                              "modifier": step.modifier})
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------

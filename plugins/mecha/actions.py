@@ -51,20 +51,25 @@ class ActionRules(CombatRules):
             self.declare_attack(self.at[cells[action[1]]], action[2])
 
     def main_options(self, seat: int) -> tuple[tuple[Any, ...], ...]:
-        """Every legal action of the active player now, then pass (the hottest function: kept flat)."""
+        """Every legal action of the active player now, then pass (the hottest function: kept flat, with
+        loops rather than comprehensions, each of which is a function call of its own in CPython 3.11)."""
         options: list[tuple[Any, ...]] = []
+        add = options.append
         at, owners, grid = self.at, self.owner_at, self.grid
         names = grid.names
         occupied = self._bits[0] | self._bits[1]
+        hand = self.seats[seat].hand
         free = grid.free_entry(seat, occupied)
         if free:
             bandwidth, population = self._supply[seat]
             room = bandwidth - population
             bandwidth_needed = self.tables.bandwidth_needed
-            for card_id in dict.fromkeys(self.seats[seat].hand):
+            for card_id in dict.fromkeys(hand):
                 if bandwidth_needed[card_id] <= room:                      # M11
-                    options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
-        options += self.command_options(seat, MAIN_WINDOW)
+                    for cell_name in free:                                 # M2: own entry zone only
+                        add(("play", card_id, cell_name))
+        if not self.tables.window_cards[MAIN_WINDOW].isdisjoint(hand):   # most hands hold no command
+            options += self.command_options(seat, MAIN_WINDOW)
         neighbours, near, moving = grid.neighbours, grid.neighbour_masks, self.tables.moving
         enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
@@ -73,14 +78,17 @@ class ActionRules(CombatRules):
             speed, reach, _ = moving[unit.card]
             if not unit.moved:
                 if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
-                    options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
+                    for to in neighbours[cell]:
+                        if to not in owners:
+                            add(("move", here, names[to]))
                 else:
-                    options += [("move", here, names[to])
-                                for to in grid.reachable_cells(cell, speed, occupied)]
+                    for to in grid.reachable_cells(cell, speed, occupied):
+                        add(("move", here, names[to]))
             # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
             if not unit.attacked and (reach > 1 or enemies & near[cell] or cell in enemy_entry):
-                options += [("attack", here, target) for target in self.attack_targets(unit)]
-        options.append(K.PASS)
+                for target in self.attack_targets(unit):
+                    add(("attack", here, target))
+        add(K.PASS)
         return tuple(options)
 
     # --- movement (M8) --------------------------------------------------------------------------

@@ -99,9 +99,11 @@ class ActionRules(CombatRules):
 
     def move(self, unit: Unit, to: int) -> None:
         """Move along the path to ``to`` (a legal destination: one step without Speed)."""
-        path = self.reachable(unit)[to] if self.tables.moving[unit.card][0] > 1 else (to,)
         names = self.grid.names
-        route = [names[unit.cell]] + [names[c] for c in path]
+        if self.tables.moving[unit.card][0] > 1:
+            route = [names[unit.cell], *map(names.__getitem__, self.reachable(unit)[to])]
+        else:
+            route = [names[unit.cell], names[to]]
         self.relocate(unit, to)
         unit.moved = True
         self.push({"e": "move", "player": unit.owner, "card": unit.card, "path": route})
@@ -113,16 +115,15 @@ class ActionRules(CombatRules):
         it)."""
         seat, grid, cell = unit.owner, self.grid, unit.cell
         _, reach, hits_flyers = self.tables.moving[unit.card]
-        if reach <= 1:
-            enemies = self._cells[1 - seat]
-            near = grid.neighbours[cell]
-            cells: Sequence[int] = [c for c in near if c in enemies] if not enemies.isdisjoint(near) else ()
-        else:
-            cells = grid.enemies_in_range(cell, reach, self._bits[1 - seat])
+        cells: Sequence[int] = grid.neighbours[cell] if reach <= 1 else grid.enemies_in_range(
+            cell, reach, self._bits[1 - seat])
+        enemies = self._cells[1 - seat]
         out = []
-        if cells:     # most mechas have no enemy in range: nothing to list
+        if not enemies.isdisjoint(cells):     # most mechas have no enemy in range: nothing to list
             names, at, flyers = grid.names, self.at, self.tables.flyers
-            out = [names[c] for c in cells if hits_flyers or at[c].card not in flyers]
+            for c in cells:     # a loop, not a comprehension (a function call of its own)
+                if c in enemies and (hits_flyers or at[c].card not in flyers):
+                    out.append(names[c])
         if cell in grid.entry_sets[1 - seat]:
             out.append(K.OPPONENT)
         return out
@@ -159,6 +160,9 @@ class ActionRules(CombatRules):
     def window(self, window: str, first: int, about: dict[str, Any] | None = None) -> None:
         """``first`` may play one command or pass, then the other, alternating until both pass in a
         row. ``about`` names the attack an attack window follows (its decisions' context)."""
+        playable = self.tables.window_cards[window]
+        if playable.isdisjoint(self.seats[0].hand) and playable.isdisjoint(self.seats[1].hand):
+            return          # the common case: neither player holds a command for it, both pass unasked
         seat, passes = first, 0
         while passes < 2:
             options = self.command_options(seat, window)

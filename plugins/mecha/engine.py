@@ -171,9 +171,10 @@ class MechaGame(ActionRules):
     # --- losing (M20) ---------------------------------------------------------------------------
     def check_losses(self) -> None:
         """After every event: a player that met a loss condition loses; both at once is a draw."""
-        lost = [s for s in self.seats if s.lost]
-        if not lost:
+        a, b = self.seats
+        if not (a.lost or b.lost):      # the common case, asked after every step: nobody lost
             return
+        lost = [s for s in (a, b) if s.lost]
         if len(lost) == 2:
             self.winner, self.reason = None, f"draw: {lost[0].lost} and {lost[1].lost}"
         else:

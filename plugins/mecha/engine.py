@@ -29,7 +29,6 @@ from rulecraft.plugins.mecha.model import (
     START_PHASE,
     TOWER,
     TURN_START,
-    CardTables,
     Keywords,
     Ruleset,
 )
@@ -71,7 +70,7 @@ class MechaGame(ActionRules):
         self._cells: tuple[set[int], set[int]] = (set(), set())    # per seat: cells of its units in play
         self._bits = [0, 0]                                         # the same cells as a bit mask
         self._mechas: tuple[set[int], set[int]] = (set(), set())   # per seat: cells of its mechas in play
-        self.tables = CardTables.of(self.cards.values())
+        self.tables = ruleset.tables
         self.next_uid = 1
         self.first = first
         self.active = 0

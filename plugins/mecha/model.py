@@ -193,6 +193,11 @@ class Ruleset:
     rules: Rules = field(default_factory=Rules)
     seat_decks: tuple[str, str] = ("", "")     # the starter deck of seat A and seat B
     source: Mapping[str, Any] = field(default_factory=dict)   # the game, packs and plugins it was built from
+    # the engine's lookups of ``cards``, worked out once per ruleset rather than once per game
+    tables: CardTables = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", CardTables.of(self.cards.values()))
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

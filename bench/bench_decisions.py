@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from bench.goals import figure
+from bench.sim_command import installed_label
 from rulecraft.plugins.games import get, registered
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.agents import make_agent
@@ -61,7 +62,8 @@ def run() -> list[str]:
     games = sorted(registered(), key=lambda g: (g != REFERENCE, g))
     found = measure(games)
     reference = found[REFERENCE][0]
-    lines = [f"random agents, {GAMES} seeded games per run, CPU time, best of {REPEAT}, interleaved:"]
+    lines = [f"random agents, {GAMES} seeded games per run, CPU time, best of {REPEAT}, interleaved; "
+             f"as installed: {installed_label()}"]
     for game in games:
         cost, per_game = found[game]
         lines.append(f"   {game:<8} {seats(game)} players  {cost:6.1f} µs per decision  "

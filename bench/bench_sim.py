@@ -59,7 +59,7 @@ def run() -> list[str]:
             loop[name] = max(loop[name], loop_rate(GAMES // 2, folder))
     which = " and ".join(builds) + (" interleaved" if len(builds) > 1 else " only")
     lines = [f"{command(GAMES)}: CPU of the whole command, best of {REPEAT}, {which}; load average "
-             f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", compiled.note]
+             f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores", compiled.note]
     if installed != "pure Python":
         lines.append(f"as installed: {installed}")
     for name in builds:

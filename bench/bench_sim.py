@@ -2,8 +2,8 @@
 start-up included, as ``/usr/bin/time -f '%U %S'`` counts it), goal 1,000, in pure Python and with the
 optional compiled game loop (mypyc), interleaved in one run so a change in the machine's load falls on
 both; their ratio, the start-up of each (``--games 1``) and the game loop alone of each, in a process of its
-own. The compiled build is made once per run in a temporary folder (``bench.sim_command.compiled_build``,
-about 15 s); without mypyc or a C compiler only pure Python is measured, and the line says why.
+own. The compiled build is made once per run in a temporary folder (``bench.sim_command.builds``, about
+15 s); without mypyc or a C compiler only pure Python is measured, and the line says why.
 
 Set RULECRAFT_BENCH_SIM_GAMES to change the number of games (default 2,000, the issue's figure).
 """
@@ -16,16 +16,7 @@ import subprocess
 from pathlib import Path
 
 from bench.goals import figure
-from bench.sim_command import (
-    ROOT,
-    child_env,
-    command,
-    compiled_build,
-    compiled_in_checkout,
-    installed_label,
-    python_m,
-    sim,
-)
+from bench.sim_command import ROOT, builds, child_env, command, compiled_in_checkout, python_m, sim
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_SIM_GAMES", "2000"))
 GOAL = 1000
@@ -44,32 +35,27 @@ def loop_rate(games: int, build: Path | None) -> float:
 
 
 def run() -> list[str]:
-    installed = installed_label()
-    compiled = compiled_build()
-    builds: dict[str, Path | None] = {"pure Python" if installed == "pure Python" else "as installed": None}
-    if compiled.folder is not None:
-        builds["compiled"] = compiled.folder
-    whole = dict.fromkeys(builds, float("inf"))
-    start_up = dict.fromkeys(builds, float("inf"))
-    loop = dict.fromkeys(builds, 0.0)
+    measured, notes = builds()
+    whole = dict.fromkeys(measured, float("inf"))
+    start_up = dict.fromkeys(measured, float("inf"))
+    loop = dict.fromkeys(measured, 0.0)
     for _ in range(REPEAT):
-        for name, folder in builds.items():
+        for name, folder in measured.items():
             whole[name] = min(whole[name], sim(GAMES, build=folder).cpu)
             start_up[name] = min(start_up[name], sim(1, build=folder).cpu)
             loop[name] = max(loop[name], loop_rate(GAMES // 2, folder))
-    which = " and ".join(builds) + (" interleaved" if len(builds) > 1 else " only")
+    which = " and ".join(measured) + (" interleaved" if len(measured) > 1 else " only")
     lines = [f"{command(GAMES)}: CPU of the whole command, best of {REPEAT}, {which}; load average "
-             f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores", compiled.note]
-    if installed != "pure Python":
-        lines.append(f"as installed: {installed}")
-    for name in builds:
+             f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores", *notes]
+    for name in measured:
         lines.append(figure(f"sim --games {GAMES}, {name}: games/CPU s", GAMES / whole[name], "games/CPU s",
                             at_least=GOAL, source="issue 14") + f" ({whole[name]:.2f} CPU s)")
-    lines.append("  start-up (--games 1): " + ", ".join(f"{n} {start_up[n]:.2f}" for n in builds) + " CPU s")
+    lines.append("  start-up (--games 1): " + ", ".join(f"{n} {start_up[n]:.2f}" for n in measured)
+                 + " CPU s")
     lines.append(f"  the game loop alone ({GAMES // 2:,} games, a process of its own): "
-                 + ", ".join(f"{n} {loop[n]:,.0f}" for n in builds) + " games per CPU s")
-    if "compiled" in builds:
-        pure = next(iter(builds))
+                 + ", ".join(f"{n} {loop[n]:,.0f}" for n in measured) + " games per CPU s")
+    if "compiled" in measured:
+        pure = next(iter(measured))
         lines.append(f"  compiled / {pure}: whole command {whole[pure] / whole['compiled']:.2f}x, "
                      f"the loop alone {loop['compiled'] / loop[pure]:.2f}x games per CPU s")
     return lines

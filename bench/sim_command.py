@@ -130,3 +130,18 @@ def installed_label() -> str:
         return "pure Python"
     return (f"NOT pure Python: {len(compiled)} modules compiled beside their sources (make compiled; "
             "`make clean-compiled` to measure pure Python)")
+
+
+def builds() -> tuple[dict[str, Path | None], list[str]]:
+    """The builds a benchmark measures side by side, by label: the checkout as installed ("pure Python"
+    unless it has been compiled) and, when it can be built, the compiled build's folder; and the lines
+    saying what they are (how the compiled build was made or why not, and a compiled checkout)."""
+    installed = installed_label()
+    compiled = compiled_build()
+    found: dict[str, Path | None] = {"pure Python" if installed == "pure Python" else "as installed": None}
+    notes = [compiled.note]
+    if installed != "pure Python":
+        notes.append(f"as installed: {installed}")
+    if compiled.folder is not None:
+        found["compiled"] = compiled.folder
+    return found, notes

@@ -3,7 +3,7 @@ start-up included, as ``/usr/bin/time -f '%U %S'`` counts it), goal 1,000, in pu
 optional compiled game loop (mypyc), interleaved in one run so a change in the machine's load falls on
 both; their ratio, the start-up of each (``--games 1``) and the game loop alone of each, in a process of its
 own. The compiled build is made once per run in a temporary folder (``bench.sim_command.builds``, about
-15 s); without mypyc or a C compiler only pure Python is measured, and the line says why.
+20 s); without mypyc or a C compiler only pure Python is measured, and the line says why.
 
 Set RULECRAFT_BENCH_SIM_GAMES to change the number of games (default 2,000, the issue's figure).
 """

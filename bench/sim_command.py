@@ -94,7 +94,7 @@ def command(games: int) -> str:
 @functools.cache
 def compiled_build() -> Build:
     """The compiled game loop, built once per run into a temporary folder (``python -m
-    rulecraft.cli.compiled build --into``, about 15 s; the checkout is untouched), or why it cannot be."""
+    rulecraft.cli.compiled build --into``, about 20 s; the checkout is untouched), or why it cannot be."""
     folder = Path(tempfile.mkdtemp(prefix="rulecraft-bench-compiled-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     start = time.perf_counter()

@@ -26,7 +26,9 @@ import random
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
+
+from mypy_extensions import mypyc_attr
 
 
 def needs_state(agent: Any) -> bool:
@@ -141,11 +143,12 @@ class Agent(Protocol):
     def decide(self, decision: Decision, view: Any) -> Any: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # agents are meant to be subclassed
 class RandomAgent:
     """Uniform over legal options, seeded: the same seed gives the same answers."""
 
-    name = "random"
-    needs_state = False
+    name: ClassVar[str] = "random"
+    needs_state: ClassVar[bool] = False
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
@@ -159,6 +162,7 @@ class RandomAgent:
         return int(self.rng.random() * n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # agents are meant to be subclassed
 class ScriptedAgent:
     """Answers from a script of ``(kind, answer)`` pairs, in order (XMage's strict choose mode).
 
@@ -167,7 +171,7 @@ class ScriptedAgent:
     A decision with a single legal option is answered automatically only if ``auto_single`` is set.
     """
 
-    name = "scripted"
+    name: ClassVar[str] = "scripted"
 
     def __init__(self, script: Iterable[tuple[str, Any]] = (), strict: bool = True,
                  fallback: Agent | None = None, auto_single: bool = False) -> None:
@@ -197,11 +201,12 @@ class ScriptedAgent:
             f"legal options: {_preview(decision.options)}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # agents are meant to be subclassed
 class RecordedAgent:
     """Feeds the answers of a log back, in order (replay)."""
 
-    name = "recorded"
-    needs_state = False
+    name: ClassVar[str] = "recorded"
+    needs_state: ClassVar[bool] = False
 
     def __init__(self, answers: Iterable[tuple[str, Any]]) -> None:
         self.answers = deque(answers)

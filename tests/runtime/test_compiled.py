@@ -20,19 +20,23 @@ import importlib
 import importlib.util
 import io
 import json
+import os
 import shlex
 import shutil
 import subprocess
 import sys
 import sysconfig
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
 from rulecraft.cli.compiled import modules as compiled_modules
 from rulecraft.cli.main import main as rulecraft
+from rulecraft.runtime import native
 
-ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 PACKS = ROOT / "tests" / "packs"
 TIMEOUT = 900     # seconds: a build on a loaded machine takes minutes, never this long
 
@@ -83,31 +87,29 @@ def _play(sims: list[tuple[list[str], str]]) -> None:
         Path(printed).write_text(out.getvalue(), encoding="utf-8")
 
 
-# The child process: the compiled build first (before any compiled module is imported), then proof that
-# each compiled module is the build's extension and refuses a source other than its own, then the games.
-CHILD = """
-import contextlib, importlib, io, json, sys
-from importlib.machinery import EXTENSION_SUFFIXES
+def _check_compiled(build: Path, modules: list[str]) -> None:
+    """In a process that uses ``build``: each module is the build's extension, and refuses a source other
+    than its own."""
+    for name in modules:
+        file = importlib.import_module(name).__file__ or ""
+        assert Path(file).is_relative_to(build) and file.endswith(tuple(EXTENSION_SUFFIXES)), (name, file)
+    with pytest.raises(ImportError, match="make compiled"):
+        native.verify_source(modules[-1], "0" * 64)
+
+
+# The child process: the compiled build first (before any compiled module is imported: this module imports
+# them), then the checks and the games of this module.
+CHILD = f"""
+import json, sys
 from pathlib import Path
 from rulecraft.runtime import native
 
 build, modules, sims = Path(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[3])
 native.use(build)
-for name in modules:
-    file = importlib.import_module(name).__file__
-    assert Path(file).is_relative_to(build) and file.endswith(tuple(EXTENSION_SUFFIXES)), (name, file)
-try:
-    native.verify_source(modules[-1], "0" * 64)
-except ImportError as refused:
-    assert "make compiled" in str(refused), refused
-else:
-    raise AssertionError(f"{modules[-1]}: a compiled module accepted a source that is not its own")
-from rulecraft.cli.main import main
-for argv, printed in sims:
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert main(argv) == 0, argv
-    Path(printed).parent.mkdir(parents=True, exist_ok=True)
-    Path(printed).write_text(out.getvalue(), encoding="utf-8")
+sys.path.insert(0, {str(HERE)!r})
+import test_compiled
+test_compiled._check_compiled(build, modules)
+test_compiled._play(sims)
 """
 
 # A child in which a compiled module's package finds a copy of its source before the checkout's.
@@ -132,10 +134,14 @@ def _python(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=TIMEOUT)
 
 
-def _compiler() -> str | None:
-    """The C compiler the build would use (sysconfig's CC, as setuptools does), or None if there is none."""
-    command = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    return shutil.which(command[0]) if command else None
+def _compiler() -> str:
+    """The C compiler the build would use, as setuptools picks it: $CC, else the one Python was built with."""
+    return os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+
+
+def _missing(compiler: str) -> bool:
+    command = shlex.split(compiler)
+    return not command or shutil.which(command[0]) is None
 
 
 @pytest.fixture(scope="module")
@@ -144,9 +150,8 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     the build changes directory and MYPYPATH, which this process must keep."""
     if importlib.util.find_spec("mypyc") is None:
         pytest.skip("the compiled game loop needs mypyc (it comes with mypy), which is not installed")
-    if _compiler() is None:
-        pytest.skip(f"the compiled game loop needs a C compiler: {sysconfig.get_config_var('CC')!r} is not "
-                    "on PATH")
+    if _missing(compiler := _compiler()):
+        pytest.skip(f"the compiled game loop needs a C compiler: {compiler!r} is not on PATH")
     folder = tmp_path_factory.mktemp("compiled")
     done = _python("-m", "rulecraft.cli.compiled", "build", "--into", str(folder))
     if done.returncode != 0:

@@ -6,11 +6,11 @@ beside the checkout's sources), plays a set of seeded simulations in a child pro
 compiled modules from there (``native.use``), plays the same ones here on the checkout's pure-Python
 modules, and compares what both wrote, line by line: the full JSONL logs of ``rulecraft sim --log`` (2, 3
 and 4 players; random, heuristic and Robot seats; the variant packs of ``tests/packs``; Mecha Game and Pig,
-whose rules subclass the compiled runtime core), and for the same games played without a log (summary
-mode, which has its own code paths: ``GameCore.counted``) the printed report and, for some, the per-game
-records and ``report.json`` of ``--out``. It also proves that a compiled module refuses to load once its
-source changed (``native.verify_source``), so a stale build never runs. Skipped only where the build cannot
-be made: no mypyc, or no C compiler; any other failure of the build fails.
+whose rules subclass the compiled runtime core; forked workers, ``--jobs``), and for the same games played
+without a log (summary mode, which has its own code paths: ``GameCore.counted``) the printed report and,
+for some, the per-game records and ``report.json`` of ``--out``. It also proves that a compiled module
+refuses to load once its source changed (``native.verify_source``), so a stale build never runs. Skipped
+only where the build cannot be made: no mypyc, or no C compiler; any other failure of the build fails.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ TIMEOUT = 900     # seconds: a build on a loaded machine takes minutes, never th
 # and again in summary mode.
 RUNS: dict[str, list[str]] = {
     "4p-random": ["--games", "8", "--seed", "compiled-4"],
-    "3p-random": ["--games", "5", "--seed", "compiled-3", "--players", "3"],
+    "3p-random": ["--games", "5", "--seed", "compiled-3", "--players", "3", "--jobs", "2"],   # forked workers
     "2p-random": ["--games", "5", "--seed", "compiled-2", "--players", "2"],
     "4p-heuristic-robot-random": ["--games", "3", "--seed", "compiled-hr",
                                   "--agents", "heuristic,robot,random,random"],

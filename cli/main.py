@@ -19,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError, format_human
+from rulecraft.runtime.native import StaleBuild
 
 # Each command's name and its module under ``rulecraft.cli``, in the order ``--help`` lists them.
 COMMANDS: dict[str, str] = {
@@ -100,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     except DiagnosticError as exc:
         print(format_human(exc.diagnostics), file=sys.stderr)
         return EXIT_CONTENT
+    except StaleBuild as exc:    # the optional compiled loop is older than a source edited since
+        _report(codes.USAGE, f"rulecraft {args.command}: {exc}")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("rulecraft: interrupted", file=sys.stderr)
         return 130

@@ -34,17 +34,21 @@ GROUP = "rulecraft.runtime.compiled_loop"
 PACKAGES = ("cli", "compiler", "runtime", "plugins")
 
 
+class StaleBuild(ImportError):
+    """A compiled module's source has changed since it was built: rebuild or remove the compiled loop."""
+
+
 def verify_source(module: str, digest: str) -> None:
-    """Raise ImportError unless the source of ``module`` (its ``.py`` in its package's folders) hashes to
-    ``digest``; a compiled module with no source beside it (an installed wheel) is accepted. By name, not
-    by ``__file__``: a module of a group does not know its own file while it is being imported."""
+    """Raise :class:`StaleBuild` unless the source of ``module`` (its ``.py`` in its package's folders)
+    hashes to ``digest``; a compiled module with no source beside it (an installed wheel) is accepted. By
+    name, not by ``__file__``: a module of a group does not know its own file while it is being imported."""
     package, _, name = module.rpartition(".")
     for folder in sys.modules[package].__path__:
         source = Path(folder, f"{name}.py")
         if source.exists():
             if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
-                raise ImportError(f"{module}: compiled from an older {source}; rebuild the compiled game "
-                                  "loop with `make compiled` or remove it with `make clean-compiled`")
+                raise StaleBuild(f"{module} was compiled from an older {source}: rebuild the compiled game "
+                                 "loop with `make compiled` or remove it with `make clean-compiled`")
             return
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulecraft.plugins.mecha import decisions as K
+from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW
-from rulecraft.plugins.mecha.table import Table
 from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rulecraft.plugins.mecha.state import Unit
 
 
-class ActionRules(Table):
+class ActionRules(CombatRules):
     def main_phase(self) -> None:
         """M6: actions one at a time, in any order, until the active player passes."""
         self.phase = MAIN_PHASE

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulecraft.plugins.mecha.effects import Pending
+from rulecraft.plugins.mecha.effects import EffectRules, Pending
 from rulecraft.plugins.mecha.model import DESTROYED
-from rulecraft.plugins.mecha.table import Table
 
 if TYPE_CHECKING:
     from rulecraft.plugins.mecha.state import Unit
 
 
-class CombatRules(Table):
+class CombatRules(EffectRules):
     def strike(self, attacker: Unit, target: Unit) -> None:
         """M12: one resolved attack against a unit."""
         where = self.name(target.cell)

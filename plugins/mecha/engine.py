@@ -2,12 +2,12 @@
 
 One :class:`MechaGame` plays one two-player game on the runtime core (``runtime.game.GameCore``): the
 opening (M4), then turns (M5) until a player loses (M20). Every player choice goes through ``ask`` to the
-seat's agent as a
-:class:`~rulecraft.runtime.decisions.Decision` whose answer is validated; every change is an event (a plain
-dict with ``"e"`` first) appended to ``game.events``. The rules are mixins, one module per rule area:
-``actions`` (the main phase, movement, attacks, the response windows), ``combat``, ``effects`` (abilities,
-triggers, commands), each a subclass of ``mecha.table.Table`` (the state and steps the areas share, declared
-for the type checker). Ruling ids M1-M22 (RULINGS.md) are cited where they decide behaviour.
+seat's agent as a :class:`~rulecraft.runtime.decisions.Decision` whose answer is validated; every change is
+an event (a plain dict with ``"e"`` first) appended to ``game.events``. The rules are one class per rule
+area, one module each, stacked in one line of inheritance under :class:`MechaGame`: ``effects``
+(abilities, triggers, commands), ``combat``, ``actions`` (the main phase, movement, attacks, the response
+windows), over ``mecha.table.Table`` (the state and steps the areas share). Ruling ids M1-M22 (RULINGS.md)
+are cited where they decide behaviour.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from typing import Any
 
 from rulecraft.plugins.mecha.actions import ActionRules
 from rulecraft.plugins.mecha.board import grid_of
-from rulecraft.plugins.mecha.combat import CombatRules
-from rulecraft.plugins.mecha.effects import EffectRules, Pending
+from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import (
     DRAW_PHASE,
     END_PHASE,
@@ -43,7 +42,7 @@ class GameOver(Exception):
     """Raised when a loss condition is met (M20): the game ends at once, whatever was resolving."""
 
 
-class MechaGame(ActionRules, CombatRules, EffectRules):
+class MechaGame(ActionRules):
     """One game on the runtime core (seats, seeded RNG, events, step cap, ``ask``): build it, then
     :meth:`play` (or drive the phases yourself, see ``mecha.api``)."""
 

@@ -1,11 +1,13 @@
 """Run: the table every rule area of Mecha Game's engine shares: its state, and the steps one area calls.
 
-The engine is one class, :class:`~rulecraft.plugins.mecha.engine.MechaGame`, made of one mixin per rule
-area (``actions``, ``combat``, ``effects``). Each area subclasses :class:`Table`, which declares what the
-areas read of one another: the state ``MechaGame.__init__`` sets up, and, for the type checker only, the
-steps an area calls in another area or in the engine. So mypy checks every area on its own, and a
-declaration that drifts from its implementation is a mypy error (an incompatible override). At run time
-the declarations cost nothing: ``Table`` adds no attribute and no method.
+The engine is one class, :class:`~rulecraft.plugins.mecha.engine.MechaGame`, built from one class per rule
+area (``effects``, ``combat``, ``actions``), stacked in that order on :class:`Table` in one line of
+inheritance (each area's class subclasses the one before it, ``MechaGame`` the last): a single base per
+class is what lets the optional compiled build (``make compiled``, :mod:`rulecraft.runtime.native`) make
+them native classes. ``Table`` holds the state ``MechaGame.__init__`` sets up (declared once, here) and
+declares each step one area takes in another, or in the engine, as a method that area overrides. So mypy
+checks every area on its own, whichever comes first in the stack, and a declaration that drifts from its
+implementation is a mypy error (an incompatible override).
 """
 
 from __future__ import annotations
@@ -53,22 +55,52 @@ class Table(GameCore):
     reason: str | None
     standings: list[dict[str, Any]] | None
 
-    if TYPE_CHECKING:
-        # the engine's own (rulecraft.plugins.mecha.engine.MechaGame)
-        def name(self, cell: int) -> str: ...
-        def owners(self) -> dict[int, int]: ...
-        def lift(self, unit: Unit) -> None: ...
-        def relocate(self, unit: Unit, to: int) -> None: ...
-        def keywords(self, unit: Unit) -> Keywords: ...
-        def power(self, unit: Unit) -> int: ...
-        def current(self, unit: Unit, modifier: str) -> int: ...
-        def check_losses(self) -> None: ...
-        def draw(self, seat: int, n: int = 1) -> None: ...
-        def enter(self, seat: int, card_id: str, cell: int) -> Unit: ...
-        # one rule area's steps that another takes
-        def strike(self, attacker: Unit, target: Unit) -> None: ...                             # combat
-        def damage_unit(self, unit: Unit, amount: int, cause: str) -> None: ...
-        def direct_hit(self, seat: int) -> None: ...
-        def resolve_pending(self) -> None: ...                                                  # effects
-        def command_options(self, seat: int, window: str) -> list[tuple[Any, ...]]: ...
-        def play_command(self, seat: int, card_id: str, window: str) -> None: ...
+    # the engine's own (rulecraft.plugins.mecha.engine.MechaGame)
+    def name(self, cell: int) -> str:
+        raise NotImplementedError
+
+    def owners(self) -> dict[int, int]:
+        raise NotImplementedError
+
+    def lift(self, unit: Unit) -> None:
+        raise NotImplementedError
+
+    def relocate(self, unit: Unit, to: int) -> None:
+        raise NotImplementedError
+
+    def keywords(self, unit: Unit) -> Keywords:
+        raise NotImplementedError
+
+    def power(self, unit: Unit) -> int:
+        raise NotImplementedError
+
+    def current(self, unit: Unit, modifier: str) -> int:
+        raise NotImplementedError
+
+    def check_losses(self) -> None:
+        raise NotImplementedError
+
+    def draw(self, seat: int, n: int = 1) -> None:
+        raise NotImplementedError
+
+    def enter(self, seat: int, card_id: str, cell: int) -> Unit:
+        raise NotImplementedError
+
+    # one rule area's steps that another takes
+    def strike(self, attacker: Unit, target: Unit) -> None:  # combat
+        raise NotImplementedError
+
+    def damage_unit(self, unit: Unit, amount: int, cause: str) -> None:
+        raise NotImplementedError
+
+    def direct_hit(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def resolve_pending(self) -> None:  # effects
+        raise NotImplementedError
+
+    def command_options(self, seat: int, window: str) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def play_command(self, seat: int, card_id: str, window: str) -> None:
+        raise NotImplementedError

@@ -9,7 +9,7 @@ import types
 
 import pytest
 
-from rulecraft.runtime.native import verify_source
+from rulecraft.runtime.native import StaleBuild, verify_source
 
 SOURCE = b"x = 1\n"
 
@@ -34,5 +34,5 @@ def test_a_module_of_the_current_source_is_accepted(package):
 
 def test_a_module_of_an_older_source_is_refused_saying_how_to_rebuild(package):
     (package / "game.py").write_bytes(b"x = 2\n")
-    with pytest.raises(ImportError, match=r"compiled from an older .*game\.py.*make compiled"):
+    with pytest.raises(StaleBuild, match=r"compiled from an older .*game\.py.*make compiled"):
         verify_source("pkg.game", hashlib.sha256(SOURCE).hexdigest())

@@ -23,10 +23,14 @@ GOAL = 1000
 REPEAT = 3
 
 
-def loop_rate(games: int, build: Path | None) -> float:
-    """Games per CPU second of the game loop alone (``bench.sim_loop``), in a fresh process; it must have run
-    compiled modules exactly when it was given a build or the checkout is compiled."""
-    done = subprocess.run([*python_m("bench.sim_loop", build), str(games)], cwd=ROOT, env=child_env(),
+HEURISTIC_GAMES = 40    # 4 heuristic seats: ~25 ms a game in pure Python
+
+
+def loop_rate(games: int, build: Path | None, agent: str = "random") -> float:
+    """Games per CPU second of the game loop alone (``bench.sim_loop``) with 4 seats of ``agent``, in a fresh
+    process; it must have run compiled modules exactly when it was given a build or the checkout is
+    compiled."""
+    done = subprocess.run([*python_m("bench.sim_loop", build), str(games), agent], cwd=ROOT, env=child_env(),
                           capture_output=True, text=True, check=True)
     rate, compiled = json.loads(done.stdout)
     if bool(compiled) != (build is not None or bool(compiled_in_checkout())):
@@ -39,11 +43,13 @@ def run() -> list[str]:
     whole = dict.fromkeys(measured, float("inf"))
     start_up = dict.fromkeys(measured, float("inf"))
     loop = dict.fromkeys(measured, 0.0)
+    heuristic = dict.fromkeys(measured, 0.0)
     for _ in range(REPEAT):
         for name, folder in measured.items():
             whole[name] = min(whole[name], sim(GAMES, build=folder).cpu)
             start_up[name] = min(start_up[name], sim(1, build=folder).cpu)
             loop[name] = max(loop[name], loop_rate(GAMES // 2, folder))
+            heuristic[name] = max(heuristic[name], loop_rate(HEURISTIC_GAMES, folder, "heuristic"))
     which = " and ".join(measured) + (" interleaved" if len(measured) > 1 else " only")
     lines = [f"{command(GAMES)}: CPU of the whole command, best of {REPEAT}, {which}; load average "
              f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores", *notes]
@@ -54,8 +60,11 @@ def run() -> list[str]:
                  + " CPU s")
     lines.append(f"  the game loop alone ({GAMES // 2:,} games, a process of its own): "
                  + ", ".join(f"{n} {loop[n]:,.0f}" for n in measured) + " games per CPU s")
+    lines.append(f"  4 heuristic seats, the loop alone ({HEURISTIC_GAMES} games): "
+                 + ", ".join(f"{n} {heuristic[n]:,.1f}" for n in measured) + " games per CPU s")
     if "compiled" in measured:
         pure = next(iter(measured))
         lines.append(f"  compiled / {pure}: whole command {whole[pure] / whole['compiled']:.2f}x, "
-                     f"the loop alone {loop['compiled'] / loop[pure]:.2f}x games per CPU s")
+                     f"the loop alone {loop['compiled'] / loop[pure]:.2f}x games per CPU s, "
+                     f"heuristic seats {heuristic['compiled'] / heuristic[pure]:.2f}x")
     return lines

@@ -1,7 +1,8 @@
-"""The game loop of ``rulecraft sim`` alone, in a process of its own: ``python -m bench.sim_loop GAMES``
-prints its games per CPU second and how many of rulecraft's modules it ran compiled (so a figure is never
-labelled with the wrong build). A process of its own so that the compiled build can be measured too (it
-must be chosen before the game's modules are imported: ``bench.sim_command.python_m``)."""
+"""The game loop of ``rulecraft sim`` alone, in a process of its own: ``python -m bench.sim_loop GAMES
+[AGENT]`` (4 seats of AGENT, default ``random``) prints its games per CPU second and how many of
+rulecraft's modules it ran compiled (so a figure is never labelled with the wrong build). A process of its
+own so that the compiled build can be measured too (it must be chosen before the game's modules are
+imported: ``bench.sim_command.python_m``)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import time
 from importlib.machinery import EXTENSION_SUFFIXES
 
 
-def loop_rate(games: int) -> float:
+def loop_rate(games: int, agent: str = "random") -> float:
     """Games per CPU second of ``simulate`` alone (the ruleset loaded first), as ``sim`` plays them."""
     from rulecraft.plugins.tem.balance.metrics import Totals
     from rulecraft.plugins.wiring import load_table
     from rulecraft.runtime.balance.batch import Config, simulate, table_for
 
-    config = Config(load_table, game="tem", agents=("random",) * 4)
+    config = Config(load_table, game="tem", agents=(agent,) * 4)
     table_for(config)
     totals = Totals()
     start = time.process_time()
@@ -32,5 +33,5 @@ def compiled_modules() -> int:
 
 
 if __name__ == "__main__":
-    rate = loop_rate(int(sys.argv[1]))
+    rate = loop_rate(int(sys.argv[1]), *sys.argv[2:3])
     print(json.dumps([rate, compiled_modules()]))

@@ -4,19 +4,26 @@ Each game found in the ``rulecraft.games`` registry (Tiny Epic Mechs, Mecha Game
 such as the test-only Pig that ``make test`` installs) is loaded the way ``rulecraft sim`` loads it (its core
 pack through ``rulecraft.plugins.wiring.load_table``) and plays seeded games with random agents on every
 seat, 2 players where the game allows it. The figure is CPU microseconds per decision, the best of
-``REPEAT`` runs of ``GAMES`` games, and its ratio to TEM's, measured interleaved in the same run. Mecha
-Game's goal is a decision within 1.5x of TEM's (issue 13); other games are reported without a goal.
+``REPEAT`` runs of ``GAMES`` games, and its ratio to TEM's, measured interleaved in the same run, in pure
+Python and with the compiled build (``bench.sim_command.builds``), each run a process of its own
+(``python -m bench.bench_decisions GAME...`` prints one run's figures). Mecha Game's goal is a decision
+within 1.5x of TEM's (issue 13), in either build; other games are reported without a goal.
 
 Set RULECRAFT_BENCH_GAMES to change the games per run (default 200).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from bench.goals import figure
+from bench.sim_command import ROOT, builds, child_env, python_m
 from rulecraft.plugins.games import get, registered
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.agents import make_agent
@@ -44,30 +51,53 @@ def play(table: Any, players: int, seeds: range) -> int:
     return decisions
 
 
-def measure(games: list[str]) -> dict[str, tuple[float, float]]:
-    """game -> (CPU µs per decision, decisions per game), best of REPEAT, the games interleaved."""
+def run_once(games: list[str]) -> dict[str, tuple[float, int]]:
+    """game -> (CPU seconds, decisions) of one run of GAMES seeded games each, in this process."""
     tables = {g: load_table(Config(load_table, game=g)) for g in games}
-    best = dict.fromkeys(games, float("inf"))
-    decisions = dict.fromkeys(games, 0)
+    found = {}
+    for game in games:
+        start = time.process_time()
+        decisions = play(tables[game], seats(game), range(GAMES))
+        found[game] = (time.process_time() - start, decisions)
+    return found
+
+
+def measure(games: list[str], measured: dict[str, Path | None]) -> dict[str, dict[str, tuple[float, float]]]:
+    """build -> game -> (CPU µs per decision, decisions per game), best of REPEAT runs, each a process of
+    its own (``python -m bench.bench_decisions``), the builds and the games interleaved."""
+    best = {b: dict.fromkeys(games, float("inf")) for b in measured}
+    decisions = {b: dict.fromkeys(games, 0) for b in measured}
     for _ in range(REPEAT):
-        for game in games:
-            start = time.process_time()
-            decisions[game] = play(tables[game], seats(game), range(GAMES))
-            best[game] = min(best[game], time.process_time() - start)
-    return {g: (1e6 * best[g] / decisions[g], decisions[g] / GAMES) for g in games}
+        for name, folder in measured.items():
+            done = subprocess.run([*python_m("bench.bench_decisions", folder), *games], cwd=ROOT,
+                                  env=child_env(), capture_output=True, text=True, check=True)
+            for game, (cpu, made) in json.loads(done.stdout).items():
+                best[name][game] = min(best[name][game], cpu)
+                decisions[name][game] = made
+    return {b: {g: (1e6 * best[b][g] / decisions[b][g], decisions[b][g] / GAMES) for g in games}
+            for b in measured}
 
 
 def run() -> list[str]:
     games = sorted(registered(), key=lambda g: (g != REFERENCE, g))
-    found = measure(games)
-    reference = found[REFERENCE][0]
-    lines = [f"random agents, {GAMES} seeded games per run, CPU time, best of {REPEAT}, interleaved:"]
-    for game in games:
-        cost, per_game = found[game]
-        lines.append(f"   {game:<8} {seats(game)} players  {cost:6.1f} µs per decision  "
-                     f"({per_game:.0f} decisions a game)  {cost / reference:.2f}x {REFERENCE}'s")
+    measured, notes = builds()
+    found = measure(games, measured)
+    lines = [f"random agents, {GAMES} seeded games per run, CPU time, best of {REPEAT}, "
+             f"{' and '.join(measured)} interleaved, each run a process of its own", *notes]
+    for name, costs in found.items():
+        reference = costs[REFERENCE][0]
+        lines.append(f"{name}:")
+        for game in games:
+            cost, per_game = costs[game]
+            lines.append(f"   {game:<8} {seats(game)} players  {cost:6.1f} µs per decision  "
+                         f"({per_game:.0f} decisions a game)  {cost / reference:.2f}x {REFERENCE}'s")
     for game, (bound, source) in WITHIN.items():
-        if game in found:
-            lines.append(figure(f"{game} / {REFERENCE} CPU per decision", found[game][0] / reference, "x",
-                                at_most=bound, source=source))
+        for name, costs in found.items():
+            if game in costs:
+                lines.append(figure(f"{game} / {REFERENCE} CPU per decision, {name}",
+                                    costs[game][0] / costs[REFERENCE][0], "x", at_most=bound, source=source))
     return lines
+
+
+if __name__ == "__main__":
+    print(json.dumps(run_once(sys.argv[1:])))

@@ -13,6 +13,7 @@ import os
 import pstats
 import time
 
+from bench.sim_command import installed_label
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.runtime.decisions import RandomAgent
@@ -79,7 +80,8 @@ def run() -> list[str]:
     _ruleset()
     workers = os.cpu_count() or 1
     rate, cpu_rate, events, decisions = one_core()
-    lines = [f"engine, {PLAYERS} random agents, {GAMES} games, best of {REPEAT}:",
+    lines = [f"engine, {PLAYERS} random agents, {GAMES} games, best of {REPEAT}; as installed: "
+             f"{installed_label()}",
              f"  one core:        {rate:8.0f} games/s wall, {cpu_rate:.0f} per CPU second "
              f"({events} events, {decisions} decisions per game; {cpu_rate * events:,.0f} events per CPU s)"]
     parallel = all_cores(workers)

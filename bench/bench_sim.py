@@ -1,43 +1,70 @@
 """Benchmark ``rulecraft sim`` end to end (issue 14): games per CPU second of the whole command (user + sys,
-start-up included, as ``/usr/bin/time -f '%U %S'`` counts it), goal 1,000; and the game loop alone in this
-process, to tell the loop from the start-up.
+start-up included, as ``/usr/bin/time -f '%U %S'`` counts it), goal 1,000, in pure Python and with the
+optional compiled game loop (mypyc), interleaved in one run so a change in the machine's load falls on
+both; their ratio, the start-up of each (``--games 1``) and the game loop alone of each, in a process of its
+own. The compiled build is made once per run in a temporary folder (``bench.sim_command.builds``, about
+20 s); without mypyc or a C compiler only pure Python is measured, and the line says why.
 
 Set RULECRAFT_BENCH_SIM_GAMES to change the number of games (default 2,000, the issue's figure).
 """
 
 from __future__ import annotations
 
+import json
 import os
-import time
+import subprocess
+from pathlib import Path
 
 from bench.goals import figure
-from bench.sim_command import command, sim
+from bench.sim_command import ROOT, builds, child_env, command, compiled_in_checkout, python_m, sim
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_SIM_GAMES", "2000"))
 GOAL = 1000
 REPEAT = 3
 
 
-def loop_rate(games: int) -> float:
-    """Games per CPU second of ``simulate`` alone (the ruleset loaded first), as ``sim`` plays them."""
-    from rulecraft.plugins.tem.balance.metrics import Totals
-    from rulecraft.plugins.wiring import load_table
-    from rulecraft.runtime.balance.batch import Config, simulate, table_for
+HEURISTIC_GAMES = 40    # 4 heuristic seats: ~25 ms a game in pure Python
 
-    config = Config(load_table, game="tem", agents=("random",) * 4)
-    table_for(config)
-    totals = Totals()
-    start = time.process_time()
-    simulate(config, games, "1", on_record=totals.add)
-    return games / (time.process_time() - start)
+
+def loop_rate(games: int, build: Path | None, agent: str = "random") -> float:
+    """Games per CPU second of the game loop alone (``bench.sim_loop``) with 4 seats of ``agent``, in a fresh
+    process; it must have run compiled modules exactly when it was given a build or the checkout is
+    compiled."""
+    done = subprocess.run([*python_m("bench.sim_loop", build), str(games), agent], cwd=ROOT, env=child_env(),
+                          capture_output=True, text=True, check=True)
+    rate, compiled = json.loads(done.stdout)
+    if bool(compiled) != (build is not None or bool(compiled_in_checkout())):
+        raise RuntimeError(f"the game loop ran {compiled} compiled modules with build={build}")
+    return rate
 
 
 def run() -> list[str]:
-    best = min(sim(GAMES).cpu for _ in range(REPEAT))
-    start_up = min(sim(1).cpu for _ in range(REPEAT))
-    rate = GAMES / best
-    loop = max(loop_rate(GAMES // 2) for _ in range(REPEAT))
-    return [f"{command(GAMES)}, best of {REPEAT}:",
-            figure(f"sim --games {GAMES}, 4 random agents: games/CPU s", rate, "games/CPU s", at_least=GOAL,
-                   source="issue 14") + f" ({best:.2f} CPU s, start-up included)",
-            f"  start-up (--games 1): {start_up:.2f} CPU s; the game loop alone: {loop:,.0f} games per CPU s"]
+    measured, notes = builds()
+    whole = dict.fromkeys(measured, float("inf"))
+    start_up = dict.fromkeys(measured, float("inf"))
+    loop = dict.fromkeys(measured, 0.0)
+    heuristic = dict.fromkeys(measured, 0.0)
+    for _ in range(REPEAT):
+        for name, folder in measured.items():
+            whole[name] = min(whole[name], sim(GAMES, build=folder).cpu)
+            start_up[name] = min(start_up[name], sim(1, build=folder).cpu)
+            loop[name] = max(loop[name], loop_rate(GAMES // 2, folder))
+            heuristic[name] = max(heuristic[name], loop_rate(HEURISTIC_GAMES, folder, "heuristic"))
+    which = " and ".join(measured) + (" interleaved" if len(measured) > 1 else " only")
+    lines = [f"{command(GAMES)}: CPU of the whole command, best of {REPEAT}, {which}; load average "
+             f"{os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores", *notes]
+    for name in measured:
+        lines.append(figure(f"sim --games {GAMES}, {name}: games/CPU s", GAMES / whole[name], "games/CPU s",
+                            at_least=GOAL, source="issue 14") + f" ({whole[name]:.2f} CPU s)")
+    lines.append("  start-up (--games 1): " + ", ".join(f"{n} {start_up[n]:.2f}" for n in measured)
+                 + " CPU s")
+    lines.append(f"  the game loop alone ({GAMES // 2:,} games, a process of its own): "
+                 + ", ".join(f"{n} {loop[n]:,.0f}" for n in measured) + " games per CPU s")
+    lines.append(f"  4 heuristic seats, the loop alone ({HEURISTIC_GAMES} games): "
+                 + ", ".join(f"{n} {heuristic[n]:,.1f}" for n in measured) + " games per CPU s")
+    if "compiled" in measured:
+        pure = next(iter(measured))
+        lines.append(f"  compiled / {pure}: whole command {whole[pure] / whole['compiled']:.2f}x, "
+                     f"the loop alone {loop['compiled'] / loop[pure]:.2f}x games per CPU s, "
+                     f"heuristic seats {heuristic['compiled'] / heuristic[pure]:.2f}x")
+    return lines

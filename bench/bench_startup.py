@@ -27,6 +27,7 @@ from collections import Counter
 from pathlib import Path
 
 from bench.goals import figure
+from bench.sim_command import child_env
 
 RUNS = int(os.environ.get("RULECRAFT_BENCH_RUNS", "7"))
 CORE = str(Path(__file__).resolve().parents[1] / "content" / "tem-core")
@@ -41,8 +42,7 @@ def _command() -> list[str]:
 
 
 def _env(cache: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return {**env, "XDG_CACHE_HOME": cache}
+    return child_env(XDG_CACHE_HOME=cache)
 
 
 def timed(argv: list[str], cache: str) -> tuple[float, float]:

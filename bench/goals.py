@@ -28,7 +28,8 @@ class Figure:
     def line(self) -> str:
         sign = "<=" if self.at_most else ">="
         verdict = "met" if self.met else "NOT MET"
-        return (f"{self.name:<46} {self.value:>9.3g} {self.unit:<14} goal {sign} {self.bound:g} {self.unit} "
+        value = f"{self.value:,.0f}" if abs(self.value) >= 1000 else f"{self.value:.3g}"
+        return (f"{self.name:<46} {value:>9} {self.unit:<14} goal {sign} {self.bound:g} {self.unit} "
                 f"({self.source}): {verdict}")
 
 

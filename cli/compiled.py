@@ -36,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.into is not None and args.command != "build":
         parser.error("--into goes with build")
+    if args.into is not None and args.into.exists() and any(args.into.iterdir()):
+        parser.error(f"--into {args.into}: not an empty folder (a build never writes over what is there)")
     if args.command == "build":
         native.build(modules(), args.into)
     elif args.command == "clean":

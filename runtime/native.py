@@ -11,7 +11,9 @@ Without the extensions the same pure-Python modules run, so nothing else ever ne
 Both play identical games (``tests/runtime/test_compiled.py`` builds one with :func:`use` and compares).
 Each compiled copy ends with a call of :func:`verify_source` with the SHA-256 of the source it was built
 from, so an extension whose ``.py`` has changed since (an edit, a checkout) is an ImportError saying how to
-rebuild or remove it, never stale code running. ``python -m bench sim`` measures the gain.
+rebuild or remove it, never stale code running. A compiled module must not read its own ``__file__``: in a
+group mypyc derives it from the group library's folder, so it names no real file (the check goes by the
+module's name). ``python -m bench sim`` measures the gain.
 """
 
 from __future__ import annotations
@@ -121,7 +123,9 @@ def build(modules: Sequence[str], into: Path | None = None) -> None:
 def use(into: Path) -> None:
     """Import the compiled modules of a build made with ``into`` (``build --into``) in place of their
     sources, for the rest of this process: each package with extensions there looks in that folder first.
-    Call it before any of them is imported (a test and ``bench sim`` run a compiled build this way)."""
+    Call it before any of them is imported (a test and ``bench sim`` run a compiled build this way). It
+    holds for this process and the processes it forks; a process started afresh (``spawn``) imports the
+    modules beside the sources unless it calls ``use`` too."""
     root = into.resolve()
     built = {path.parent for path in root.rglob("*") if path.name.endswith(tuple(EXTENSION_SUFFIXES))}
     for folder in sorted(built):

@@ -38,5 +38,5 @@ GAME = GameDefinition(
     board=Ref("rulecraft.plugins.mecha.picture:Board"),
     # the optional compiled game loop: the table, its state and geometry, every rule area stacked on it
     compiled=tuple(f"rulecraft.plugins.mecha.{m}" for m in (
-        "table", "state", "board", "effects", "combat", "actions", "engine")),
+        "table", "state", "board", "effects", "combat", "actions", "engine", "agents")),
 )

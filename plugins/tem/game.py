@@ -43,5 +43,5 @@ GAME = GameDefinition(
     # the optional compiled game loop: the table, its state and every rule area stacked on it
     compiled=tuple(f"rulecraft.plugins.tem.{m}" for m in (
         "table", "state", "abilities", "equipment", "actions", "combat", "mech", "knockouts", "movement",
-        "rounds", "setup_rules", "engine", "effects")),
+        "rounds", "setup_rules", "engine", "effects", "heuristic")),
 )

@@ -479,7 +479,7 @@ class _Planner:
                 p.done = True
                 return False
         if token is not None and token != MINE and enemy is None:
-            damage = zone.value * rules.turret_damage_zone
+            damage = float(zone.value * rules.turret_damage_zone)
             if self.hurt(p, damage):
                 return False
             p.value += zone.value * rules.score_turret * 0.5
@@ -507,7 +507,7 @@ class _Planner:
         rules = self.rules
         theirs = tuple(sorted(_damages(self.rs, enemy["equipped"])))
         dealt, taken, outcome = _duel(self.my_weapons, p.health, theirs, enemy["health"], power_opening)
-        gain: float = rules.vp_combat_start + dealt * rules.vp_per_damage
+        gain = float(rules.vp_combat_start + dealt * rules.vp_per_damage)
         if outcome == "win":
             gain += rules.vp_ko + (3.0 if enemy["status"] == MECH else 0.0)
         elif outcome == "they-retreat":

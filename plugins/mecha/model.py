@@ -141,7 +141,7 @@ class CardDef:
 @dataclass(frozen=True, slots=True)
 class CardTables:
     """What the engine's hottest questions (the main phase's options, the windows, attacks) read of the
-    cards, looked up once per game: card id -> answer."""
+    cards, worked out once per ruleset (``Ruleset.tables``): card id -> answer."""
 
     window_cards: Mapping[str, frozenset[str]]   # window -> the commands that may be played in it (M15)
     flyers: frozenset[str]                       # cards with Flight (M13)

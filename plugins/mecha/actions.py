@@ -16,7 +16,6 @@ from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW
-from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -31,8 +30,8 @@ class ActionRules(CombatRules):
         seat = self.active
         while True:
             options = self.main_options(seat)
-            answer = options[0] if len(options) == 1 else self.ask(
-                Decision(K.MAIN, seat, options, {"turn": self.turn}))
+            answer = options[0] if len(options) == 1 else self.choose(K.MAIN, seat, options,
+                                                                      {"turn": self.turn})
             if answer == K.PASS:
                 return
             self.act(seat, answer)
@@ -52,20 +51,25 @@ class ActionRules(CombatRules):
             self.declare_attack(self.at[cells[action[1]]], action[2])
 
     def main_options(self, seat: int) -> tuple[tuple[Any, ...], ...]:
-        """Every legal action of the active player now, then pass (the hottest function: kept flat)."""
+        """Every legal action of the active player now, then pass (the hottest function: kept flat, with
+        loops rather than comprehensions, each of which is a function call of its own in CPython 3.11)."""
         options: list[tuple[Any, ...]] = []
+        add = options.append
         at, owners, grid = self.at, self.owner_at, self.grid
         names = grid.names
         occupied = self._bits[0] | self._bits[1]
+        hand = self.seats[seat].hand
         free = grid.free_entry(seat, occupied)
         if free:
             bandwidth, population = self._supply[seat]
             room = bandwidth - population
             bandwidth_needed = self.tables.bandwidth_needed
-            for card_id in dict.fromkeys(self.seats[seat].hand):
+            for card_id in dict.fromkeys(hand):
                 if bandwidth_needed[card_id] <= room:                      # M11
-                    options += [("play", card_id, cell) for cell in free]     # M2: own entry zone only
-        options += self.command_options(seat, MAIN_WINDOW)
+                    for cell_name in free:                                 # M2: own entry zone only
+                        add(("play", card_id, cell_name))
+        if not self.tables.window_cards[MAIN_WINDOW].isdisjoint(hand):   # most hands hold no command
+            options += self.command_options(seat, MAIN_WINDOW)
         neighbours, near, moving = grid.neighbours, grid.neighbour_masks, self.tables.moving
         enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
@@ -74,14 +78,17 @@ class ActionRules(CombatRules):
             speed, reach, _ = moving[unit.card]
             if not unit.moved:
                 if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
-                    options += [("move", here, names[to]) for to in neighbours[cell] if to not in owners]
+                    for to in neighbours[cell]:
+                        if to not in owners:
+                            add(("move", here, names[to]))
                 else:
-                    options += [("move", here, names[to])
-                                for to in grid.reachable_cells(cell, speed, occupied)]
+                    for to in grid.reachable_cells(cell, speed, occupied):
+                        add(("move", here, names[to]))
             # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
             if not unit.attacked and (reach > 1 or enemies & near[cell] or cell in enemy_entry):
-                options += [("attack", here, target) for target in self.attack_targets(unit)]
-        options.append(K.PASS)
+                for target in self.attack_targets(unit):
+                    add(("attack", here, target))
+        add(K.PASS)
         return tuple(options)
 
     # --- movement (M8) --------------------------------------------------------------------------
@@ -92,9 +99,11 @@ class ActionRules(CombatRules):
 
     def move(self, unit: Unit, to: int) -> None:
         """Move along the path to ``to`` (a legal destination: one step without Speed)."""
-        path = self.reachable(unit)[to] if self.tables.moving[unit.card][0] > 1 else (to,)
         names = self.grid.names
-        route = [names[unit.cell]] + [names[c] for c in path]
+        if self.tables.moving[unit.card][0] > 1:
+            route = [names[unit.cell], *map(names.__getitem__, self.reachable(unit)[to])]
+        else:
+            route = [names[unit.cell], names[to]]
         self.relocate(unit, to)
         unit.moved = True
         self.push({"e": "move", "player": unit.owner, "card": unit.card, "path": route})
@@ -106,16 +115,15 @@ class ActionRules(CombatRules):
         it)."""
         seat, grid, cell = unit.owner, self.grid, unit.cell
         _, reach, hits_flyers = self.tables.moving[unit.card]
-        if reach <= 1:
-            enemies = self._cells[1 - seat]
-            near = grid.neighbours[cell]
-            cells: Sequence[int] = [c for c in near if c in enemies] if not enemies.isdisjoint(near) else ()
-        else:
-            cells = grid.enemies_in_range(cell, reach, self._bits[1 - seat])
+        cells: Sequence[int] = grid.neighbours[cell] if reach <= 1 else grid.enemies_in_range(
+            cell, reach, self._bits[1 - seat])
+        enemies = self._cells[1 - seat]
         out = []
-        if cells:     # most mechas have no enemy in range: nothing to list
+        if not enemies.isdisjoint(cells):     # most mechas have no enemy in range: nothing to list
             names, at, flyers = grid.names, self.at, self.tables.flyers
-            out = [names[c] for c in cells if hits_flyers or at[c].card not in flyers]
+            for c in cells:     # a loop, not a comprehension (a function call of its own)
+                if c in enemies and (hits_flyers or at[c].card not in flyers):
+                    out.append(names[c])
         if cell in grid.entry_sets[1 - seat]:
             out.append(K.OPPONENT)
         return out
@@ -152,13 +160,16 @@ class ActionRules(CombatRules):
     def window(self, window: str, first: int, about: dict[str, Any] | None = None) -> None:
         """``first`` may play one command or pass, then the other, alternating until both pass in a
         row. ``about`` names the attack an attack window follows (its decisions' context)."""
+        playable = self.tables.window_cards[window]
+        if playable.isdisjoint(self.seats[0].hand) and playable.isdisjoint(self.seats[1].hand):
+            return          # the common case: neither player holds a command for it, both pass unasked
         seat, passes = first, 0
         while passes < 2:
             options = self.command_options(seat, window)
             answer: tuple[Any, ...] = K.PASS
             if options:
                 context = {"window": window, "turn": self.turn, **(about or {})}
-                answer = self.ask(Decision(K.WINDOW, seat, (*options, K.PASS), context))
+                answer = self.choose(K.WINDOW, seat, (*options, K.PASS), context)
             if answer == K.PASS:
                 passes += 1
             else:

@@ -29,7 +29,6 @@ from rulecraft.plugins.mecha.model import (
     Step,
 )
 from rulecraft.plugins.mecha.table import Table
-from rulecraft.runtime.decisions import Decision
 
 if TYPE_CHECKING:
     from rulecraft.plugins.mecha.state import Unit
@@ -64,18 +63,22 @@ _PRESENT = tuple(_present(held) for held in range(16))
 class EffectRules(Table):
     def resolve_pending(self) -> None:
         """M7: the active player's waiting abilities first, in the order it picks, then the other's."""
-        while self.pending:
-            seat = self.active if any(p.seat == self.active for p in self.pending) else 1 - self.active
-            mine = [i for i, p in enumerate(self.pending) if p.seat == seat]
-            index = mine[0]
-            labels = [self._label(self.pending[i]) for i in mine]
-            if len(set(labels)) > 1:
-                answer = self.ask(Decision(K.TRIGGER_ORDER, seat, tuple(dict.fromkeys(labels)),
-                                           {"waiting": len(mine)}))
-                index = mine[labels.index(answer)]
-            p = self.pending.pop(index)
+        pending = self.pending
+        while pending:
+            p = pending.pop(self._next_pending()) if len(pending) > 1 else pending.pop()
             self.emit("trigger", player=p.seat, card=p.card, trigger=p.ability.trigger)
             self.run_steps(p.seat, p.ability.steps, p.uid, p.attacker)
+
+    def _next_pending(self) -> int:
+        """The index of the waiting ability that resolves next, of two or more (a lone one needs no
+        choice): the active player's first, or the one it picks among different ones (M7)."""
+        seat = self.active if any(p.seat == self.active for p in self.pending) else 1 - self.active
+        mine = [i for i, p in enumerate(self.pending) if p.seat == seat]
+        labels = [self._label(self.pending[i]) for i in mine]
+        if len(set(labels)) == 1:
+            return mine[0]
+        answer = self.choose(K.TRIGGER_ORDER, seat, tuple(dict.fromkeys(labels)), {"waiting": len(mine)})
+        return mine[labels.index(answer)]
 
     def _label(self, p: Pending) -> tuple[str, str, str]:
         unit = self.units.get(p.uid)
@@ -137,20 +140,19 @@ class EffectRules(Table):
         if len(found) <= 1:
             return found[0] if found else None
         options = tuple(self.name(u.cell) for u in found)
-        answer = self.ask(Decision(K.TARGET, seat, options,
-                                   {"verb": step.verb, "amount": step.amount, "target": step.target,
-                                    "modifier": step.modifier}))
+        answer = self.choose(K.TARGET, seat, options,
+                             {"verb": step.verb, "amount": step.amount, "target": step.target,
+                              "modifier": step.modifier})
         return self.at[self.grid.cell(answer)]
 
     # --- commands (M2, M15) ---------------------------------------------------------------------
     def targets_present(self, seat: int) -> frozenset[str]:
         """The chosen targets (``enemy-unit``, ``friendly-mecha``, ...) that have a candidate now. Only who
         owns which types of unit matters, not where they stand."""
-        held = 0
-        for side, owner in enumerate((seat, 1 - seat)):
-            units, mechas = len(self._cells[owner]), len(self._mechas[owner])
-            held |= (mechas > 0) << (2 * side) | (units > mechas) << (2 * side + 1)
-        return _PRESENT[held]
+        cells, mechas = self._cells, self._mechas
+        mine, theirs = len(mechas[seat]), len(mechas[1 - seat])
+        return _PRESENT[(mine > 0) | (len(cells[seat]) > mine) << 1
+                        | (theirs > 0) << 2 | (len(cells[1 - seat]) > theirs) << 3]
 
     def command_options(self, seat: int, window: str) -> list[tuple[Any, ...]]:
         """The commands in hand that may be played in ``window``: it names the window and every chosen

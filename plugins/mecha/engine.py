@@ -29,7 +29,6 @@ from rulecraft.plugins.mecha.model import (
     START_PHASE,
     TOWER,
     TURN_START,
-    CardTables,
     Keywords,
     Ruleset,
 )
@@ -71,7 +70,7 @@ class MechaGame(ActionRules):
         self._cells: tuple[set[int], set[int]] = (set(), set())    # per seat: cells of its units in play
         self._bits = [0, 0]                                         # the same cells as a bit mask
         self._mechas: tuple[set[int], set[int]] = (set(), set())   # per seat: cells of its mechas in play
-        self.tables = CardTables.of(self.cards.values())
+        self.tables = ruleset.tables
         self.next_uid = 1
         self.first = first
         self.active = 0
@@ -171,9 +170,10 @@ class MechaGame(ActionRules):
     # --- losing (M20) ---------------------------------------------------------------------------
     def check_losses(self) -> None:
         """After every event: a player that met a loss condition loses; both at once is a draw."""
-        lost = [s for s in self.seats if s.lost]
-        if not lost:
+        a, b = self.seats
+        if not (a.lost or b.lost):      # the common case, asked after every step: nobody lost
             return
+        lost = [s for s in (a, b) if s.lost]
         if len(lost) == 2:
             self.winner, self.reason = None, f"draw: {lost[0].lost} and {lost[1].lost}"
         else:

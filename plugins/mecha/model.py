@@ -141,7 +141,7 @@ class CardDef:
 @dataclass(frozen=True, slots=True)
 class CardTables:
     """What the engine's hottest questions (the main phase's options, the windows, attacks) read of the
-    cards, looked up once per game: card id -> answer."""
+    cards, worked out once per ruleset (``Ruleset.tables``): card id -> answer."""
 
     window_cards: Mapping[str, frozenset[str]]   # window -> the commands that may be played in it (M15)
     flyers: frozenset[str]                       # cards with Flight (M13)
@@ -193,6 +193,11 @@ class Ruleset:
     rules: Rules = field(default_factory=Rules)
     seat_decks: tuple[str, str] = ("", "")     # the starter deck of seat A and seat B
     source: Mapping[str, Any] = field(default_factory=dict)   # the game, packs and plugins it was built from
+    # the engine's lookups of ``cards``, worked out once per ruleset rather than once per game
+    tables: CardTables = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", CardTables.of(self.cards.values()))
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]

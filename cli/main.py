@@ -12,8 +12,6 @@ import argparse
 import importlib
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
@@ -64,6 +62,9 @@ def _version() -> str:
 
 def _crash_report(argv: list[str] | None) -> str:
     """Write the traceback and what was run to a file the user can attach to a bug report."""
+    import tempfile  # only after a crash: a command that runs well never needs them (start-up)
+    import traceback
+
     with tempfile.NamedTemporaryFile("w", prefix="rulecraft-crash-", suffix=".txt", delete=False,
                                      encoding="utf-8") as report:
         report.write(f"rulecraft {_version()}, Python {sys.version.split()[0]}\n")

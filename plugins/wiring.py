@@ -28,8 +28,6 @@ from rulecraft.plugins.manager import (
 from rulecraft.plugins.registry import known_names
 from rulecraft.runtime.agents import agent_plugins
 from rulecraft.runtime.balance.batch import Config, Table
-from rulecraft.runtime.balance.records import core_record
-from rulecraft.runtime.balance.report import SimReport
 
 
 def plugin_names(game: str) -> list[str]:
@@ -53,6 +51,9 @@ def load_table(config: Config) -> Table:
     """The table of a simulated configuration (``Config.load``): the packs' own plugins, then its plugins,
     then those its agents need; a sweep's point is layered on the stack (``compiler.variations``). The
     stack is checked once (start-up: a check is most of it)."""
+    from rulecraft.runtime.balance.records import core_record  # a simulation's, not a check's (start-up)
+    from rulecraft.runtime.balance.report import SimReport
+
     result = checked_stack(config.packs, config.game, point_layers(config.point))
     needed = [*config.plugins, *agent_plugins(config.agents, agents_for(result.game))]
     ruleset = build_ruleset(result, needed)

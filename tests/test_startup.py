@@ -41,6 +41,10 @@ def test_a_warm_check_imports_no_parser_no_validator_and_no_other_command(tmp_pa
     warm = _imported(tmp_path, "check", CORE)
     assert not {"lark", "jsonschema", "rich", "matplotlib", "multiprocessing"} & _packages(warm)
     assert not {f"rulecraft.cli.{m}" for m in COMMANDS.values() if m != "check"} & warm
+    # nor the effect compiler's checker and generators (their node and IR classes: ~25 ms): cached handler
+    # source is only verified and loaded
+    stages = {f"rulecraft.compiler.effects.{m}" for m in ("parse", "check", "nodes", "ir", "pygen", "text")}
+    assert stages <= cold and not stages & warm
 
 
 def test_random_seats_import_no_heuristic_agent(tmp_path):

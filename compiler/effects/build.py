@@ -9,15 +9,16 @@ Python handler source and English text. ``load_handlers`` turns that into runnab
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from rulecraft.compiler.effects import ir, nodes
-from rulecraft.compiler.effects import text as tx
-from rulecraft.compiler.effects.check import check
 from rulecraft.compiler.effects.problems import Problem
-from rulecraft.compiler.effects.pygen import generate, load
-from rulecraft.compiler.effects.vocabulary import Vocabulary
+from rulecraft.compiler.effects.verify import load
 from rulecraft.compiler.errorcodes import Severity
 from rulecraft.runtime.compiled import CompiledAbility
+
+if TYPE_CHECKING:
+    from rulecraft.compiler.effects import ir, nodes
+    from rulecraft.compiler.effects.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +47,12 @@ class CompiledEffect:
 
 def compile_effect(source: str, entity_kind: str | None, vocabulary: Vocabulary) -> CompiledEffect:
     """Parse, check and (when clean) generate Python and English for one effect string."""
-    # Imported here, not above: the parser module imports lark, which a load from the warm compiled-effects
-    # cache never needs (start-up, issue 14).
+    # Imported here, not above: the parser imports lark, and the checker and generators their node and IR
+    # classes, which a load from the warm compiled-effects cache never needs (start-up, issue 14).
+    from rulecraft.compiler.effects import text as tx
+    from rulecraft.compiler.effects.check import check
     from rulecraft.compiler.effects.parse import parse
+    from rulecraft.compiler.effects.pygen import generate
 
     tree, problems = parse(source, vocabulary.phrases, vocabulary.examples)
     if tree is None:

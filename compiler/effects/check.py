@@ -19,9 +19,9 @@ from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects import nodes as n
 from rulecraft.compiler.effects.problems import Problem
+from rulecraft.compiler.effects.verify import MAX_VALUE
 from rulecraft.compiler.effects.vocabulary import ARTICLES, NUMBER, Slot, Trigger, Verb, Vocabulary
 
-MAX_VALUE = 999  # any literal or folded constant above this is a typo, not a game value
 _OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "==", "!=": "!=", "is": "==", "is not": "!="}
 
 

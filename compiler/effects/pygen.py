@@ -5,7 +5,7 @@ names, checked to be plain identifiers when registered) or are this module's own
 (``_v1``...); every literal (numbers, registry words, prompts) is rendered with ``repr``. No
 string the author wrote is ever spliced into code. The source is then verified by ``verify.py``
 (an allow-list of Python syntax) before ``compile()``, and executed in a namespace without
-builtins, so a handler can do nothing but call its ``ctx``.
+builtins, so a handler can do nothing but call its ``ctx`` (``verify.load``).
 
 Semantics the code implements: a verb whose amount computes to less than 1 does nothing; a failed
 ``pay`` skips the rest of its sentence; ``pay up to N R: ... each`` asks for an amount (0..what
@@ -21,10 +21,9 @@ from dataclasses import dataclass, field
 
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects import text as tx
-from rulecraft.compiler.effects.verify import verify
+from rulecraft.compiler.effects.verify import FUNCTION
 from rulecraft.compiler.effects.vocabulary import Arg, Call, Choice, Const, Payment
 
-FUNCTION = "ability"
 _INDENT = "    "
 
 
@@ -207,14 +206,3 @@ def generate(ability: ir.Ability) -> str:
     for sentence in ability.body:
         generator.sentence(sentence, 1)
     return "\n".join(generator.out.lines) + "\n"
-
-
-def load(source: str, filename: str, methods: frozenset[str]):
-    """Verify (calls only to ``ctx.<one of methods>``), compile and run generated source without builtins;
-    returns the handler function. ``filename`` names the pack, file, line and entity, so a traceback points
-    at the card.
-    """
-    tree = verify(source, methods)
-    namespace: dict[str, object] = {"__builtins__": {}}
-    exec(compile(tree, filename, "exec"), namespace)  # verified allow-listed code only
-    return namespace[FUNCTION]

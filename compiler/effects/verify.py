@@ -1,4 +1,4 @@
-"""Generate: verify generated handler source against an allow-list before it is ever compiled.
+"""Generate: verify generated handler source against an allow-list before it is ever compiled, then load it.
 
 Defence in depth for "a pack is data": the generator never splices user text into code, and this
 check proves it for every handler, including handlers read back from the compiled-pack cache (a
@@ -22,8 +22,8 @@ from __future__ import annotations
 import ast
 import re
 
-from rulecraft.compiler.effects.check import MAX_VALUE
-
+MAX_VALUE = 999  # the DSL's range: any literal or folded constant above this is a typo, not a game value
+FUNCTION = "ability"      # the one function a handler's source defines
 _TEMP = re.compile(r"_v[0-9]+\Z")
 MAX_SOURCE = 16_000       # characters of one handler; generated ones are a few hundred
 MAX_NODES = 2_000
@@ -154,3 +154,14 @@ def verify(source: str, methods: frozenset[str]) -> ast.Module:
                 raise _fail(node, "ctx methods may only be called")
     _check_loops(function)
     return tree
+
+
+def load(source: str, filename: str, methods: frozenset[str]):
+    """Verify (calls only to ``ctx.<one of methods>``), compile and run generated source without builtins;
+    returns the handler function. ``filename`` names the pack, file, line and entity, so a traceback points
+    at the card. Here, not beside the generator: a warm load (source from the compiled-effects cache) needs
+    no compiler stage but this one (start-up)."""
+    tree = verify(source, methods)
+    namespace: dict[str, object] = {"__builtins__": {}}
+    exec(compile(tree, filename, "exec"), namespace)  # verified allow-listed code only
+    return namespace[FUNCTION]

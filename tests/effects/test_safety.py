@@ -14,8 +14,7 @@ import pytest
 from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.compiler.effects.pack import compile_stack
-from rulecraft.compiler.effects.pygen import load
-from rulecraft.compiler.effects.verify import UnsafeCode, verify
+from rulecraft.compiler.effects.verify import UnsafeCode, load, verify
 from rulecraft.plugins.tem.vocabulary import VOCABULARY
 from rulecraft.plugins.wiring import check_packs
 

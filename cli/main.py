@@ -92,8 +92,17 @@ def commands_for(argv: Sequence[str]) -> Sequence[str]:
     return [argv[0]] if argv and argv[0] in COMMANDS else tuple(COMMANDS)
 
 
+def _stale(exc: StaleBuild, where: str) -> int:
+    """The optional compiled loop is older than a source edited since: how to rebuild or remove it."""
+    _report(codes.USAGE, f"{where}: {exc}")
+    return EXIT_USAGE
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser(commands_for(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+    try:     # a command's module may import a compiled module as the parser is built
+        args = build_parser(commands_for(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+    except StaleBuild as exc:
+        return _stale(exc, "rulecraft")
     try:
         return args.run(args)
     except UsageError as exc:
@@ -102,9 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     except DiagnosticError as exc:
         print(format_human(exc.diagnostics), file=sys.stderr)
         return EXIT_CONTENT
-    except StaleBuild as exc:    # the optional compiled loop is older than a source edited since
-        _report(codes.USAGE, f"rulecraft {args.command}: {exc}")
-        return EXIT_USAGE
+    except StaleBuild as exc:
+        return _stale(exc, f"rulecraft {args.command}")
     except KeyboardInterrupt:
         print("rulecraft: interrupted", file=sys.stderr)
         return 130

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from rulecraft.cli import main as cli
+from rulecraft.runtime.native import StaleBuild
 
 
 def _broken_command(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -33,6 +34,31 @@ def test_debug_mode_shows_the_traceback(monkeypatch):
     _broken_command(monkeypatch)
     with pytest.raises(KeyError):
         cli.main(["check", "content/tem-core"])
+
+
+STALE = StaleBuild("rulecraft.runtime.game was compiled from an older runtime/game.py: rebuild the compiled "
+                   "game loop with `make compiled` or remove it with `make clean-compiled`")
+
+
+def _stale(*_: object) -> None:
+    raise STALE
+
+
+@pytest.mark.parametrize("where", ["building the parser", "running the command"])
+def test_a_stale_compiled_loop_is_a_usage_error_saying_how_to_rebuild(where, monkeypatch, capsys):
+    """Importing a compiled module whose source changed since `make compiled` (runtime.native.StaleBuild),
+    when a command's module is imported for the parser or later while it runs: exit 2 and the two ways out,
+    no crash report."""
+    import rulecraft.cli.check
+
+    if where == "building the parser":
+        monkeypatch.setattr(cli, "build_parser", _stale)
+    else:
+        monkeypatch.setattr(rulecraft.cli.check, "run", _stale)
+    assert cli.main(["check", "content/tem-core"]) == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "error[usage]: rulecraft" in err and "make compiled" in err and "make clean-compiled" in err
+    assert "details are in" not in err and "Traceback" not in err
 
 
 def test_usage_errors_exit_2(capsys):

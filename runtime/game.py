@@ -7,12 +7,14 @@ every game needs and the tools rely on:
   A seat's *name* is the engine's: every engine takes ``colours=`` (one name per seat, in seat order; by
   default its own, e.g. TEM's pack colours, Mecha Game's ``a``/``b``), and a log header records them as
   ``"colours"`` so a replay seats the same names;
-- **one seeded RNG** (``rng``, ``random.Random(seed)``, ``seed`` an int or a text): every chance outcome of
-  the game comes from it, so the same seed and the same answers give the same game, byte for byte (logs and
-  replay). Draw from it in a fixed order only (never over a ``set``'s or a hash's order), never from the
-  ``random`` module; agents keep their own RNGs (a random seat is seeded ``"{seed}/{seat}"`` by the tools),
-  so what an agent draws never moves the game's sequence. A plugin draws from ``game.rng`` too (its draws
-  are part of the game its log names);
+- **chance** (:meth:`roll`, :meth:`shuffle`, :meth:`pick`): every chance outcome of the game is one of these
+  calls, named by what it is for, and logged as one ``chance`` event; they draw from ``chance``, by default
+  the seeded source over one ``rng`` (``random.Random(seed)``, ``seed`` an int or a text), so the same seed
+  and the same answers give the same game, byte for byte (logs and replay). A rule scenario installs a
+  scripted source instead (:mod:`rulecraft.runtime.chance`). Draw in a fixed order only (never over a
+  ``set``'s or a hash's order), never from the ``random`` module; agents keep their own RNGs (a random
+  seat is seeded ``"{seed}/{seat}"`` by the tools), so what an agent draws never moves the game's sequence.
+  A plugin draws through the same calls (its draws are part of the game its log names);
 - **events**: plain dicts with ``"e"`` first, recorded by :meth:`push` (or :meth:`emit`) in ``events`` and
   handed to every listener as they happen; in **summary mode** (:meth:`keep_only`, for a batch simulation
   that reads no log) ``events`` keeps only the types a per-game record reads and every other event is
@@ -42,6 +44,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from rulecraft.runtime.chance import ChanceSource, Die, SeededChance, UnscriptedChance
 from rulecraft.runtime.decisions import (
     Agent,
     Decision,
@@ -55,7 +58,7 @@ from rulecraft.runtime.views import View
 
 Listener = Callable[[dict[str, Any]], None]
 ViewFactory = Callable[..., Any]          # (game, seat, *, state: bool) -> the seat's view
-ABORTS = (GameError, IllegalAnswer, UnscriptedDecision)
+ABORTS = (GameError, IllegalAnswer, UnscriptedDecision, UnscriptedChance)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -66,12 +69,13 @@ class GameCore:
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
     __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_pickers", "_view", "aborted", "agents", "asked",
-                 "events", "finished", "listeners", "rng", "seed", "stash", "steps")
+                 "chance", "events", "finished", "listeners", "rng", "seed", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = ()) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.chance: ChanceSource = SeededChance(self.rng)   # a rule scenario puts a scripted source here
         self.agents = list(agents)
         self.listeners = list(listeners)
         self.events: list[dict[str, Any]] = []
@@ -141,6 +145,33 @@ class GameCore:
     def where(self) -> str:
         """Where the game is, for the step cap's message (`` in round 3``); a game says what it can."""
         return ""
+
+    # --- chance ----------------------------------------------------------------------------------
+    def roll(self, dice: Sequence[Die], what: str) -> list[Any]:
+        """Throw ``dice`` at once (one face each, in order): one ``chance`` event with the faces."""
+        faces = self.chance.roll(dice, what)
+        if not self.counted("chance"):
+            self.push({"e": "chance", "kind": "roll", "what": what, "dice": [die.id for die in dice],
+                       "faces": list(faces)})
+        return faces
+
+    def shuffle(self, items: list[Any], what: str) -> None:
+        """Shuffle ``items`` in place: one ``chance`` event with how many, never the order (a deck's order
+        is what no seat may see; the events after it show what came)."""
+        self.chance.shuffle(items, what)
+        if not self.counted("chance"):
+            self.push({"e": "chance", "kind": "shuffle", "what": what, "count": len(items)})
+
+    def pick(self, options: Sequence[Any], what: str, *, hidden: bool = False) -> Any:
+        """One of ``options`` by chance: one ``chance`` event with the result, unless it is ``hidden``
+        (a card no seat may see yet: the event then says only how many options there were)."""
+        result = self.chance.pick(options, what)
+        if not self.counted("chance"):
+            event: dict[str, Any] = {"e": "chance", "kind": "pick", "what": what, "count": len(options)}
+            if not hidden:
+                event["result"] = result
+            self.push(event)
+        return result
 
     # --- decisions -------------------------------------------------------------------------------
     def ask(self, decision: Decision) -> Any:

@@ -24,10 +24,10 @@ from typing import Any
 
 from bench.goals import figure
 from bench.sim_command import ROOT, builds, child_env, python_m
-from rulecraft.plugins.games import get, registered
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.agents import make_agent
 from rulecraft.runtime.balance.batch import Config
+from rulecraft.runtime.games import get, registered
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_GAMES", "200"))
 REPEAT = 3

@@ -13,12 +13,12 @@ import os
 import time
 from typing import Any
 
-from rulecraft.plugins import games
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.mecha.agents import HeuristicAgent
 from rulecraft.plugins.mecha.engine import MechaGame
 from rulecraft.plugins.mecha.pack import core_ruleset
+from rulecraft.runtime import games
 from rulecraft.runtime.decisions import Decision, RandomAgent
+from rulecraft.runtime.games import Ref
 
 GAMES = int(os.environ.get("RULECRAFT_BENCH_GAMES", "300"))
 REPEAT = 3

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import time
 
-from rulecraft.plugins.games import get
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config
 from rulecraft.runtime.balance.sweep.backends import DaskBackend, LocalBackend
 from rulecraft.runtime.balance.sweep.grid import grid, parse_variation
 from rulecraft.runtime.balance.sweep.metrics import parse_metric
 from rulecraft.runtime.balance.sweep.run import Sweep, run_sweep
+from rulecraft.runtime.games import get
 
 GAMES = {"random": 400, "heuristic": 100}
 METRICS = ("owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "rounds")

@@ -14,8 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulecraft.plugins import games
-from rulecraft.runtime import native
+from rulecraft.runtime import games, native
 
 
 def modules() -> list[str]:

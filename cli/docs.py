@@ -55,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
             raise
         raise UsageError(f"docs needs the docs extra: pip install 'rulecraft[docs]' ({exc})") from None
     from rulecraft.compiler.docgen.build import SiteSource
-    from rulecraft.plugins.games import get
     from rulecraft.plugins.manager import PluginLoadError, make_manager
+    from rulecraft.runtime.games import get
 
     try:  # an unknown plugin is reported like `rulecraft sim` does, before mkdocs starts
         named = [*(n for p in result.packs for n in p.plugins), *args.plugin]

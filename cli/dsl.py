@@ -12,7 +12,7 @@ from pathlib import Path
 from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import EXIT_CLEAN, UsageError
 from rulecraft.compiler.effects.reference import reference
-from rulecraft.plugins.games import get
+from rulecraft.runtime.games import get
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

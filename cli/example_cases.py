@@ -20,7 +20,7 @@ from unittest import mock
 from rulecraft.cli.main import main
 from rulecraft.compiler import loader
 from rulecraft.compiler.docgen.examples import LIMITS, TMP, Case, Run
-from rulecraft.plugins import games
+from rulecraft.runtime import games
 
 
 def run_case(case: Case) -> Run:
@@ -75,7 +75,7 @@ class _CaseGame(games.RegisteredGame):
 
 
 def _with_games(extra: dict[str, str], plugins: dict[str, dict[str, str]]) -> Any:
-    """``rulecraft.plugins.games.registered`` limited to the games rulecraft itself ships, with the case's
+    """``rulecraft.runtime.games.registered`` limited to the games rulecraft itself ships, with the case's
     test games (``id: module:attribute``) added and its test plugins (``game: {name: module}``) among the
     first-party variants of their game: a third-party game installed beside rulecraft (the test-only Pig,
     a user's own) never changes what a case prints, e.g. ``game-missing``'s list of games."""

@@ -12,7 +12,7 @@ import argparse
 import json
 
 from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT
-from rulecraft.plugins.games import GameLoadError, UnknownGame, known_games, registered
+from rulecraft.runtime.games import GameLoadError, UnknownGame, known_games, registered
 
 DEFAULT_GAME = "tem"   # the game of a command given no pack: rulecraft's first-party game
 

@@ -28,9 +28,9 @@ from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, schemaref, sitepages
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.games import get
 from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
 from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime.games import get
 
 RULINGS_PAGE = "rulings.md"
 

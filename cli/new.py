@@ -20,8 +20,8 @@ from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.compiler.scaffold import SCENARIOS, NewPack, ScaffoldRefused, scaffold_pack
-from rulecraft.plugins.games import get
 from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime.games import get
 
 PACK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # pack.schema.json's `id` pattern
 

@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from rulecraft.cli.play_ui import PlayError, default_log, make_terminal, new_header, play, read_for_resume
-    from rulecraft.plugins.games import GameLoadError
     from rulecraft.plugins.manager import PluginLoadError
+    from rulecraft.runtime.games import GameLoadError
 
     terminal = make_terminal(Console(highlight=False, width=args.width))
     expected: list[str] = []

@@ -35,11 +35,11 @@ from rich.markup import escape
 
 from rulecraft.cli.games import DEFAULT_GAME
 from rulecraft.cli.prompts import Quit, Terminal
-from rulecraft.plugins.games import agents_for, engine_for, get
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.games import agents_for, engine_for, get
 
 HUMAN = "human"
 Game = Any             # a game's engine (``rulecraft.runtime.game.GameCore``)

@@ -17,7 +17,7 @@ from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.cli.outputs import named_file, output_folder
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen.cards.layout import CARD_SIZES, DEFAULT_BLEED, FLIPS, PAPERS, sheet_grid
-from rulecraft.plugins.games import get
+from rulecraft.runtime.games import get
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

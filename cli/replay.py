@@ -25,9 +25,9 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulecraft.plugins.games import agents_for, engine_for
     from rulecraft.plugins.manager import make_hooks
     from rulecraft.plugins.wiring import load_ruleset, plugin_names
+    from rulecraft.runtime.games import agents_for, engine_for
     from rulecraft.runtime.logs import read, replay
 
     failed = 0

@@ -51,9 +51,9 @@ def register(subparsers) -> None:
 
 
 def _config(items: list[str], plugins: list[str], args: argparse.Namespace, label: str = ""):
-    from rulecraft.plugins.games import get
     from rulecraft.plugins.wiring import load_table
     from rulecraft.runtime.balance.batch import Config
+    from rulecraft.runtime.games import get
 
     packs, extra = [], []
     for item in items:
@@ -118,7 +118,7 @@ def _prepare(config: Config, players: int | None) -> tuple[Config, Any]:
 
 
 def _core(game: str | None) -> str:
-    from rulecraft.plugins.games import get
+    from rulecraft.runtime.games import get
 
     return get(game).default_pack if game else "core pack"
 

@@ -31,8 +31,8 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rulecraft.compiler.diagnostics import DiagnosticError, format_human, has_errors
-    from rulecraft.plugins.games import get
     from rulecraft.plugins.manager import PluginLoadError
+    from rulecraft.runtime.games import get
 
     game = get(args.game)
     if game.scenario_adapter is None:

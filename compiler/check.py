@@ -12,7 +12,7 @@ reported once, not as a cascade. ``stack`` is ``None`` when resolution did not r
 Later stages plug in without touching this module: a module a game lists in ``stack_checks`` exposes
 ``CHECKS: list[Callable[[Stack], list[Diagnostic]]]``. Each module is one stage: all its checks
 run (so every problem of that family is reported), and the next module runs only if they found no
-error: cross-references (``rulecraft.plugins.tem.crossref``), then effects
+error: the game's cross-reference checks, then effects
 (``rulecraft.compiler.effects.pack``).
 """
 
@@ -32,7 +32,7 @@ from rulecraft.compiler.resolve import Stack, resolve
 from rulecraft.compiler.stack_game import stack_game
 from rulecraft.compiler.stack_plugins import StackPlugins, stack_kinds
 from rulecraft.compiler.validate import NO_KINDS, validate_document, validate_entity
-from rulecraft.plugins.games import GameDefinition, get
+from rulecraft.runtime.games import GameDefinition, get
 
 StackCheck = Callable[[Stack], list[Diagnostic]]
 

@@ -42,7 +42,7 @@ from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.loader import YAML_SUFFIXES, Document, file_kind, load_bytes, load_file
 from rulecraft.compiler.validate import validate_manifest
-from rulecraft.plugins.games import GameLoadError, get, known_games
+from rulecraft.runtime.games import GameLoadError, get, known_games
 
 MANIFEST = "pack.yaml"
 CONTENT_PACKAGE = "rulecraft.content"

@@ -29,7 +29,7 @@ from rulecraft.compiler.packs import Pack, shipped_packs
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.schema_export import export_schemas
 from rulecraft.compiler.validate import SUFFIX, load_schema
-from rulecraft.plugins import games
+from rulecraft.runtime import games
 
 SCHEMAS = "schemas"
 SCENARIOS = "scenarios"

@@ -20,7 +20,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from rulecraft.compiler.validate import SUFFIX, schema_file, schema_names
-from rulecraft.plugins import games
+from rulecraft.runtime import games
 
 MARKER = ".rulecraft-schemas.json"
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.packs import Pack
-from rulecraft.plugins.games import UnknownGame, known_games
+from rulecraft.runtime.games import UnknownGame, known_games
 
 
 def _where(pack: Pack) -> tuple:

@@ -27,7 +27,7 @@ from rulecraft.compiler.errorcodes import ErrorCode
 from rulecraft.compiler.packs import Pack
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.registry import PluginLoadError, UnknownPlugin, WrongGame
+from rulecraft.runtime.plugin_registry import PluginLoadError, UnknownPlugin, WrongGame
 
 
 class ContentKind(Protocol):

@@ -5,7 +5,7 @@ hookspecs every game shares (:mod:`rulecraft.plugins.hookspecs`) plus the game's
 ``GameDefinition.hookspecs``, as pytest's ``pytest_addhooks`` adds a plugin's). Load order (like
 datasette's plugins.py): the game's built-in plugins, then the plugins installed for that game (entry-point
 group ``rulecraft.plugins.<game>``), then the plugins a pack names, each resolved by name through
-:mod:`rulecraft.plugins.registry` for that game (never imported by a name read from a file; a plugin of
+:mod:`rulecraft.runtime.plugin_registry` for that game (never imported by a name read from a file; a plugin of
 another game is never loaded). :meth:`Manager.check` turns a hook the game does not define (a typo, or a
 hook of another game) into an error with did-you-mean. A blocklist keeps named plugins out. Every hook
 implementation is wrapped so that an exception, or a result its hookspec's check refuses, reaches the
@@ -27,15 +27,15 @@ import pluggy
 
 from rulecraft.plugins import hookspecs
 from rulecraft.plugins.facade import Check, Hooks, answer_of
-from rulecraft.plugins.games import GameDefinition, get
-from rulecraft.plugins.registry import (
+from rulecraft.runtime.errors import PluginError
+from rulecraft.runtime.games import GameDefinition, get
+from rulecraft.runtime.plugin_registry import (
     PluginLoadError,
     UnknownPlugin,
     WrongGame,
     installed_entry_points,
     lookup,
 )
-from rulecraft.runtime.errors import PluginError
 
 __all__ = ["ContentKind", "Hooks", "Manager", "PluginLoadError", "UnknownPlugin", "WrongGame",
            "default_hooks", "make_hooks", "make_manager", "spec_modules"]

@@ -18,16 +18,16 @@ from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
-from rulecraft.plugins.games import GameLoadError, agents_for, engine_for, get
 from rulecraft.plugins.manager import (
     make_hooks,
     make_manager,
     plugin_content_kinds,
     plugin_vocabulary,
 )
-from rulecraft.plugins.registry import known_names
 from rulecraft.runtime.agents import agent_plugins
 from rulecraft.runtime.balance.batch import Config, Table
+from rulecraft.runtime.games import GameLoadError, agents_for, engine_for, get
+from rulecraft.runtime.plugin_registry import known_names
 
 
 def plugin_names(game: str) -> list[str]:

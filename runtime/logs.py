@@ -147,7 +147,7 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], An
     """Re-run the game of the log at ``path`` and compare every event line. ``load_ruleset(packs,
     plugins)`` and ``make_hooks(game, plugins)`` rebuild the game from the header; ``engine_for(game)`` and
     ``agents_for(game)`` are the engine and agent factories of the game the header names
-    (``rulecraft.plugins.games``: a ``ValueError`` naming the registered games for any other id);
+    (``rulecraft.runtime.games``: a ``ValueError`` naming the registered games for any other id);
     ``known_plugins(game)`` the plugin names a header may give (``rulecraft.plugins.wiring.plugin_names``)."""
     head, lines = read(path, known_plugins)
     new_game = engine_for(head["game"])

@@ -33,3 +33,16 @@ def test_every_plugins_module_and_game_is_placed_in_the_layers():
     host = [path.stem for path in plugins.glob("*.py") if path.stem != "__init__"]
     found = {f"rulecraft.plugins.{name}" for name in [*games, *host]}
     assert sorted(found - placed) == []
+    for contract in ("cli", "host"):   # the front ends and the plugin host reach every game by the registry
+        [forbidden] = [c["forbidden_modules"] for c in config["contracts"] if c.get("id") == contract]
+        assert sorted({f"rulecraft.plugins.{name}" for name in games} - set(forbidden)) == [], contract
+
+
+def test_the_compiler_imports_nothing_from_plugins():
+    """Issue 21 item 7: the registries live in the runtime, the layer the contract puts them in, so the
+    folders show the layers: no compiler module imports from plugins/ (the `compiler` contract forbids the
+    whole package, and this reads the sources as a reader would)."""
+    imports = re.compile(r"^\s*(from|import)\s+rulecraft\.plugins\b", re.MULTILINE)
+    offenders = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "compiler").rglob("*.py"))
+                 if imports.search(path.read_text(encoding="utf-8"))]
+    assert offenders == []

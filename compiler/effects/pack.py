@@ -29,8 +29,8 @@ from rulecraft.compiler.loader import Document, JsonPath, Span
 from rulecraft.compiler.packs import rulecraft_version
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.stack_plugins import StackPlugins, ask_plugins
-from rulecraft.plugins.games import get
 from rulecraft.runtime.compiled import CompiledAbility
+from rulecraft.runtime.games import get
 
 LOG = logging.getLogger("rulecraft.effects.cache")
 

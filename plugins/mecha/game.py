@@ -1,6 +1,6 @@
 """Run: the definition of Mecha Game as a game plugin, registered as ``mecha`` under ``rulecraft.games``.
 
-Every heavy member is a :class:`~rulecraft.plugins.games.Ref` to the module implementing it, so importing
+Every heavy member is a :class:`~rulecraft.runtime.games.Ref` to the module implementing it, so importing
 this module (as ``rulecraft games`` does) imports no engine, schema or compiler.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from rulecraft.plugins.games import GameDefinition, Ref
+from rulecraft.runtime.games import GameDefinition, Ref
 
 KINDS = ("rules", "towers", "mechas", "commands", "decks")
 

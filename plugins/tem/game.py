@@ -1,6 +1,6 @@
 """Run: the definition of Tiny Epic Mechs as a game plugin, registered as ``tem`` under ``rulecraft.games``.
 
-Every member is a :class:`~rulecraft.plugins.games.Ref` to the module that implements it, so importing this
+Every member is a :class:`~rulecraft.runtime.games.Ref` to the module that implements it, so importing this
 module (as ``rulecraft games`` does) imports no engine, schema or DSL.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from rulecraft.plugins.games import GameDefinition, Ref
+from rulecraft.runtime.games import GameDefinition, Ref
 
 SCENARIO_SCHEMA = "rulecraft.schemas.tem:scenario.schema.json"   # rule scenarios (``rulecraft test``)
 VARIANTS = {"robot-pilots": Ref("rulecraft.plugins.tem.robot_pilots")}   # first-party, loaded when named

@@ -100,8 +100,8 @@ class _Run:
     def _agents(self, given: Mapping[str, Any]) -> list[Any]:
         """Strict scripted seats, except those ``given.agents`` names by agent kind (``robot``: the Robot
         Pilot procedure, which still takes scripted answers first)."""
-        from rulecraft.plugins.games import agents_for
         from rulecraft.runtime.agents import make_agent
+        from rulecraft.runtime.games import agents_for
 
         kinds, tem_agents = given.get("agents") or {}, agents_for("tem")
         seed = given.get("seed", 0)

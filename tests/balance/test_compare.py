@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.balance.compare_text import choice_lines
 from rulecraft.plugins.tem.balance.comparison import MIN_SAMPLE, cards_of, compare
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, simulate
+from rulecraft.runtime.games import Ref
 
 PACKS = Path(__file__).parents[1] / "packs"
 VARIANT = str(PACKS / "variant-double-damage-vp")

@@ -12,12 +12,12 @@ from rulecraft.cli.main import main
 from rulecraft.compiler.stack_plugins import pack_plugins
 from rulecraft.compiler.validate import validator
 from rulecraft.plugins import manager
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.games import Ref
 
 HERE = Path(__file__).parent / "plugin_kind"
 PACK = HERE / "bounties-pack"

@@ -24,11 +24,11 @@ import pytest
 from rulecraft.compiler.check import CheckResult
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.packs import PackFinder
-from rulecraft.plugins import games
-from rulecraft.plugins.games import GameDefinition
 from rulecraft.plugins.wiring import check_packs, load_ruleset
+from rulecraft.runtime import games
 from rulecraft.runtime.balance.records import seat_names as seat_names
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.games import GameDefinition
 
 # The test-only game, its own distribution in tests/games/pig (the Makefile installs it for `make test`).
 TEST_GAME = "pig"

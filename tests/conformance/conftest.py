@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.plugins import games
+from rulecraft.runtime import games
 
 sys.path.insert(0, str(Path(__file__).parent))
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from conformance_harness import ROOT, TEST_GAME, definition, pack_folder
 
-from rulecraft.plugins import games
-from rulecraft.plugins.games import Ref
+from rulecraft.runtime import games
+from rulecraft.runtime.games import Ref
 
 
 def test_the_test_only_game_is_installed_as_its_own_distribution():

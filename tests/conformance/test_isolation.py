@@ -11,8 +11,8 @@ from pathlib import Path
 from conformance_harness import definition
 
 from rulecraft.compiler.docgen.cards.model import CardTemplates
-from rulecraft.plugins import games
-from rulecraft.plugins.games import Ref
+from rulecraft.runtime import games
+from rulecraft.runtime.games import Ref
 
 SHARED_CARDS = "rulecraft.compiler.docgen.cards"
 

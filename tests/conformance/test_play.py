@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
-from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.wiring import load_ruleset, plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.games import agents_for, engine_for
 
 GAMES_PER_COUNT = 8
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.docgen.hooks import hooks_reference
-from rulecraft.plugins.games import get
 from rulecraft.plugins.manager import make_manager, spec_modules
+from rulecraft.runtime.games import get
 
 GUIDE = Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "plugins.md"
 

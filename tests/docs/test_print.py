@@ -32,11 +32,11 @@ from rulecraft.compiler.docgen.cards.layout import (
 from rulecraft.compiler.docgen.cards.model import Back, Face, faces
 from rulecraft.compiler.docgen.cards.pdf import SheetOptions, plan_sheets, render
 from rulecraft.compiler.docgen.cards.preview import page_images
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.docgen.cardicons import ICONS
 from rulecraft.plugins.tem.docgen.cards import cards
 from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime.games import Ref
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "content" / "tem-core"

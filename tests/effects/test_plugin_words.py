@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from rulecraft.plugins import manager
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime.games import Ref
 
 HERE = Path(__file__).parent / "plugin_word"
 PACK = HERE / "overclock-pack"

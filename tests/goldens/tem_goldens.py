@@ -114,8 +114,8 @@ def _checks() -> Iterator[tuple[str, str]]:
 
 def _references() -> Iterator[tuple[str, str]]:
     from rulecraft.compiler.docgen.hooks import hooks_reference
-    from rulecraft.plugins.games import get
     from rulecraft.plugins.manager import spec_modules
+    from rulecraft.runtime.games import get
 
     yield "reference/dsl", _digest(_run("dsl-reference"))
     yield "reference/hooks", _digest(hooks_reference(spec_modules(get("tem"))))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.plugins import games
 from rulecraft.plugins.mecha.build import build_from_stack
 from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime import games
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecraft.plugins import games
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.wiring import check_packs
+from rulecraft.runtime import games
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.games import Ref
 
 PACK = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 

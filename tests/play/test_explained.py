@@ -18,7 +18,6 @@ import pytest
 from rich.console import Console
 
 from rulecraft.cli.play_ui import load, make_terminal
-from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import Picture
@@ -27,6 +26,7 @@ from rulecraft.plugins.tem.prompts import HumanAgent
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import Decision, RandomAgent
+from rulecraft.runtime.games import agents_for, engine_for
 
 # T and R ids anywhere (no arena has a column T or R); E ids only as a citation, "(E4)" or ", E4)", since E3
 # is also a cell of a five-column arena

@@ -13,11 +13,11 @@ import random
 
 from players import random_card, random_program
 
-from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
+from rulecraft.runtime.games import agents_for, engine_for
 
 
 def answer(rng: random.Random, tag: str, keys: list[str]) -> str:

@@ -20,12 +20,12 @@ from players import exec_play
 
 from rulecraft.cli.main import main
 from rulecraft.cli.play_ui import load, make_terminal, new_header, play
-from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
+from rulecraft.runtime.games import agents_for, engine_for
 
 
 def _play(tmp_path: Path, driver, solo: bool = False, opponents: str = "heuristic", seed: str = "7",

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from invariants import InvariantChecker
 
-from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.games import agents_for, engine_for
 
 GAMES = 240
 

@@ -41,7 +41,7 @@ def test_a_module_of_an_older_source_is_refused_saying_how_to_rebuild(package):
 def test_the_loop_is_the_runtime_core_and_each_games_compiled_modules(capsys):
     """What `make compiled` builds: the core the games' rule classes subclass, then every game's list."""
     from rulecraft.cli.compiled import main, modules
-    from rulecraft.plugins import games
+    from rulecraft.runtime import games
     from rulecraft.runtime.native import CORE
 
     found = modules()

@@ -9,13 +9,13 @@ import sys
 import pytest
 
 from rulecraft.cli.main import main
-from rulecraft.plugins.games import engine_for
 from rulecraft.plugins.hookspecs import hookimpl
 from rulecraft.plugins.manager import PluginLoadError, WrongGame, make_hooks, make_manager
-from rulecraft.plugins.registry import games_of, known_names
 from rulecraft.plugins.wiring import check_packs, load_ruleset, plugin_names
 from rulecraft.runtime.decisions import RandomAgent
+from rulecraft.runtime.games import engine_for
 from rulecraft.runtime.logs import check_header
+from rulecraft.runtime.plugin_registry import games_of, known_names
 
 MODULE = "rulecraft_test_mecha_words"
 SOURCE = ("from rulecraft.plugins.hookspecs import hookimpl\n\n\n"

@@ -16,7 +16,6 @@ from __future__ import annotations
 import pytest
 from invariants import InvariantChecker
 
-from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.robot_pilots import (
@@ -29,6 +28,7 @@ from rulecraft.plugins.tem.robot_pilots import (
 )
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import RandomAgent, RecordedAgent, ScriptedAgent
+from rulecraft.runtime.games import agents_for, engine_for
 from rulecraft.runtime.logs import dumps
 
 HOOKS = robot_hooks(installed=False)

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
 from rulecraft.compiler.loader import yaml_files
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.plugins.tem.scenario_files import load_all, load_scenarios, prepare
 from rulecraft.plugins.tem.scenarios import Scenario, run
+from rulecraft.runtime.games import Ref
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent

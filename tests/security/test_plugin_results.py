@@ -11,11 +11,11 @@ import sys
 import pytest
 
 from rulecraft.plugins import manager
-from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.game import VARIANTS
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.errors import PluginError
+from rulecraft.runtime.games import Ref
 
 PLUGINS = {
     "wrong_type": "@hookimpl\ndef rulecraft_round_scores(game, player):\n    return 'lots'\n",

@@ -14,13 +14,13 @@ import pytest
 pytest.importorskip("distributed")
 
 from rulecraft.cli.main import main
-from rulecraft.plugins.games import get
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config
 from rulecraft.runtime.balance.sweep.backends import BackendError, DaskBackend, LocalBackend
 from rulecraft.runtime.balance.sweep.grid import grid, parse_variation
 from rulecraft.runtime.balance.sweep.metrics import parse_metric
 from rulecraft.runtime.balance.sweep.run import Sweep, run_sweep
+from rulecraft.runtime.games import get
 
 COIL = "weapons:lightning-coil.cost.energy"
 METRICS = ["owner-win-rate:lightning-coil", "purchase-rate:lightning-coil", "vp:weapons", "rounds"]

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulecraft.plugins.games import get
 from rulecraft.runtime.balance import stats
 from rulecraft.runtime.balance.sweep.metrics import MetricError, Total, default_metrics, known, parse_metric
+from rulecraft.runtime.games import get
 
 TEM = get("tem").metrics.load()      # Tiny Epic Mechs' metrics module, as a sweep's table carries it
 MECHA = get("mecha").metrics.load()

@@ -4,14 +4,14 @@ distribution (``tests/games/pig/pyproject.toml``), exactly as a third-party game
 Pig leaves out what it does not offer (no DSL, print templates or board); it adds one rule step to the shared
 plugin hooks (``rulecraft_pig.hookspecs``), so its plugins install under ``rulecraft.plugins.pig``. Every
 member it has is a
-:class:`~rulecraft.plugins.games.Ref`, so importing this module imports no engine or schema.
+:class:`~rulecraft.runtime.games.Ref`, so importing this module imports no engine or schema.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from rulecraft.plugins.games import GameDefinition, Ref
+from rulecraft.runtime.games import GameDefinition, Ref
 
 GAME = GameDefinition(
     id="pig",

@@ -9,7 +9,7 @@ importing the plugin, so a plugin of another game is never imported, let alone r
 registry holds for another game is :class:`WrongGame`). A string read from a file is never handed to
 ``import_module``, so ``plugins: [this]`` or a log naming ``venv.__main__`` cannot run a module. Entry
 points are read from the installed distributions only, never from the current folder
-(:func:`rulecraft.plugins.games.installed_distributions`).
+(:func:`rulecraft.runtime.games.installed_distributions`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any
 
-from rulecraft.plugins.games import (
+from rulecraft.runtime.games import (
     GameDefinition,
     GameLoadError,
     Ref,

@@ -4,7 +4,7 @@ the code of a game.
 A game is a plugin: a :class:`GameDefinition` an installed distribution registers under the
 ``rulecraft.games`` entry-point group (``tem = "rulecraft.plugins.tem.game:GAME"`` in rulecraft's own
 ``pyproject.toml``: the first-party game is registered exactly like a third-party one). Like the plugin
-registry (``rulecraft.plugins.registry``) it reads the installed distributions only, never the current
+registry (``rulecraft.runtime.plugin_registry``) it reads the installed distributions only, never the current
 folder, and never imports a module named by data: an id either is a registered entry point's name or is
 refused with did-you-mean.
 

@@ -4,9 +4,6 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PACK   := content/tem-core
-# Test-only games, each its own distribution (tests/games/*/pyproject.toml), installed for `make test` only:
-# the conformance suite runs them through the `rulecraft.games` entry point like any third-party game.
-TEST_GAMES := $(VENV)/.test-games
 
 .PHONY: run test lint bench docs clean compiled clean-compiled
 
@@ -19,17 +16,14 @@ $(STAMP): pyproject.toml
 	PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install --quiet -e '.[test,docs,cluster]'
 	@touch $(STAMP)
 
-$(TEST_GAMES): $(STAMP) tests/games/pig/pyproject.toml
-	PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install --quiet --no-deps -e tests/games/pig
-	@touch $(TEST_GAMES)
-
 # The main job: check the core pack, then a short balance simulation with its report in build/report/.
 run: $(STAMP)
 	$(BIN)/rulecraft check $(PACK)
 	$(BIN)/rulecraft sim $(PACK) --games 200 --jobs 2 --agents heuristic --out build/report
 
-# pytest exits 5 when it collected no test: that is a failure here, never a pass.
-test: $(STAMP) $(TEST_GAMES) lint
+# pytest exits 5 when it collected no test: that is a failure here, never a pass. The test-only games
+# (tests/games/*) are registered by tests/conftest.py for the test session only, never in the venv.
+test: $(STAMP) lint
 	$(BIN)/python -m pytest; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no test; failing"; exit 1; fi; \
 	exit $$status

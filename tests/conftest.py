@@ -18,6 +18,7 @@ import shutil
 import site
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,34 @@ for variable, folder in PRIVATE.items():
     (SESSION_TMP / folder).mkdir()
     os.environ[variable] = str(SESSION_TMP / folder)
 tempfile.tempdir = os.environ["TMPDIR"]
+
+
+def _register_test_games() -> None:
+    """The test-only games (``tests/games/<game>/``, each a distribution of its own) are registered for this
+    session only, never in the user's venv: each gets the metadata ``pip install`` would write (its name,
+    version and entry points, read from its ``pyproject.toml``) in the session's folder, and its sources go on
+    ``sys.path``, so the registry finds it through ``rulecraft.games`` as any third-party game, and a
+    user's ``rulecraft games`` after ``make test`` lists the shipped games only. Subprocesses get the same
+    folders through ``PYTHONPATH``."""
+    site_folder = SESSION_TMP / "test-games"
+    sources = []
+    for pyproject in sorted((ROOT / "tests" / "games").glob("*/pyproject.toml")):
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+        dist = site_folder / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+        dist.mkdir(parents=True)
+        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\n"
+                                       f"Version: {project['version']}\n", encoding="utf-8")
+        groups = project.get("entry-points", {})
+        (dist / "entry_points.txt").write_text("".join(
+            f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
+            for group, points in groups.items()), encoding="utf-8")
+        sources.append(str(pyproject.parent))
+    added = [*sources, str(site_folder)]
+    sys.path[:0] = added
+    os.environ["PYTHONPATH"] = os.pathsep.join([*added, *filter(None, [os.environ.get("PYTHONPATH")])])
+
+
+_register_test_games()
 
 
 def _installation() -> list[str]:

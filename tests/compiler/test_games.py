@@ -4,8 +4,10 @@ manifest's ``game:`` (inherited through ``depends``) and logs whose header names
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tomllib
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -17,6 +19,8 @@ from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime import games, logs
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.games import GameDefinition, GameLoadError, Ref, RegisteredGame, UnknownGame
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +137,15 @@ def test_the_compiled_effects_cache_key_names_the_game():
     key = stack_key(stack, VOCABULARY)
     stack.game = "another-game"
     assert stack_key(stack, VOCABULARY) != key
+
+
+def test_a_users_venv_holds_the_shipped_games_only():
+    """Issue 20 item 8: test-only games are registered for the test session (tests/conftest.py), never
+    installed in the venv, so after `make test` a user's `rulecraft games` and its hints list the games
+    rulecraft ships, and nothing else."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    listed = subprocess.run([sys.executable, "-m", "rulecraft.cli", "games", "--format", "json"], env=env,
+                            capture_output=True, text=True, check=True).stdout
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert {row["id"] for row in json.loads(listed)} == set(project["entry-points"]["rulecraft.games"])
+    assert "pig" in games.known_games()     # while this session sees the test-only game

@@ -30,7 +30,7 @@ from rulecraft.runtime.balance.records import seat_names as seat_names
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.games import GameDefinition
 
-# The test-only game, its own distribution in tests/games/pig (the Makefile installs it for `make test`).
+# The test-only game, its own distribution in tests/games/pig (registered for the test session: conftest.py).
 TEST_GAME = "pig"
 
 # What the core does not yet do for a game: game -> {check -> reason}, each a strict xfail.

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.packs import Pack, load_packs
 from rulecraft.compiler.resolve import Stack, resolve
@@ -108,6 +109,9 @@ def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[La
         packs.append(layer)
         diagnostics += problems
     game, problems = stack_game(packs)
+    if any(d.code is codes.MISSING_DEPENDENCY for d in diagnostics):
+        # the missing pack may be the one naming the game: its absence is the cause, reported once
+        problems = [d for d in problems if d.code is not codes.GAME_MISSING]
     diagnostics += problems
     if has_errors(problems):
         return _sorted(CheckResult(None, diagnostics, packs))

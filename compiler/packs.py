@@ -291,13 +291,21 @@ class PackFinder:
 
     def find(self, pack_id: str) -> tuple[Traversable, str] | None:
         """The folder (and its display path) of the first pack with this id, if any."""
+        return self._packs().get(pack_id)
+
+    def closest(self, pack_id: str) -> str | None:
+        """The id of a findable pack ``pack_id`` is probably a misspelling of (``tem-kore``: ``tem-core``)."""
+        close = difflib.get_close_matches(pack_id, sorted(self._packs()), n=1, cutoff=0.6)
+        return close[0] if close else None
+
+    def _packs(self) -> dict[str, tuple[Traversable, str]]:
         if self._index is None:
             self._index = {}
             for folder, display in self._candidates():
                 found = _peek_id(folder)
                 if found is not None:
                     self._index.setdefault(found, (folder, display))
-        return self._index.get(pack_id)
+        return self._index
 
 
 def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> tuple[list[Pack], list[Diagnostic]]:
@@ -334,9 +342,11 @@ def _add_dependencies(packs: dict[str, Pack], finder: PackFinder) -> list[Diagno
             if dep.id not in packs and dep.id not in unreadable:
                 located = finder.find(dep.id)
                 if located is None:
+                    close = finder.closest(dep.id)
+                    where_else = "name its folder on the command line or with --pack-path"
                     problems.append(pack.manifest.diagnostic(
                         codes.MISSING_DEPENDENCY, f"pack '{pack.id}' depends on '{dep.id}', not found",
-                        where, hint="name its folder on the command line or with --pack-path"))
+                        where, hint=f"did you mean '{close}'? If not, {where_else}" if close else where_else))
                     continue
                 found_pack, found = read_pack(*located)
                 problems += found

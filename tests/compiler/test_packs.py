@@ -83,3 +83,15 @@ def test_a_missing_file_with_nothing_close_lists_the_unlisted_yaml_files(packs):
     _, problems = load_packs([folder])
     missing = [p for p in problems if p.code is codes.MISSING_FILE]
     assert [p.hint for p in missing] == ["files not listed yet: zzz.yaml"]
+
+
+def test_a_misspelt_dependency_suggests_the_pack_it_probably_means(packs):
+    """Issue 20 item 5: `tem-kore` leads to `tem-core` (any findable pack: shipped or on --pack-path)."""
+    typo = packs.pack("mine", WEAPONS, depends="[{id: tem-kore}]")
+    local = packs.pack("my-base", WEAPONS)
+    _, [problem] = load_packs([typo])
+    assert problem.code is codes.MISSING_DEPENDENCY and problem.hint.startswith("did you mean 'tem-core'?")
+    _, [problem] = load_packs([packs.pack("other", WEAPONS, depends="[{id: my-bsae}]")], [local.parent])
+    assert problem.hint.startswith("did you mean 'my-base'?")
+    _, [problem] = load_packs([packs.pack("lone", WEAPONS, depends="[{id: zzzz-qqqq}]")])
+    assert "did you mean" not in problem.hint

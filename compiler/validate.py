@@ -152,21 +152,34 @@ def _most_relevant(error: ValidationError) -> ValidationError:
     """For oneOf/anyOf failures, the error of the branch that came closest, not all the noise.
 
     A branch whose shape (type, const, enum) already fails at the value itself is further away than
-    one that fails deeper inside; among equals, fewer errors is closer, then the earlier branch.
-    Within the chosen branch the deepest error is the most specific.
+    one that fails deeper inside; then a branch naming more of the object's keys is closer (a keyword
+    union: ``{armour: 0}`` is about the ``armour`` branch); then fewer errors; then the branch whose keys
+    are nearest the object's unknown ones (``{flyght: true}`` is about ``flight``, so its did-you-mean
+    leads there); then the earlier branch. Within the chosen branch the deepest error is the most specific.
     """
     while error.context:
         branches: dict[Any, list[ValidationError]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-
-        def distance(errors: list[ValidationError]) -> tuple[bool, int]:
-            shape = any(e.validator in _SHAPE and not e.relative_path for e in errors)
-            return shape, len(errors)
-
-        closest = min(branches.values(), key=distance)
+        _, closest = min(branches.items(), key=lambda item, parent=error: _distance(parent, *item))
         error = max(closest, key=lambda e: len(e.relative_path))
     return error
+
+
+def _distance(parent: ValidationError, index: Any,
+              errors: list[ValidationError]) -> tuple[bool, int, int, float]:
+    """How far branch ``index`` of ``parent`` (a oneOf/anyOf) is from the value, in :func:`_most_relevant`'s
+    order: shape, keys it names, errors, nearness of its keys to the value's unknown ones."""
+    shape = any(e.validator in _SHAPE and not e.relative_path for e in errors)
+    branches = parent.validator_value if isinstance(parent.validator_value, list) else []
+    branch = branches[index] if isinstance(index, int) and index < len(branches) else {}
+    known = list(branch.get("properties", {})) if isinstance(branch, dict) else []
+    instance = parent.instance
+    keys = [key for key in instance if isinstance(key, str)] if isinstance(instance, dict) else []
+    unknown = [key for key in keys if key not in known]
+    nearest = max((difflib.SequenceMatcher(None, key, name).ratio() for key in unknown for name in known),
+                  default=0.0)
+    return shape, -(len(keys) - len(unknown)), len(errors), -nearest
 
 
 # (object path, misspelt key) -> the missing required field that key was meant to be

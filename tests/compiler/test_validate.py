@@ -34,6 +34,23 @@ def test_anyof_reports_the_closest_branch_with_did_you_mean():
     assert _found(PILOT.format(designed="[helth]")) == [("enum-value", 7, 16, "did you mean 'health'?")]
 
 
+def test_a_keyword_union_is_judged_by_the_branch_nearest_the_misspelt_key():
+    """Issue 20 item 5: Mecha Game's keywords are a oneOf of one-key objects (M16). A misspelt keyword is
+    judged against the branch whose key is nearest (did you mean 'flight'), not the first or last branch;
+    a known keyword with a bad value against its own branch."""
+    from rulecraft.plugins.mecha.game import GAME as MECHA
+
+    def found(keyword: str) -> list[tuple[str, int, int, str | None]]:
+        text = f"kind: mechas\npatch:\n  - id: scout-drone\n    keywords: [{{speed: 2}}, {keyword}]\n"
+        document, problems = load_text(text, "f.yaml")
+        assert problems == []
+        return [(d.code.code, d.line, d.column, d.hint) for d in validate_document(document, MECHA.kinds)]
+
+    assert found("{flyght: true}") == [("unknown-key", 4, 29, "did you mean 'flight'?")]
+    [(code, _, column, _)] = found("{armour: 0}")
+    assert (code, column) == ("schema-range", 37)
+
+
 def test_anyof_wrong_shape_is_one_error_not_one_per_branch():
     assert len(_found(PILOT.format(designed="false"))) == 1
 

@@ -129,8 +129,8 @@ class ActionRules(CombatRules):
         return out
 
     def declare_attack(self, attacker: Unit, target_name: str) -> None:
-        """M9: declare, `when attacked` abilities (M7), the attack window (M15(b)), then resolve or
-        fizzle; either way the attack is used."""
+        """M9: declare, `when attacked` abilities (M25: at the declaration, resolved by M7 before the
+        window), the attack window (M15(b)), then resolve or fizzle; either way the attack is used."""
         seat = attacker.owner
         attacker.attacked = True
         target = None if target_name == K.OPPONENT else self.at[self.grid.cell(target_name)]

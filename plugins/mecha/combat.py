@@ -4,7 +4,8 @@ An attack that resolves against a unit removes one armour counter and nothing el
 one and the attacker lacks Pierce; otherwise it removes durability counters equal to the attacker's current
 power (never below 0). A unit with no durability counters left is destroyed and goes to its owner's discard
 pile. The defender never strikes back and nothing restores durability. A direct attack moves the top card of
-the opponent's deck to its damage zone, whatever the power.
+the opponent's deck to its damage zone, whatever the power. Armour stops attacks only: an effect's damage
+(``damage_unit`` with cause ``effect``) removes durability counters and leaves armour counters (M23).
 """
 
 from __future__ import annotations

@@ -83,7 +83,10 @@ def point_layers(point: Point) -> list:
 
 def relocate(diagnostics: Sequence[Diagnostic], point: Point) -> list[Diagnostic]:
     """Diagnostics located in the generated layer, re-pointed at the ``--vary`` and value behind them
-    (the generated file exists nowhere a person could open it); any other names the point in its hint."""
+    (the generated file exists nowhere a person could open it); any other names the point in its hint.
+    With no point (no ``--vary``) there is no layer and nothing to name: the diagnostics are as found."""
+    if not point:
+        return list(diagnostics)
     _, spans = layer_text(point)
     out = []
     for d in diagnostics:

@@ -89,3 +89,17 @@ def test_explain_shows_a_point(capsys):
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("cost.energy"))
     assert row.split()[1:3] == ["1", "sweep-point"]
     assert main(["explain", "content/tem-core", "weapons:lightning-coil", "--vary", f"{COIL}=1,2"]) == 2
+
+
+def test_explain_without_a_point_names_none_in_its_hints(tmp_path, capsys):
+    """Issue 20 item 11: `explain` on a pack with an error and no --vary prints the hint as found, with no
+    dangling "; with the sweep point " appended."""
+    pack = tmp_path / "typo"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: typo\nname: Typo\nversion: 0.1.0\ndepends: [{id: tem-core}]\n"
+                                    "files: [weapons.yaml]\n", encoding="utf-8")
+    (pack / "weapons.yaml").write_text("kind: weapons\npatch:\n  - {id: lightning-coil, cost: {enrgy: 1}}\n",
+                                       encoding="utf-8")
+    assert main(["explain", str(pack), "weapons:lightning-coil"]) == 1
+    err = capsys.readouterr().err
+    assert "error[unknown-key]" in err and "sweep point" not in err

@@ -501,7 +501,6 @@ TEMPLATES: dict[str, str | None] = {
     "abort": "[bold red]The game was aborted:[/] {reason}",
     "robot": "{who} is Robot {loadout} in Power Armor ({health} health).",
     "robot-facing": None,
-    "robot-collects": "  {who} (Robot) cannot {instead_of} ({why}): Collect instead.",
     "robot-reshuffle": "  {who} (Robot) reshuffles its weapons and fights on.",
     "robot-no-power": "  {who} (Robot) never uses the Mighty Mech's power.",
     "robot-ally-token": "  {who} (Robot) is not hurt by another Robot's {token}.",
@@ -576,6 +575,19 @@ def _game_end(pic: Picture, e: dict, you: int | None) -> str:
     return "[bold]Game over.[/] " + "   ".join(rows)
 
 
+# Why a Robot could not take its card's action (R3), as the robot_pilots events name it, in words.
+ROBOT_CANNOT = {"owns-4-advanced": "it owns 4 Advanced weapons", "cannot-afford": "it cannot pay",
+                "in-mighty-mech": "it is in the Mighty Mech", "full-health": "its health is full",
+                "zone-taken": "a token is already in its zone", "no-token": "it has none left in supply",
+                "mighty-mech-zone": "the Mighty Mech stands in its zone"}
+
+
+def _robot_collects(pic: Picture, e: dict, you: int | None) -> str:
+    f = pic._fields(e, you)
+    why = ROBOT_CANNOT.get(e["why"], str(e["why"]).replace("-", " "))
+    return f"  {f['who']} (Robot) cannot {f['instead_of']} ({why}): Collect instead."
+
+
 def _robot_sight(pic: Picture, e: dict, you: int | None) -> str:
     who = pic.who(e["player"], you)
     if e.get("blocked"):
@@ -587,7 +599,8 @@ _SPECIAL: dict[str, Any] = {
     "deploy": _deploy, "move": _move, "respawn": _move, "relocate": _move, "equip": _weapons,
     "robot-loadout": _weapons, "row": _named_list, "basic-weapons": _named_list,
     "reveal": _reveal, "attack": _attack, "ko": _ko, "round-start": _round_start, "game-end": _game_end,
-    "robot-sight": _robot_sight, "purchase": lambda pic, e, you: "  {who} buys {weapon}.".format_map(
+    "robot-sight": _robot_sight, "robot-collects": _robot_collects,
+    "purchase": lambda pic, e, you: "  {who} buys {weapon}.".format_map(
         pic._fields(e, you)),
 }
 

@@ -253,3 +253,14 @@ def test_kept_loadouts_are_still_asked_and_logged(Driver, tmp_path):
     kept = driver.output().count("Equip: keeping")
     assert kept > 0 and len(logged) == asked + kept
     assert logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names).ok
+
+
+@pytest.mark.parametrize("why", ["owns-4-advanced", "cannot-afford", "in-mighty-mech", "full-health",
+                                 "zone-taken", "mighty-mech-zone", "no-token"])
+def test_a_robot_that_cannot_act_says_why_in_words(core, why):
+    """Issue 20 item 11: a Robot's reason for collecting instead (R3) reaches the player in words, never as
+    the event's code (every code robot_pilots gives has its words)."""
+    ruleset, _ = core
+    line = Picture(ruleset, list(ruleset.colours)).narrate(
+        {"e": "robot-collects", "player": 1, "instead_of": "mine", "why": why}, 0)
+    assert line is not None and "Collect instead" in line and why not in line

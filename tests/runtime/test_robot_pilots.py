@@ -30,6 +30,7 @@ from rulecraft.plugins.tem.robot_pilots import (
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import RandomAgent, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.logs import dumps
+from rulecraft.runtime.outcomes import of_seat
 
 HOOKS = robot_hooks(installed=False)
 ZONES = {"r0c1": "credits-1-a", "r0c3": "credits-1-b", "r1c1": "energy-2-a", "r1c2": "credits-2-a",
@@ -586,7 +587,11 @@ def test_r8_a_tie_with_a_robot_is_a_loss(core):
     api.set_player(game, BLUE, vp=20)
     api.set_player(game, GREEN, vp=5)
     standings = api.finish(game)
-    assert [(s["player"], s["rank"]) for s in standings][:2] == [(BLUE, 1), (RED, 2)]
+    assert [(s.seat, s.rank) for s in standings][:2] == [(BLUE, 1), (RED, 2)]
+    human = of_seat(game.standings, RED)                # the solo game is the human's target: missed
+    assert human.result == "loss" and human.share == 0 and human.target and human.reached is False
+    assert [(s.seat, s.result, s.share) for s in game.standings if s.seat != RED] == \
+        [(BLUE, "shared", 0.5), (GREEN, "shared", 0.5)]     # the Robots win together, ranked or not
 
 
 def test_r8_more_vp_than_each_robot_wins(core):
@@ -596,8 +601,10 @@ def test_r8_more_vp_than_each_robot_wins(core):
     api.set_player(game, BLUE, vp=20)
     api.set_player(game, GREEN, vp=20)
     standings = api.finish(game)
-    assert standings[0]["player"] == RED and standings[0]["rank"] == 1
-    assert [s["rank"] for s in standings[1:]] == [2, 2]
+    assert standings[0].seat == RED and standings[0].rank == 1
+    assert [s.rank for s in standings[1:]] == [2, 2]
+    assert [(s.result, s.share) for s in game.standings] == [("win", 1.0), ("loss", 0.0), ("loss", 0.0)]
+    assert game.standings[0].reached is True
 
 
 # --- whole games ------------------------------------------------------------------------------
@@ -628,8 +635,9 @@ def test_solo_invariants(core, seed):
     game.listeners.append(lambda e: _robot_invariants(game, e))
     standings = game.play()
     best = max(game.players[BLUE].vp, game.players[GREEN].vp)
-    human_first = standings[0]["player"] == RED and standings[0]["rank"] == 1
-    assert human_first == (game.players[RED].vp > best)
+    human_first = standings[0].seat == RED and standings[0].rank == 1
+    assert human_first == (game.players[RED].vp > best) == (of_seat(standings, RED).result == "win")
+    assert sum(s.share for s in standings) == 1            # one side wins: the human or the Robots
 
 
 def _robot_invariants(game, event) -> None:

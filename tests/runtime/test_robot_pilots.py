@@ -21,6 +21,7 @@ from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.robot_pilots import (
     LOADOUTS,
+    SOLO_TARGET,
     RobotSeat,
     facing,
     robot_hooks,
@@ -719,3 +720,20 @@ def test_a_solo_game_resumes_from_the_humans_answers_alone(core):
     again = solo_game(core, RecordedAgent(human), seed=21, hooks=HOOKS)
     again.play()
     assert [dumps(e) for e in again.events] == [dumps(e) for e in first.events]
+
+
+def test_r8_a_solo_sim_records_the_humans_target():
+    """R8 in `rulecraft sim`'s records: the human's seat played for a target, reached only with more VP than
+    each Robot, and the Robots share the win when it is missed (never a win for a seat that lost)."""
+    from rulecraft.plugins.wiring import load_table
+    from rulecraft.runtime.balance.batch import Config, simulate
+
+    run = simulate(Config(load_table, game="tem", agents=("heuristic", "robot", "robot"), players=3), 6,
+                   seed="r8")
+    for record in run.records:
+        human = next(s for s in record["seats"] if s["agent"] == "heuristic")
+        robots = [s for s in record["seats"] if s["agent"] == "robot"]
+        beat = all(human["vp"] > s["vp"] for s in robots)
+        assert human["target"] == SOLO_TARGET and human["reached"] is beat
+        assert human["result"] == ("win" if beat else "loss") and human["win"] == float(beat)
+        assert [s["win"] for s in robots] == ([0.0, 0.0] if beat else [0.5, 0.5])

@@ -5,8 +5,8 @@ view only and narrates no event but the end, since it cannot know which event fi
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 from pathlib import Path
 
 from rich.console import Console

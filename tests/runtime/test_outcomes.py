@@ -42,7 +42,7 @@ def test_ranking_invariants(keys):
 
 
 def test_a_target_is_reached_or_missed():
-    """Q31 and Pig's solo game: the target reached is a win, missed a loss; the seat ranks first either way."""
+    """Q31 and Pig's solo game: the target reached is a win, missed a loss; it ranks first either way."""
     won, lost = target(0, True, "18 VP", score=20), target(0, False, "18 VP", score=9)
     assert (won.result, won.share, won.reached, won.rank) == (WIN, 1.0, True, 1)
     assert (lost.result, lost.share, lost.reached, lost.rank) == (LOSS, 0.0, False, 1)

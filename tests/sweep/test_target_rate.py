@@ -30,8 +30,9 @@ def test_the_target_rate_counts_every_missed_target_as_a_loss():
 
 def test_a_sweep_of_pigs_solo_turns_reads_the_target_rate(tmp_path):
     out = tmp_path / "sweep"
-    assert main(["sweep", "--game", "pig", "--players", "1", "--vary", "pig-rules:pig-rules.solo-turns=2,8",
-                 "--metric", "target-rate", "--games", "60", "--seed", "1", "--quiet", "--out", str(out)]) == 0
+    assert main(["sweep", "--game", "pig", "--players", "1",
+                 "--vary", "pig-rules:pig-rules.solo-turns=2,8", "--metric", "target-rate",
+                 "--games", "60", "--seed", "1", "--quiet", "--out", str(out)]) == 0
     points = json.loads((out / "points.json").read_text("utf-8"))["points"]
     few, many = (p["metrics"]["target-rate"] for p in points)
     assert few["n"] == many["n"] == 60 and few["high"] < many["low"]    # more turns, more targets reached

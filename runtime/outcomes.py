@@ -2,15 +2,15 @@
 
 A game's result is not its rank: a seat ranked first alone **wins** (share 1), k seats that are still equal
 after every tie-break **share** the victory (or **draw**, in a game where a tie is a draw: 1/k each), every
-other seat **loses** (0). A solo game is won at a **target** (Pig's goal within its turns, Tiny Epic
-Quest's ``solo_target_vp``, Robot Pilots' "more VP than each Robot"): reached is a win, missed a loss, and
-what the target was is part of the standing. The tools (records, the sim report, comparisons, sweeps)
+other seat **loses** (0). A solo game is won at a **target** (a score within so many turns, a score to
+reach, more than each automated opponent): reached is a win, missed a loss, and what the target was is part
+of the standing. The tools (records, the sim report, comparisons, sweeps)
 read ``result`` and ``share``, never ``rank == 1``.
 
 :func:`rank` orders seats by their tie-break chain (a tuple of keys per seat, most significant first,
 higher better: VP, then the tie-breaks in the rules' order), gives equal chains the same competition rank
 (1, 1, 3) and the results above; :func:`target` is the standing of a seat playing for a target;
-:func:`solo_against` is a solo seat's target among seats that play against it (Robots).
+:func:`solo_against` is a solo seat's target among seats the game plays against it (automated opponents).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def target(seat: int, reached: bool, what: str, *, score: Any = None, keys: Sequ
 
 
 def solo_against(standings: Iterable[Standing], seat: int, reached: bool, what: str) -> list[Standing]:
-    """A solo seat's target among seats that play against it (Robots are the game, not players): the solo
+    """A solo seat's target among seats the game plays against it (automated opponents, not players): the solo
     seat wins when it reaches ``what``, and then every other seat loses; otherwise the others win together
     (k of them each get 1/k; one alone wins). Ranks and keys stay as ranked."""
     rows = list(standings)

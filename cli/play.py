@@ -38,7 +38,7 @@ def register(subparsers) -> None:
     parser.add_argument("--opponents", default="heuristic", metavar="AGENT",
                         help="the agent in every other seat: heuristic, random, robot... (default heuristic)")
     parser.add_argument("--players", type=int,
-                        help="players, you included (default: the most the game seats, at most 4)")
+                        help="players, you included (default: the most the game seats)")
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0 = the first colour (default 0)")
     parser.add_argument("--seed", help="the game's seed (default: a random one, printed and logged)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",

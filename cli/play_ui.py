@@ -40,6 +40,7 @@ from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 from rulecraft.runtime.games import agents_for, engine_for, get
+from rulecraft.runtime.outcomes import DRAW, SHARED, WIN, of_seat
 
 HUMAN = "human"
 Game = Any             # a game's engine (``rulecraft.runtime.game.GameCore``)
@@ -62,7 +63,7 @@ def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: 
                seed: str, extra_plugins: Sequence[str] = (), game: str = DEFAULT_GAME
                ) -> tuple[dict[str, Any], Any, Any]:
     """The header of a new game, with its ruleset and hooks. The packs name their game (none: ``game``'s
-    core pack); ``players`` None seats the most the game has, at most 4. ``solo``: the board's solo mode
+    core pack); ``players`` None seats the most the game has. ``solo``: the board's solo mode
     (Tiny Epic Mechs: one person against two Robots on the 3-player arena, R1)."""
     from rulecraft.runtime.agents import agent_names, agent_plugins
     from rulecraft.runtime.decisions import RandomAgent
@@ -75,7 +76,7 @@ def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: 
             raise PlayError(f"{get(game).name} has no solo mode")
         players, seat, opponents = setup["players"], setup["seat"], setup["opponents"]
     fewest, most = get(game).players
-    players = min(4, most) if players is None else players
+    players = most if players is None else players
     if not fewest <= players <= most:
         raise PlayError(f"--players must be {fewest}-{most}" if fewest < most else
                         f"--players must be {most}")
@@ -294,15 +295,18 @@ def human_agent(picture: Board, terminal: Terminal, seat: int, recorded: Sequenc
 
 
 def verdict(picture: Board, game: Game, seat: int, solo: bool) -> str:
-    """Who won: the board's words, else the standings' (rank 1 wins; several ranked first share it)."""
+    """Who won: the board's words, else the standings' results (a win, a share of one, a draw, a target
+    reached or missed, or the seat's place)."""
     if hasattr(picture, "verdict"):
         return picture.verdict(game, seat, solo)
-    rows = game.standings or ()
-    rank = next(r["rank"] for r in rows if r["player"] == seat)
-    winners = sum(1 for r in rows if r["rank"] == 1)
-    if rank == 1:
-        return "[bold green]You win![/]" if winners == 1 else "[bold green]A shared victory![/]"
-    return f"You finish #{rank}."
+    mine = of_seat(game.standings, seat)
+    if mine is None:
+        return "The game ended."
+    if mine.target is not None:
+        return ("[bold green]You win![/]" if mine.result == WIN else "[bold red]You lose:[/]") + \
+            f" the target was {escape(mine.target)}."
+    words = {WIN: "[bold green]You win![/]", SHARED: "[bold green]A shared victory![/]", DRAW: "A draw."}
+    return words.get(mine.result, f"You finish #{mine.rank}.")
 
 
 def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:

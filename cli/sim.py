@@ -63,7 +63,7 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
             packs.append(_pack_folder(item))
     return Config(load_table, packs=tuple(packs), plugins=tuple([*plugins, *extra]),
                   agents=tuple(args.agents_list),
-                  players=args.players or 0, label=label, game=args.game, core=get(args.game).default_pack)
+                  players=args.players, label=label, game=args.game, core=get(args.game).default_pack)
 
 
 def _pack_folder(item: str) -> str:
@@ -90,10 +90,10 @@ def _check_args(args: argparse.Namespace) -> None:
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
 
 
-def _prepare(config: Config, players: int | None) -> tuple[Config, Any]:
+def _prepare(config: Config) -> tuple[Config, Any]:
     """Load the configuration once in this process: content errors, bad plugins and agents the stack's
     game does not know surface here. Returns the configuration with its players settled (``--players``,
-    else the most the stack seats, at most 4) and its table (``rulecraft.plugins.wiring.Table``)."""
+    else the most the stack seats) and its table (``rulecraft.plugins.wiring.Table``)."""
     from rulecraft.plugins.manager import PluginLoadError
     from rulecraft.runtime.agents import agent_names
     from rulecraft.runtime.balance.batch import table_for
@@ -109,7 +109,7 @@ def _prepare(config: Config, players: int | None) -> tuple[Config, Any]:
     for problem in table.ruleset.source.get("uncompiled", ()):
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
     fewest, most = table.report.seat_range(table.ruleset, table.seats)
-    players = min(4, most) if players is None else players
+    players = config.seated(table)
     if not fewest <= players <= most:
         raise UsageError(f"--players must be {fewest}-{most} for this pack stack" if fewest < most else
                          f"--players must be {fewest} for this pack stack")
@@ -128,8 +128,8 @@ def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -
     the agents and the variant plugins."""
     parser.add_argument("--games", type=int, default=100, help=games)
     parser.add_argument("--seed", default="1", help=seed)
-    parser.add_argument("--players", type=int, help="players per game (default: the most the game seats, "
-                                                    "at most 4)")
+    parser.add_argument("--players", type=int, help="players per game (default: the most the pack stack "
+                                                    "seats; 1 is a solo game where the game has one)")
     add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
                         help="seat agents, cycled over the seats and rotated each game: random, and the "
@@ -247,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
                    _config(b_items, args.plugin, args, "B: " + args.compare[1])]
     else:
         configs = [_config([str(p) for p in args.packs], args.plugin, args)]
-    prepared = [_prepare(c, args.players) for c in configs]
+    prepared = [_prepare(c) for c in configs]
     configs, tables = [c for c, _ in prepared], [t for _, t in prepared]
     if args.compare and configs[0].game != configs[1].game:
         raise UsageError(f"--compare A B: both sides must be packs of one game, not {configs[0].game} and "

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     base = _config([str(p) for p in args.packs], args.plugin, args)
     if args.scheduler:          # a running cluster's workers find the packs by absolute path
         base = replace(base, packs=tuple(str(Path(p).resolve()) for p in base.packs))
-    base, _ = _prepare(base, args.players)
+    base, _ = _prepare(base)
     metrics, target = _metrics(args, variations, table_for(base).metrics)
     if args.out is not None:
         output_folder(args.out, "sweep")

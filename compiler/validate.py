@@ -21,6 +21,7 @@ missing-field error (its consequence).
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -161,15 +162,16 @@ def _most_relevant(error: ValidationError) -> ValidationError:
         branches: dict[Any, list[ValidationError]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        _, closest = min(branches.items(), key=lambda item, parent=error: _distance(parent, *item))
+        _, closest = min(branches.items(), key=functools.partial(_distance, error))
         error = max(closest, key=lambda e: len(e.relative_path))
     return error
 
 
-def _distance(parent: ValidationError, index: Any,
-              errors: list[ValidationError]) -> tuple[bool, int, int, float]:
-    """How far branch ``index`` of ``parent`` (a oneOf/anyOf) is from the value, in :func:`_most_relevant`'s
-    order: shape, keys it names, errors, nearness of its keys to the value's unknown ones."""
+def _distance(parent: ValidationError,
+              branch_errors: tuple[Any, list[ValidationError]]) -> tuple[bool, int, int, float]:
+    """How far one branch of ``parent`` (a oneOf/anyOf; ``branch_errors``: its index and its errors) is from
+    the value, in :func:`_most_relevant`'s order: shape, keys it names, errors, nearness to unknown keys."""
+    index, errors = branch_errors
     shape = any(e.validator in _SHAPE and not e.relative_path for e in errors)
     branches = parent.validator_value if isinstance(parent.validator_value, list) else []
     branch = branches[index] if isinstance(index, int) and index < len(branches) else {}

@@ -27,7 +27,12 @@ every game needs and the tools rely on:
   :class:`~rulecraft.runtime.views.View` of the game's :meth:`view_state`, its hidden-information rule),
   validates the answer and logs it as a ``decision`` event; :meth:`choose` asks a single-pick decision
   of an agent that answers by index (``pick_index(n)``) without building the Decision or the view;
-- **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result (standings);
+- **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result; the game's end is
+  ``standings``, one typed :class:`~rulecraft.runtime.outcomes.Standing` per seat, best first (rank,
+  result, share of a win, score, tie-break keys, target), ``None`` until the game has ended: what records,
+  reports and the play loop read;
+- **what the tools show**: ``colours`` (the seats' names, in seat order; by default the seat numbers) and
+  :meth:`snapshot`, the whole state as plain data (``replay --watch`` draws it);
 - **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
   and dies with the game (no module-global map keyed by games).
 
@@ -54,6 +59,7 @@ from rulecraft.runtime.decisions import (
     needs_state,
 )
 from rulecraft.runtime.errors import GameError, StepCapExceeded
+from rulecraft.runtime.outcomes import Standing
 from rulecraft.runtime.views import View
 
 Listener = Callable[[dict[str, Any]], None]
@@ -69,7 +75,8 @@ class GameCore:
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
     __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_pickers", "_view", "aborted", "agents", "asked",
-                 "chance", "events", "finished", "listeners", "rng", "seed", "stash", "steps")
+                 "chance", "colours", "events", "finished", "listeners", "rng", "seed", "standings", "stash",
+                 "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = ()) -> None:
@@ -77,6 +84,8 @@ class GameCore:
         self.rng = random.Random(seed)
         self.chance: ChanceSource = SeededChance(self.rng)   # a rule scenario puts a scripted source here
         self.agents = list(agents)
+        self.colours: Sequence[str] = [str(seat) for seat in range(len(self.agents))]   # an engine names them
+        self.standings: list[Standing] | None = None    # set when the game ends (see module)
         self.listeners = list(listeners)
         self.events: list[dict[str, Any]] = []
         self.steps = 0
@@ -207,6 +216,11 @@ class GameCore:
     def view_state(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see of the game now, as plain data with no other seat's secret (the game's
         hidden-information rule); :class:`~rulecraft.runtime.views.View` calls it."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state of the game now, as plain data and every secret in it (what ``replay --watch``
+        draws when nobody's view is asked for); the game's engine implements it."""
         raise NotImplementedError
 
     # --- the whole game --------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from rulecraft.plugins.mecha.model import (
 from rulecraft.plugins.mecha.state import Seat, Unit
 from rulecraft.plugins.mecha.views import view_for
 from rulecraft.runtime.decisions import Agent
+from rulecraft.runtime.outcomes import DRAW, Standing, rank
 
 
 class GameOver(Exception):
@@ -80,7 +81,6 @@ class MechaGame(ActionRules):
         self.modified: list[Unit] = []          # units with modifiers until end of turn (M5)
         self.winner: int | None = None
         self.reason: str | None = None
-        self.standings: list[dict[str, Any]] | None = None
 
     # --- plumbing ------------------------------------------------------------------------------
     def where(self) -> str:
@@ -179,9 +179,12 @@ class MechaGame(ActionRules):
         else:
             self.winner, self.reason = 1 - lost[0].seat, lost[0].lost
         self.finished = True
-        self.standings = [{"rank": 1 if self.winner in (None, s.seat) else 2, "player": s.seat,
-                           "colour": self.colours[s.seat], "damage": len(s.damage), "deck": len(s.deck)}
-                          for s in sorted(self.seats, key=lambda s: s.seat != self.winner)]
+        seats, colours = self.seats, self.colours
+        # M20: the one who did not lose wins; both at once is a draw (half a win each)
+        self.standings = rank({s.seat: (int(not s.lost),) for s in seats}, tie=DRAW,
+                              details=lambda seat: {"colour": colours[seat],
+                                                    "damage": len(seats[seat].damage),
+                                                    "deck": len(seats[seat].deck)})
         self.emit("game-end", winner=self.winner, reason=self.reason, turn=self.turn)
         raise GameOver(self.reason)
 
@@ -198,7 +201,7 @@ class MechaGame(ActionRules):
             self.push({"e": "draw", "player": seat, "card": card, "hand": len(s.hand), "deck": len(s.deck)})
 
     # --- the whole game ------------------------------------------------------------------------
-    def run(self) -> list[dict[str, Any]] | None:
+    def run(self) -> list[Standing] | None:
         """The opening and every turn until a loss ends the game (M20); the standings (the winner is
         ``winner``, None for a draw)."""
         try:

@@ -22,11 +22,13 @@ from rulecraft.runtime.balance.report import (
     core_sections,
     core_summary,
     finished,
+    held_seats,
     pct,
     rate,
     rate_section,
     win_rows,
 )
+from rulecraft.runtime.balance.sweep.metrics import held_win
 
 # M20's three ways to lose, by the reason the engine records on the loser: (1) drawing from, or being
 # attacked directly with, an empty deck; (2) 5 damage cards; (3) an entry zone with no room at the end of
@@ -52,8 +54,9 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
     return record
 
 
-def _card_win(record: Record, card: str) -> list[float]:
-    return [s["win"] for s in record["seats"] if card in s["played"]]
+def _played(seat: Record) -> list[str]:
+    """What a seat held: the cards it played (entered or commanded) at least once."""
+    return seat["played"]
 
 
 def _ends_by(record: Record, way: str) -> list[int]:
@@ -63,7 +66,7 @@ def _ends_by(record: Record, way: str) -> list[int]:
 # What `rulecraft sweep` can read of a Mecha Game record (rulecraft.runtime.balance.sweep.metrics's table
 # shape), and what it reads without --metric: a varied card's win rate when played, and the game length.
 SWEEP_METRICS = {
-    "card-win-rate": ("rate", _card_win, "ID", "win rate of the seats that played card ID"),
+    "card-win-rate": ("rate", held_win(_played), "ID", "win rate of the seats that played card ID"),
     "ends-by": ("rate", _ends_by, "WAY", "share of games ending by WAY (M20): deck-out, damage, other, draw"),
     "turns": ("mean", lambda record, _: [record["turns"]], "", "turns per game"),
 }
@@ -80,7 +83,7 @@ class MechaReport(SimReport):
         games = finished(records)
         n = len(games)
         report["ends"] = {way: rate(sum(1 for r in games if r["way"] == way), n) for way in WAY_NAMES}
-        seats = [{**s, "card": card} for r in games for s in r["seats"] for card in s["played"]]
+        seats = held_seats((s for r in games for s in r["seats"]), _played, "card")
         cards = {row["card"]: row for row in win_rows(seats, "card")}
         report["card_win"] = [{"name": ruleset.cards[c].name, **cards[c]} for c in sorted(cards)]
         return report

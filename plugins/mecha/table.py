@@ -34,7 +34,6 @@ class Table(GameCore):
     cards: Mapping[str, CardDef]
     grid: Grid
     hooks: Any                              # accepted for the game host; Mecha Game declares no hooks
-    colours: tuple[str, ...]
     seats: list[Seat]
     units: dict[int, Unit]                  # uid -> unit in play
     at: dict[int, Unit]                     # cell -> unit in play (one per cell, M8)
@@ -53,7 +52,6 @@ class Table(GameCore):
     modified: list[Unit]                    # units with modifiers until end of turn (M5)
     winner: int | None
     reason: str | None
-    standings: list[dict[str, Any]] | None
 
     # the engine's own (rulecraft.plugins.mecha.engine.MechaGame)
     def name(self, cell: int) -> str:

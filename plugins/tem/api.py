@@ -40,6 +40,7 @@ from rulecraft.plugins.tem.model import (
 )
 from rulecraft.plugins.tem.state import MINE, TURRET, Token
 from rulecraft.runtime.decisions import Agent, ScriptedAgent
+from rulecraft.runtime.outcomes import Standing
 
 CELL_DECISIONS = frozenset({D.ZONE, D.BASE, D.MOVE_TOKEN})
 
@@ -299,7 +300,7 @@ def play_round(game: Game) -> None:
     game.play_round()
 
 
-def play_to_end(game: Game) -> list[dict]:
+def play_to_end(game: Game) -> list[Standing]:
     """Every remaining round, then final scoring; returns the standings."""
     while game.round < game.rules.rounds:
         game.play_round()
@@ -352,7 +353,7 @@ def end_round(game: Game) -> None:
     game.end_round()
 
 
-def finish(game: Game) -> list[dict]:
+def finish(game: Game) -> list[Standing]:
     """Final scoring and standings (T15), whatever the round."""
     return game.finish()
 

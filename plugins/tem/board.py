@@ -17,6 +17,7 @@ from rich.text import Text
 
 from rulecraft.plugins.tem.model import BASE_ZONE, MECH, MECH_ZONE, POWER_ARMOR, Ruleset
 from rulecraft.plugins.tem.reasons import ICONS, STATUS, Reasons, label
+from rulecraft.runtime.outcomes import WIN, of_seat
 
 STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow"}
 SMALL_CELL = 8      # columns of a cell in the small arena: "B1⚡$ m2" (⚡ is two columns wide)
@@ -384,17 +385,17 @@ class Picture:
         return solo_game(ruleset, human, **options)
 
     def verdict(self, game: Any, seat: int, solo: bool) -> str:
-        """Who won; in solo mode you win only with more VP than each Robot (R8)."""
+        """Who won, from the standings' results; in solo mode you win only with more VP than each Robot
+        (R8)."""
         me = game.players[seat]
+        mine = of_seat(game.standings, seat)
         if solo:
             best = max(p.vp for p in game.players if p.seat != seat)
-            return "[bold green]You win![/]" if me.vp > best else \
+            return "[bold green]You win![/]" if mine is not None and mine.result == WIN else \
                 f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot)."
-        rank = next(r["rank"] for r in game.standings or () if r["player"] == seat)
-        winners = sum(1 for r in game.standings or () if r["rank"] == 1)
-        if rank == 1:
-            return "[bold green]You win![/]" if winners == 1 else "[bold green]A shared victory![/]"
-        return f"You finish #{rank} with {me.vp} VP."
+        if mine is not None and mine.won:
+            return "[bold green]You win![/]" if mine.result == WIN else "[bold green]A shared victory![/]"
+        return f"You finish #{mine.rank if mine is not None else '?'} with {me.vp} VP."
 
     # --- narration ---------------------------------------------------------------------------------
     needs_state = frozenset({"no-effect", "collect", "scoring", "vp"})   # explained with the state's numbers

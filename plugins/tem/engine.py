@@ -27,6 +27,7 @@ from rulecraft.plugins.tem.state import Board, Player, Token
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
+from rulecraft.runtime.outcomes import Standing, rank
 
 
 class Game(SetupRules):
@@ -44,6 +45,7 @@ class Game(SetupRules):
         if not ruleset.rules.min_players <= n <= most or len(colours) != n:
             raise ValueError(f"a game needs {ruleset.rules.min_players}-{most} players, got {n}")
         GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners)
+        self.colours = colours
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
@@ -59,7 +61,6 @@ class Game(SetupRules):
         self.deck: list[str] = []
         self.row: list[str] = []
         self.piles: dict[str, int] = {}
-        self.standings: list[dict[str, Any]] | None = None
         self.combat = None                # the running Combat, for abilities
         self.cards: dict[str, ProgramCardDef] = {
             card.id: card for colour in colours for card in ruleset.program_cards[colour]}
@@ -70,39 +71,34 @@ class Game(SetupRules):
         self._triggers = _SHARED[id(ruleset)][-1]
 
     # --- plumbing ------------------------------------------------------------------------------
-    @property
-    def colours(self) -> list[str]:
-        """The seats' colours, in seat order (the engine protocol's ``colours``, as the tools read it)."""
-        return [p.colour for p in self.players]
-
     def where(self) -> str:
         return f" in round {self.round}"
 
     # --- the whole game ------------------------------------------------------------------------
-    def run(self) -> list[dict[str, Any]]:
+    def run(self) -> list[Standing]:
         """Set up, play every round, score and return the standings (``play`` runs it, see GameCore)."""
         self.setup()
         while self.round < self.rules.rounds:
             self.play_round()
         return self.finish()
 
-    def finish(self) -> list[dict[str, Any]]:
-        """Final scoring (purchased weapons' VP, T12/T14), tie-breaks (T15), standings."""
+    def finish(self) -> list[Standing]:
+        """Final scoring (purchased weapons' VP, T12/T14), the tie-break chain (T15: VP, then the rules'
+        tie-breaks; equal chains share the victory), standings (a variant may settle their results at
+        ``game_end``: Robot Pilots' solo game, R8)."""
         for p in self.order():
             for source, vp in self.hooks.final_scores(self, p):
                 self.score(p, vp, source)
-        keys = {p.seat: self.hooks.standing_key(self, p) for p in self.players}
-        ranked = sorted(self.players, key=lambda q: keys[q.seat], reverse=True)
-        standings: list[dict[str, Any]] = []
-        for i, p in enumerate(ranked):
-            rank = standings[-1]["rank"] if i and keys[p.seat] == keys[ranked[i - 1].seat] else i + 1
-            standings.append({"rank": rank, "player": p.seat, "colour": p.colour, "vp": p.vp,
-                              "weapons": len(p.owned), "mech": self.mech_controller == p.seat})
+        players, mech = self.players, self.mech_controller
+        keys = {p.seat: self.hooks.standing_key(self, p) for p in players}
+        standings = rank(keys, score=lambda seat: players[seat].vp,
+                         details=lambda seat: {"colour": players[seat].colour, "vp": players[seat].vp,
+                                               "weapons": len(players[seat].owned), "mech": mech == seat})
         self.standings = standings
         self.finished = True
-        self.emit("game-end", standings=standings)
+        self.emit("game-end", standings=[s.row() for s in standings])
         self.hooks.game_end(self, standings)
-        return standings
+        return self.standings or standings
 
     # --- state for tests, views and logs --------------------------------------------------------
     def view_state(self, seat: int) -> dict[str, Any]:

@@ -56,3 +56,4 @@ def sort_key(result: Any, args: Mapping[str, Any]) -> str | None:
             _is_int(part) or (isinstance(part, float) and part == part) for part in result):
         return None
     return "a tuple of numbers (a sort key) or None"
+

@@ -48,6 +48,8 @@ from rulecraft.plugins.tem.model import (
 from rulecraft.plugins.tem.state import MINE, TURRET
 from rulecraft.runtime.decisions import Decision, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.outcomes import of_seat, solo_against
+from rulecraft.runtime.seats import clockwise
 
 NAME = "robot-pilots"
 # R1: the fixed Basic loadouts of Robot A and Robot B (both start with the Pulse Pistol).
@@ -83,8 +85,8 @@ def robots(game) -> Robots:
         humans = tuple(p.seat for p in game.players if p.seat not in seats)
         n = len(game.players)
         first = humans[0] if humans else 0
-        clockwise = sorted(seats, key=lambda s: (s - first) % n)   # the left Robot first (R1)
-        letters = {seat: "AB"[k % 2] for k, seat in enumerate(clockwise)}
+        left_first = [seat for seat in clockwise(first, n) if seat in seats]   # the left Robot first (R1)
+        letters = {seat: "AB"[k % 2] for k, seat in enumerate(left_first)}
         found = game.stash[NAME] = Robots(frozenset(seats), letters, humans)
     return found
 
@@ -398,6 +400,21 @@ def rulecraft_standing_key(game, player):
 
     key = core.rulecraft_standing_key(game, player)
     return (key[0], int(is_robot(game, player)), *key[1:])
+
+
+SOLO_TARGET = "more VP than each Robot (R8)"
+
+
+@hookimpl
+def rulecraft_game_end(game, standings):
+    """R8, solo mode: the game is won or lost by its one human, at a target: more VP than each Robot,
+    which is ranking first (on equal VP a Robot ranks above it, ``standing_key``). Missed, the Robots win
+    together. The ranks stay; the results are settled here. With several humans Robots rank as players."""
+    state = robots(game)
+    if state.solo:
+        human = state.humans[0]
+        mine = of_seat(standings, human)
+        game.standings = solo_against(standings, human, mine is not None and mine.rank == 1, SOLO_TARGET)
 
 
 # --- the Robot's answers ----------------------------------------------------------------------

@@ -469,7 +469,8 @@ def _compare_then(state: _Run, then: Mapping[str, Any], result: Result) -> None:
         check_events([state.expected(e) for e in then.get("events", ())],
                      [state.expected(e) for e in then.get("no_events", ())], result.events, out)
     if "standings" in then:
-        compare(then["standings"], state.show(game.standings) if game.standings else None, "standings", out)
+        compare(then["standings"], state.show([s.row() for s in game.standings]) if game.standings else None,
+                "standings", out)
     for i, want in enumerate(then.get("offered") or ()):
         state.offered(want, f"offered[{i}]", out)
     for colour, want in (then.get("view") or {}).items():

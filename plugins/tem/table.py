@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from rulecraft.plugins.tem.model import MECH, POWER_ARMOR, ProgramCardDef, Rules, Ruleset, WeaponDef, ZoneDef
 from rulecraft.plugins.tem.state import Board, Player, Token
 from rulecraft.runtime.game import GameCore
+from rulecraft.runtime.outcomes import Standing
+from rulecraft.runtime.seats import clockwise
 
 if TYPE_CHECKING:
     from rulecraft.plugins.tem.combat import Combat
@@ -46,7 +48,6 @@ class Table(GameCore):
     deck: list[str]
     row: list[str]
     piles: dict[str, int]
-    standings: list[dict[str, Any]] | None
     combat: Combat | None               # the running combat, for abilities
     cards: dict[str, ProgramCardDef]
     _weapons: Mapping[str, WeaponDef]
@@ -85,8 +86,7 @@ class Table(GameCore):
     def order(self) -> list[Player]:
         """Seats clockwise from the Starting Player (T5)."""
         players = self.players
-        start = self.start_seat % len(players)
-        return players[start:] + players[:start]
+        return [players[seat] for seat in clockwise(self.start_seat, len(players))]
 
     def pilot_at(self, cell: int, other_than: Player | None = None) -> Player | None:
         for q in self.players:
@@ -117,7 +117,7 @@ class Table(GameCore):
             p.set_resource(r, p.resource(r) - n)
 
     # --- steps one area takes in another: each declared here, implemented by its area (or the engine) ---
-    def finish(self) -> list[dict[str, Any]]:  # the engine's
+    def finish(self) -> list[Standing]:  # the engine's
         raise NotImplementedError
 
     def program_options(self, p: Player) -> tuple[tuple[str, str], ...]:  # rounds

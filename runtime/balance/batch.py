@@ -47,13 +47,14 @@ class Config:
     """What is simulated: a pack stack (empty: the core pack of ``game``), plugins, seat agents, players, and
     a sweep's point: assignments (``rulecraft.runtime.balance.sweep.grid``) layered on top of the stack;
     ``load`` builds its :class:`Table` (``rulecraft.plugins.wiring.load_table``: a module-level function,
-    so a configuration pickles to a worker)."""
+    so a configuration pickles to a worker). ``players`` None is the most the stack seats: a count only
+    its table knows (the game's range, narrowed by its packs: :meth:`seated`), never a number of its own."""
 
     load: Callable[[Config], Table]
     packs: tuple[str, ...] = ()
     plugins: tuple[str, ...] = ()
     agents: tuple[str, ...] = ("random",)
-    players: int = 4
+    players: int | None = None
     label: str = ""
     game: str | None = None      # the registered game whose core pack an empty ``packs`` means
     core: str = "core pack"      # how an empty ``packs`` is named: that game's core pack id
@@ -66,10 +67,17 @@ class Config:
         stack = "+".join(self.packs) or self.core
         return stack + "".join(f" [{p}]" for p in self.plugins)
 
-    def seat_agents(self, index: int) -> list[str]:
-        """The agents cycle to fill the seats, and rotate by one seat per game so that every agent sits
-        in every seat equally often (a seat's advantage is not an agent's)."""
-        n = self.players
+    def seated(self, table: Table) -> int:
+        """The players of each game: ``players``, else the most the table's stack seats (its sim report's
+        ``seat_range`` of the game's ``players``)."""
+        if self.players is not None:
+            return self.players
+        return int(table.report.seat_range(table.ruleset, table.seats)[1])
+
+    def seat_agents(self, index: int, players: int) -> list[str]:
+        """The agents cycle to fill the ``players`` seats, and rotate by one seat per game so that every
+        agent sits in every seat equally often (a seat's advantage is not an agent's)."""
+        n = players
         cycle = [self.agents[s % len(self.agents)] for s in range(n)]
         shift = index % n
         return cycle[-shift:] + cycle[:-shift] if shift else cycle
@@ -111,7 +119,7 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
     table = table_for(config)
     ruleset, plugins = table.ruleset, table.plugins
     gseed = game_seed(seed, index)
-    names = config.seat_agents(index)
+    names = config.seat_agents(index, config.seated(table))
     agents = [make_agent(name, f"{gseed}/{seat}", table.agents) for seat, name in enumerate(names)]
     game = table.engine(ruleset, agents, seed=gseed, hooks=table.hooks)
     reads = getattr(table.metrics, "RECORD_EVENTS", None)   # the events the game's record reads

@@ -51,13 +51,15 @@ def _number(numbers: Callable[[Record], dict[str, float]], name: str) -> Count:
 
 def measures(games: Sequence[Record], numbers: Callable[[Record], dict[str, float]]) -> list[Measure]:
     """Each seat, each agent (when the seats have more than one), then each number any game names; a
-    number in [0, 1] in every game (a 0/1 indicator, a win share) is a rate."""
+    number in [0, 1] in every game (a 0/1 indicator, a win share) is a rate. A seat's win is its share
+    (its result's): in a solo game, where every seat plays for a target, that is its target reached."""
     seats = [s for r in games for s in r["seats"]]
-    rows = [Measure("seat", str(seat), "win rate", _seat(seat), True)
+    what = "target rate" if seats and all(s.get("target") is not None for s in seats) else "win rate"
+    rows = [Measure("seat", str(seat), what, _seat(seat), True)
             for seat in sorted({s["seat"] for s in seats})]
     agents = sorted({s["agent"] for s in seats})
     if len(agents) > 1:
-        rows += [Measure("agent", a, "win rate", _agent(a), True) for a in agents]
+        rows += [Measure("agent", a, what, _agent(a), True) for a in agents]
     values = [numbers(r) for r in games]
     for name in dict.fromkeys(k for v in values for k in v):
         rate = all(0 <= v.get(name, 0.0) <= 1 for v in values)

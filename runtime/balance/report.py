@@ -2,7 +2,9 @@
 
 Every game's records (``records.core_record``) say who sat where, who won and how long the game was, so
 every game's report has: win rates by seat and by agent with 95% Wilson intervals (flagged when the
-interval excludes the fair share), the first player's win rate where the game's record names a first seat,
+interval excludes the fair share), the target rate of the seats that played for a target (a solo game:
+reached or not, with its interval; a solo game's report shows it instead of a win rate, which would say
+nothing), the first player's win rate where the game's record names a first seat,
 game length (t intervals on the per-game means), and the aborted games. These are :class:`Section` s, plain
 tables that the terminal (``balance.terminal``) and the HTML page (``balance.html``) print alike.
 
@@ -73,14 +75,33 @@ class Section:
 
 
 # --- what every game's records say -----------------------------------------------------------------
-def win_rows(seats: Sequence[Record], key: str) -> list[dict[str, Any]]:
-    """Win count and rate per value of a seat's ``key`` (its seat number, its agent, a card...)."""
+def win_rows(seats: Sequence[Record], key: str, value: str = "win") -> list[dict[str, Any]]:
+    """Win count and rate per value of a seat's ``key`` (its seat number, its agent, a card...); with
+    ``value="reached"``, the targets reached instead."""
     wins: dict[Any, float] = defaultdict(float)
     count: dict[Any, int] = defaultdict(int)
     for s in seats:
-        wins[s[key]] += s["win"]
+        wins[s[key]] += s[value]
         count[s[key]] += 1
     return [{key: k, **rate(wins[k], count[k])} for k in sorted(count, key=str)]
+
+
+def held_seats(seats: Iterable[Record], held: Callable[[Record], Iterable[str]], key: str) -> list[Record]:
+    """One copy of a seat per thing it held (``held(seat)``: the cards it played, the weapons it owned),
+    under ``key``: what :func:`win_rows` reads for "the win rate of the seats that held X"."""
+    return [{**s, key: thing} for s in seats for thing in dict.fromkeys(held(s))]
+
+
+def target_summary(seats: Sequence[Record]) -> dict[str, Any] | None:
+    """The seats that played for a target (``target`` in their record): what the targets were, and the
+    rate each seat and agent reached its target at; None when no seat played for one."""
+    aimed = [s for s in seats if s.get("target") is not None]
+    if not aimed:
+        return None
+    return {"targets": sorted({s["target"] for s in aimed}), "all": rate(sum(s["reached"] for s in aimed),
+                                                                         len(aimed)),
+            "seat": win_rows(aimed, "seat", "reached"), "agent": win_rows(aimed, "agent", "reached"),
+            "solo": len(aimed) == len(seats)}
 
 
 def core_summary(records: Sequence[Record]) -> dict[str, Any]:
@@ -100,7 +121,7 @@ def core_summary(records: Sequence[Record]) -> dict[str, Any]:
         "shared_wins": sum(1 for r in games if len(r["winners"]) > 1),
         "aborted": [{"index": r["index"], "seed": r["seed"], "reason": r["aborted"]}
                     for r in records if r["aborted"]],
-    }
+    } | _target(seats)
 
 
 def _flagged(row: dict[str, Any], expected: float | None) -> str:
@@ -110,12 +131,25 @@ def _flagged(row: dict[str, Any], expected: float | None) -> str:
 
 
 def rate_section(title: str, key: str, rows: Sequence[dict[str, Any]], expected: float | None,
-                 label: Callable[[dict[str, Any]], str] | None = None, note: str = "") -> Section:
-    """Win count and rate per row (a seat, an agent, a card), flagged against the fair share."""
+                 label: Callable[[dict[str, Any]], str] | None = None, note: str = "",
+                 counted: tuple[str, str] = ("wins", "win rate")) -> Section:
+    """Win count and rate per row (a seat, an agent, a card), flagged against the fair share; ``counted``
+    names the count and the rate (targets reached)."""
     name = label or (lambda row: str(row[key]))
     body = tuple((name(r), str(r["n"]), f"{r['wins']:g}", _flagged(r, expected)) for r in rows)
-    return Section(title, (key, "n", "wins", "win rate [95% CI]"), body, note,
+    return Section(title, (key, "n", counted[0], f"{counted[1]} [95% CI]"), body, note,
                    tuple((name(r), r) for r in rows), expected)
+
+
+def _target(seats: Sequence[Record]) -> dict[str, Any]:
+    """``target`` of a summary, when a seat played for one (a game without any reports none)."""
+    summary = target_summary(seats)
+    return {} if summary is None else {"target": summary}
+
+
+def _solo(report: dict[str, Any]) -> bool:
+    """Every seat played for a target: a solo game, whose win rate would say nothing."""
+    return bool(report.get("target") and report["target"]["solo"])
 
 
 def _seat_label(row: dict[str, Any]) -> str:
@@ -123,11 +157,21 @@ def _seat_label(row: dict[str, Any]) -> str:
 
 
 def core_sections(report: dict[str, Any]) -> list[Section]:
-    """Seats, agents, the first player and the game's length."""
+    """Seats, agents (their win rates, or a solo game's target rates), the first player and the game's
+    length."""
     players = report["players"]
-    expected = 1 / players if players else None
-    out = [rate_section("Win rate by seat", "seat", report["win_rate"]["seat"], expected, _seat_label),
-           rate_section("Win rate by agent", "agent", report["win_rate"]["agent"], expected)]
+    expected = 1 / players if players and not _solo(report) else None
+    out = [] if _solo(report) else [
+        rate_section("Win rate by seat", "seat", report["win_rate"]["seat"], expected, _seat_label),
+        rate_section("Win rate by agent", "agent", report["win_rate"]["agent"], expected)]
+    target = report.get("target")
+    if target is not None:
+        reached = ("reached", "target rate")
+        what = "; ".join(target["targets"])
+        out += [rate_section(f"Target rate by seat (the target: {what})", "seat", target["seat"], None,
+                             note="A seat playing for a target wins by reaching it and loses otherwise.",
+                             counted=reached),
+                rate_section("Target rate by agent", "agent", target["agent"], None, counted=reached)]
     rows = []
     first = report["first_player"]
     if first is not None:
@@ -142,7 +186,8 @@ def core_sections(report: dict[str, Any]) -> list[Section]:
 def method_line(report: dict[str, Any]) -> str:
     """What the intervals are and what a flag means."""
     players = report["players"]
-    fair = f"; * = the interval excludes the fair share {100 / players:.1f}%" if players else ""
+    fair = (f"; * = the interval excludes the fair share {100 / players:.1f}%"
+            if players and not _solo(report) else "")
     return (f"{report['games']} games, {players} players; intervals are 95% (Wilson for rates, t for "
             f"means){fair}")
 

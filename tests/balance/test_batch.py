@@ -33,10 +33,10 @@ def test_batches_cover_every_game_once_in_order():
 
 def test_agents_cycle_and_rotate_through_every_seat():
     config = Config(load_table, game="tem", agents=("heuristic", "random"), players=4)
-    assert config.seat_agents(0) == ["heuristic", "random", "heuristic", "random"]
-    assert config.seat_agents(1) == ["random", "heuristic", "random", "heuristic"]
+    assert config.seat_agents(0, 4) == ["heuristic", "random", "heuristic", "random"]
+    assert config.seat_agents(1, 4) == ["random", "heuristic", "random", "heuristic"]
     solo = Config(load_table, game="tem", agents=("heuristic", "random", "random", "random"))
-    seats = [solo.seat_agents(i).index("heuristic") for i in range(4)]
+    seats = [solo.seat_agents(i, 4).index("heuristic") for i in range(4)]
     assert sorted(seats) == [0, 1, 2, 3]
 
 

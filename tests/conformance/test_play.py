@@ -22,6 +22,7 @@ from rulecraft.plugins.wiring import load_ruleset, plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.games import agents_for, engine_for
+from rulecraft.runtime.outcomes import RESULTS, Standing
 
 GAMES_PER_COUNT = 8
 
@@ -31,9 +32,11 @@ def test_random_games_end_without_abort(game, request):
     for players, seed in seeds(game, GAMES_PER_COUNT):
         played = play(game, players, seed).game
         assert played.aborted is None, f"{game}, {players} players, seed {seed}: aborted: {played.aborted}"
-        ranks = [row["rank"] for row in played.standings]
-        assert sorted(row["player"] for row in played.standings) == list(range(players))
+        ranks = [s.rank for s in played.standings]
+        assert sorted(s.seat for s in played.standings) == list(range(players))
         assert ranks[0] == 1 and ranks == sorted(ranks), played.standings
+        assert all(isinstance(s, Standing) and s.result in RESULTS and 0 <= s.share <= 1
+                   for s in played.standings), played.standings
         assert played.events[-1]["e"] == "game-end"
 
 

@@ -118,5 +118,5 @@ def test_smallest_agent_sample_plays_a_whole_legal_game(capsys):
     exec(compile(sample, "agents.md (my_random.py)", "exec"), namespace)
     game, standings = namespace["game"], namespace["standings"]
     assert game.finished and not game.aborted
-    assert standings[0]["rank"] == 1 and len(standings) == 4
+    assert standings[0].rank == 1 and standings[0].won and len(standings) == 4
     assert "'rank': 1" in capsys.readouterr().out

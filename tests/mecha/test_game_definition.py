@@ -35,8 +35,9 @@ def test_the_engine_plays_the_built_ruleset_with_the_host_signature():
                                 listeners=[seen.append], colours=("red", "blue"))
     played.play()
     assert played.aborted is None and played.events == seen and seen[-1]["e"] == "game-end"
-    ranks = {s["colour"]: s["rank"] for s in played.standings}
-    assert set(ranks) == {"red", "blue"} and sorted(ranks.values()) in ([1, 2], [1, 1])
+    ranks = {s.row()["colour"]: (s.rank, s.result) for s in played.standings}
+    assert set(ranks) == {"red", "blue"}
+    assert sorted(ranks.values()) in ([(1, "win"), (2, "loss")], [(1, "draw"), (1, "draw")])   # M20
 
 
 def check_mecha(path):

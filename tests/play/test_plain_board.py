@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 from rich.console import Console
@@ -40,3 +41,17 @@ def test_a_whole_game_of_pig_at_the_plain_board(tmp_path, capsys):
     assert "The game is over." in capsys.readouterr().out
     decisions = [json.loads(line) for line in log.read_text("utf-8").splitlines()[1:]]
     assert {e["answer"] for e in decisions if e["e"] == "decision" and e["player"] == 0} == {"hold"}
+
+
+def test_play_seats_what_the_game_allows_and_a_solo_pig_game_says_its_target():
+    """No hidden 4: `play` seats the most the game allows by default, and one seat where the game has a
+    solo mode (Pig: the goal within its turns); holding at once never reaches 30 in 6 turns: a loss."""
+    head, _, _ = new_header([str(PIG)], "random", None, 0, False, "5")
+    assert head["agents"] == ["human", "random", "random", "random"]
+    head, ruleset, hooks = new_header([str(PIG)], "random", 1, 0, False, "5")
+    assert head["agents"] == ["human"] and head["colours"] == ["pink"]
+    out = io.StringIO()
+    outcome = play(head, ruleset, hooks, Path(os.devnull), make_terminal(Console(file=out, width=100),
+                                                                         lambda prompt: "2"))
+    assert outcome.status == "finished" and outcome.game.standings[0].result == "loss"
+    assert "You lose: the target was 30 points within 6 turns." in out.getvalue()

@@ -126,12 +126,13 @@ def test_t12_only_purchased_weapons_score_at_game_end_and_t15_tie_breaks(tiny):
     api.set_player(game, 1, vp=12, owned=["energy-sword", "advanced-1"])   # not bought: no VP
     standings = game.finish()
     assert game.players[0].vp == 12 and game.players[1].vp == 12
-    assert [row["rank"] for row in standings] == [1, 1]                 # same weapons: shared victory
+    assert [(s.rank, s.result, s.share) for s in standings] == [(1, "shared", 0.5)] * 2   # same weapons
     game = two_players(tiny)
     api.set_player(game, 0, vp=5, owned=["energy-sword", "warhammer", "advanced-2"])
     api.set_player(game, 1, vp=5)
     standings = game.finish()
-    assert [(row["player"], row["rank"]) for row in standings] == [(0, 1), (1, 2)]   # most weapons
+    assert [(s.seat, s.rank, s.result) for s in standings] == [(0, 1, "win"), (1, 2, "loss")]   # most weapons
+    assert standings[0].keys == (5, 0, 3)           # the chain: VP, the Mech's controller, weapons owned
 
 
 def test_t9_a_mighty_mech_kod_by_a_mine_stays_in_that_zone_empty(tiny):

@@ -20,6 +20,7 @@ from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.robot_pilots import (
     LOADOUTS,
+    SOLO_TARGET,
     RobotSeat,
     facing,
     robot_hooks,
@@ -30,6 +31,7 @@ from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import RandomAgent, RecordedAgent, ScriptedAgent
 from rulecraft.runtime.games import agents_for, engine_for
 from rulecraft.runtime.logs import dumps
+from rulecraft.runtime.outcomes import of_seat
 
 HOOKS = robot_hooks(installed=False)
 ZONES = {"r0c1": "credits-1-a", "r0c3": "credits-1-b", "r1c1": "energy-2-a", "r1c2": "credits-2-a",
@@ -586,7 +588,11 @@ def test_r8_a_tie_with_a_robot_is_a_loss(core):
     api.set_player(game, BLUE, vp=20)
     api.set_player(game, GREEN, vp=5)
     standings = api.finish(game)
-    assert [(s["player"], s["rank"]) for s in standings][:2] == [(BLUE, 1), (RED, 2)]
+    assert [(s.seat, s.rank) for s in standings][:2] == [(BLUE, 1), (RED, 2)]
+    human = of_seat(game.standings, RED)                # the solo game is the human's target: missed
+    assert human.result == "loss" and human.share == 0 and human.target and human.reached is False
+    assert [(s.seat, s.result, s.share) for s in game.standings if s.seat != RED] == \
+        [(BLUE, "shared", 0.5), (GREEN, "shared", 0.5)]     # the Robots win together, ranked or not
 
 
 def test_r8_more_vp_than_each_robot_wins(core):
@@ -596,8 +602,10 @@ def test_r8_more_vp_than_each_robot_wins(core):
     api.set_player(game, BLUE, vp=20)
     api.set_player(game, GREEN, vp=20)
     standings = api.finish(game)
-    assert standings[0]["player"] == RED and standings[0]["rank"] == 1
-    assert [s["rank"] for s in standings[1:]] == [2, 2]
+    assert standings[0].seat == RED and standings[0].rank == 1
+    assert [s.rank for s in standings[1:]] == [2, 2]
+    assert [(s.result, s.share) for s in game.standings] == [("win", 1.0), ("loss", 0.0), ("loss", 0.0)]
+    assert game.standings[0].reached is True
 
 
 # --- whole games ------------------------------------------------------------------------------
@@ -628,8 +636,9 @@ def test_solo_invariants(core, seed):
     game.listeners.append(lambda e: _robot_invariants(game, e))
     standings = game.play()
     best = max(game.players[BLUE].vp, game.players[GREEN].vp)
-    human_first = standings[0]["player"] == RED and standings[0]["rank"] == 1
-    assert human_first == (game.players[RED].vp > best)
+    human_first = standings[0].seat == RED and standings[0].rank == 1
+    assert human_first == (game.players[RED].vp > best) == (of_seat(standings, RED).result == "win")
+    assert sum(s.share for s in standings) == 1            # one side wins: the human or the Robots
 
 
 def _robot_invariants(game, event) -> None:
@@ -711,3 +720,20 @@ def test_a_solo_game_resumes_from_the_humans_answers_alone(core):
     again = solo_game(core, RecordedAgent(human), seed=21, hooks=HOOKS)
     again.play()
     assert [dumps(e) for e in again.events] == [dumps(e) for e in first.events]
+
+
+def test_r8_a_solo_sim_records_the_humans_target():
+    """R8 in `rulecraft sim`'s records: the human's seat played for a target, reached only with more VP than
+    each Robot, and the Robots share the win when it is missed (never a win for a seat that lost)."""
+    from rulecraft.plugins.wiring import load_table
+    from rulecraft.runtime.balance.batch import Config, simulate
+
+    run = simulate(Config(load_table, game="tem", agents=("heuristic", "robot", "robot"), players=3), 6,
+                   seed="r8")
+    for record in run.records:
+        human = next(s for s in record["seats"] if s["agent"] == "heuristic")
+        robots = [s for s in record["seats"] if s["agent"] == "robot"]
+        beat = all(human["vp"] > s["vp"] for s in robots)
+        assert human["target"] == SOLO_TARGET and human["reached"] is beat
+        assert human["result"] == ("win" if beat else "loss") and human["win"] == float(beat)
+        assert [s["win"] for s in robots] == ([0.0, 0.0] if beat else [0.5, 0.5])

@@ -1,9 +1,9 @@
 """Run: one plain, JSON-ready record per game, read from the game's events and final state.
 
 A record says who sat where (seat, colour, agent, the pilots dealt and the one kept), how each seat
-scored (final VP and VP by source, from the ``vp`` events), what it bought, who won (a shared victory
-counts 1/k for each of k winners, T15), and how the game went (length, Combats, KOs, retreats,
-the Mighty Mech).
+scored (final VP and VP by source, from the ``vp`` events), what it bought, its outcome (the runtime's
+``outcome``: a shared victory counts 1/k for each of k winners, T15; a solo game's target, R8), and how
+the game went (length, Combats, KOs, retreats, the Mighty Mech).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from rulecraft.plugins.tem.engine import Game
+from rulecraft.runtime.balance.records import outcome, winners
 
 # The events a record reads one by one; every other kind it only counts (``GameCore.event_counts``), so a
 # simulation that keeps no log plays in summary mode (``GameCore.keep_only``).
@@ -46,16 +47,13 @@ def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[st
             by_source[event["player"]][source_group(event["source"])] += event["vp"]
         elif kind == "starting-player" and first_seat is None:
             first_seat = event["player"]
-    standings = {row["player"]: row for row in game.standings or ()}
-    winners = sorted(seat for seat, row in standings.items() if row["rank"] == 1)
+    standings = {s.seat: s for s in game.standings or ()}
     seats = []
     for p in game.players:
-        row = standings.get(p.seat, {})
         seats.append({
             "seat": p.seat, "colour": p.colour, "agent": agents[p.seat], "pilot": p.pilot or "none",
             "dealt": list(p.dealt_pilots),
-            "vp": p.vp, "rank": row.get("rank"),
-            "win": 1 / len(winners) if p.seat in winners else 0.0,
+            "vp": p.vp, **outcome(standings.get(p.seat)),
             "first": p.seat == first_seat,
             "vp_by_source": dict(sorted(by_source[p.seat].items())),
             "purchased": list(p.purchased), "owned": list(p.owned),
@@ -66,6 +64,6 @@ def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[st
         "rounds": game.round, "turns": counts["reveal"], "events": sum(counts.values()),
         "decisions": counts["decision"], "combats": counts["combat-start"], "kos": counts["ko"],
         "retreats": counts["retreat"], "mech_taken": counts["mech-taken"],
-        "mech_controller": game.mech_controller, "winners": winners, "aborted": game.aborted,
+        "mech_controller": game.mech_controller, "winners": winners(game), "aborted": game.aborted,
         "seats": seats,
     }

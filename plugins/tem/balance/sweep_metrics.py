@@ -8,8 +8,10 @@ entity of each kind when no ``--metric`` is given, and of every point (``"*"``: 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+from rulecraft.runtime.balance.sweep.metrics import held_win
 
 Record = dict[str, Any]
 
@@ -18,8 +20,9 @@ def per_game(field: str) -> Callable[[Record, str], list[Any]]:
     return lambda record, _: [record[field]]
 
 
-def _owner_win(record: Record, entity: str) -> list[float]:
-    return [s["win"] for s in record["seats"] if entity in s["owned"] or s.get("pilot") == entity]
+def _held(seat: Record) -> list[str]:
+    """What a seat held: the weapons it owned and its pilot."""
+    return [*seat["owned"], seat.get("pilot") or ""]
 
 
 def _vp(record: Record, source: str) -> list[int]:
@@ -30,8 +33,8 @@ def _purchase(record: Record, entity: str) -> list[int]:
     return [int(entity in s["purchased"]) for s in record["seats"]]
 
 
-SWEEP_METRICS: dict[str, tuple[str, Callable[[Record, str], list[Any]], str, str]] = {
-    "owner-win-rate": ("rate", _owner_win, "ID", "win rate of the players owning weapon or pilot ID"),
+SWEEP_METRICS: dict[str, tuple[str, Callable[[Record, str], Iterable[Any]], str, str]] = {
+    "owner-win-rate": ("rate", held_win(_held), "ID", "win rate of the players owning weapon or pilot ID"),
     "purchase-rate": ("rate", _purchase, "ID", "share of players who bought ID"),
     "vp": ("mean", _vp, "[SOURCE]", "final VP per player, or VP from one source (vp:weapons, vp:ko)"),
     "rounds": ("mean", per_game("rounds"), "", "rounds per game"),

@@ -1,10 +1,11 @@
 """Report: what a sweep reads from each game, folded into exact running totals where the games are played.
 
 A metric is named on the command line (``--metric``). The core ones read what every game's per-game
-record has (``rulecraft.runtime.balance.records.core_record``: ``seat-win-rate:N``, ``decisions``,
-``events``); a game offers its own through its ``metrics`` module (``SWEEP_METRICS``: TEM's
-``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...). Each reads a game record (the game's
-``game_record``) into observations.
+record has (``rulecraft.runtime.balance.records.core_record``: ``seat-win-rate:N``, ``target-rate``, a
+solo game's targets reached, ``decisions``, ``events``), and :func:`held_win` reads "the win rate of the
+seats that held X" for the game that says what its seats held; a game offers its own through its
+``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...).
+Each reads a game record (the game's ``game_record``) into observations.
 
 Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
 squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
@@ -71,6 +72,18 @@ def _seat_win(record: Record, seat: str) -> list[float]:
     return [s["win"] for s in record["seats"] if str(s["seat"]) == seat]
 
 
+def _target(record: Record, seat: str) -> list[int]:
+    """Each seat that played for a target (``seat``: only that one): 1 reached, 0 missed."""
+    return [int(s["reached"]) for s in record["seats"]
+            if s.get("target") is not None and (not seat or str(s["seat"]) == seat)]
+
+
+def held_win(held: Callable[[Record], Iterable[str]]) -> Reader:
+    """The reader of "the win rate of the seats that held X" (``held(seat)``: the things a seat of the
+    record held, the cards it played or the weapons it owned), one observation per seat holding it."""
+    return lambda record, thing: [s["win"] for s in record["seats"] if thing in held(s)]
+
+
 def _length(field: str) -> Reader:
     return lambda record, _: [record[field]]
 
@@ -80,6 +93,8 @@ MetricTable = dict[str, tuple[str, Reader, str, str]]
 # What every game's record has: seats with their win share, and the game's length in decisions and events.
 CORE_METRICS: MetricTable = {
     "seat-win-rate": ("rate", _seat_win, "N", "win rate of seat N (0 = the first seat)"),
+    "target-rate": ("rate", _target, "[N]", "share of the seats playing for a target (a solo game) that "
+                                            "reached it, or of seat N"),
     "decisions": ("mean", _length("decisions"), "", "decisions per game"),
     "events": ("mean", _length("events"), "", "events per game"),
 }

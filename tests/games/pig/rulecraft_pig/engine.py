@@ -1,7 +1,8 @@
 """Run: Pig's engine, the ``engine`` of its GameDefinition.
 
 On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
-loses them. The first seat to bank ``goal`` points wins at once. The rules are all Pig writes: the seats,
+loses them. The first seat to bank ``goal`` points wins at once. Solo (one seat) is won at a target: bank
+the goal within ``solo_turns`` turns, else it is lost. The rules are all Pig writes: the seats,
 the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
 the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
 """
@@ -12,8 +13,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulecraft.plugins.manager import default_hooks
+from rulecraft.runtime import outcomes
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.game import GameCore
+from rulecraft.runtime.outcomes import Standing
+from rulecraft.runtime.seats import next_after
 from rulecraft_pig.game import GAME
 from rulecraft_pig.model import PigRules
 
@@ -29,8 +33,8 @@ class Pig(GameCore):
                  ) -> None:
         n = len(agents)
         colours = list(colours or ruleset.seats[:n])
-        if not 2 <= n <= len(ruleset.seats) or len(colours) != n:
-            raise ValueError(f"a game of Pig needs 2-{len(ruleset.seats)} players, got {n}")
+        if not 1 <= n <= len(ruleset.seats) or len(colours) != n:
+            raise ValueError(f"a game of Pig needs 1-{len(ruleset.seats)} players, got {n}")
         super().__init__(agents, seed, ruleset.step_cap, listeners)
         self.ruleset = ruleset
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
@@ -38,7 +42,7 @@ class Pig(GameCore):
         self.scores = [0] * n
         self.turn_total = 0
         self.current = 0
-        self.standings: list[dict[str, Any]] | None = None
+        self.turns = 0                      # turns begun
 
     def view_state(self, seat: int) -> dict[str, Any]:
         return self.snapshot()     # Pig hides nothing but the future: every seat sees the same
@@ -46,12 +50,21 @@ class Pig(GameCore):
     def snapshot(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "current": self.current, "turn_total": self.turn_total}
 
-    def run(self) -> list[dict[str, Any]]:
-        """Play turns until a seat reaches the goal; the standings, best first."""
-        self.emit("game-start", players=len(self.agents), goal=self.ruleset.goal)
+    @property
+    def solo(self) -> bool:
+        return len(self.agents) == 1
+
+    def run(self) -> list[Standing]:
+        """Play turns until a seat reaches the goal (solo: or its turns run out); the standings, best
+        first."""
+        solo = {"turns": self.ruleset.solo_turns} if self.solo else {}
+        self.emit("game-start", players=len(self.agents), goal=self.ruleset.goal, **solo)
         while self.standings is None:
+            self.turns += 1
             self.play_turn()
-            self.current = (self.current + 1) % len(self.agents)
+            if self.standings is None and self.solo and self.turns >= self.ruleset.solo_turns:
+                self.finish()
+            self.current = next_after(self.current, len(self.agents)) or 0
         return self.standings
 
     def play_turn(self) -> None:
@@ -79,12 +92,19 @@ class Pig(GameCore):
             self.finish()
 
     def finish(self) -> None:
-        ranked = sorted(range(len(self.scores)), key=lambda s: -self.scores[s])
-        standings: list[dict[str, Any]] = []
-        for i, seat in enumerate(ranked):
-            tied = i and self.scores[seat] == self.scores[ranked[i - 1]]
-            standings.append({"rank": standings[-1]["rank"] if tied else i + 1, "player": seat,
-                              "colour": self.colours[seat], "score": self.scores[seat]})
-        self.standings = standings
+        """The standings: most points first, equal scores share a rank (and a victory: nobody else can
+        reach the goal at once). Solo: the target, the goal within ``solo_turns`` turns, reached or not."""
+        scores, colours = self.scores, self.colours
+        columns = lambda seat: {"colour": colours[seat], "score": scores[seat]}   # noqa: E731
+        if self.solo:
+            target = f"{self.ruleset.goal} points within {self.ruleset.solo_turns} turns"
+            self.standings = [outcomes.target(0, scores[0] >= self.ruleset.goal, target, score=scores[0],
+                                              keys=(scores[0],), details=columns(0))]
+        else:
+            self.standings = outcomes.rank({seat: (score,) for seat, score in enumerate(scores)},
+                                           score=scores.__getitem__, details=columns)
         self.finished = True
-        self.emit("game-end", standings=standings)
+        end: dict[str, Any] = {"standings": [s.row() for s in self.standings]}
+        if self.solo:
+            end.update(target=self.standings[0].target, result=self.standings[0].result, turns=self.turns)
+        self.emit("game-end", **end)

@@ -16,9 +16,10 @@ from rulecraft.runtime.games import GameDefinition, Ref
 GAME = GameDefinition(
     id="pig",
     name="Pig",
-    players=(2, 4),
+    players=(1, 4),
     default_pack="pig-core",
-    description="Roll a die as often as you dare; a 1 loses the turn's points. First to the goal wins.",
+    description="Roll a die as often as you dare; a 1 loses the turn's points. First to the goal wins; solo, "
+                "reach it within a few turns.",
     packs="rulecraft_pig.content",
     kinds=MappingProxyType({"pig-rules": "rulecraft_pig:pig-rules.schema.json"}),
     builder=Ref("rulecraft_pig.model:build"),

@@ -1,6 +1,7 @@
 """Pig's own rules, pinned on its engine with a model built in the test (the conformance suite plays Pig
 from its pack): a bust loses the turn's points, holding banks them, reaching the goal ends the game at once,
-and a seat that never holds on a die without a bust face hits the step cap and aborts cleanly."""
+a solo game is won by reaching the goal within its turns and lost otherwise, and a seat that never holds on
+a die without a bust face hits the step cap and aborts cleanly."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ SEATS = ("pink", "black", "white", "spotted")
 
 
 def rules(**changes) -> PigRules:
-    values = {"goal": 30, "faces": 6, "bust": 1, "seats": SEATS, "step_cap": 5000, **changes}
+    values = {"goal": 30, "faces": 6, "bust": 1, "seats": SEATS, "solo_turns": 6, "step_cap": 5000, **changes}
     return PigRules(**values)
 
 
@@ -53,9 +54,12 @@ def test_holding_banks_the_turn_total_and_a_bust_loses_it():
 def test_reaching_the_goal_ends_the_game_at_once_with_ranked_standings():
     game = Pig(rules(goal=12), [Always(ROLL), Always(ROLL)], seed=7)
     standings = game.play()
-    winner = standings[0]
-    assert winner["rank"] == 1 and winner["score"] >= 12 and game.aborted is None
-    assert game.events[-1] == {"e": "game-end", "standings": standings}
+    winner, loser = standings
+    assert (winner.rank, winner.result, winner.share) == (1, "win", 1.0) and winner.score >= 12
+    assert (loser.rank, loser.result, loser.share) == (2, "loss", 0.0) and game.aborted is None
+    assert game.events[-1] == {"e": "game-end", "standings": [s.row() for s in standings]}
+    assert winner.row() == {"rank": 1, "player": winner.seat, "colour": SEATS[winner.seat],
+                            "score": winner.score}
     assert sum(1 for e in game.events if e["e"] == "hold") == 1   # only the winning roll banks
 
 
@@ -74,6 +78,26 @@ def test_a_seat_that_never_holds_on_a_die_with_no_bust_face_hits_the_step_cap():
     assert len(game.events) == 101 and game.events[-1] == {"e": "abort", "reason": game.aborted}
 
 
+def test_solo_reaching_the_goal_within_the_turns_is_a_win():
+    """Solo: a seat that always rolls on a die with no bust face banks the goal in its first turn."""
+    game = Pig(rules(goal=12, bust=7), [Always(ROLL)], seed=2)
+    (standing,) = game.play()
+    assert (standing.rank, standing.result, standing.share, standing.reached) == (1, "win", 1.0, True)
+    assert standing.target == "12 points within 6 turns" and standing.score >= 12
+    assert game.events[-1]["result"] == "win" and game.events[-1]["turns"] == 1
+
+
+def test_solo_missing_the_goal_within_the_turns_is_a_loss():
+    """Solo: holding after every roll banks at most 6 a turn, never 30 in 3 turns: a loss after turn 3."""
+    game = Pig(rules(solo_turns=3), [Always(HOLD)], seed=4)
+    (standing,) = game.play()
+    assert (standing.rank, standing.result, standing.share, standing.reached) == (1, "loss", 0.0, False)
+    assert standing.score == game.scores[0] < 30 and game.aborted is None
+    assert game.events[-1] == {"e": "game-end", "standings": [standing.row()],
+                               "target": "30 points within 3 turns", "result": "loss", "turns": 3}
+    assert sum(1 for e in game.events if e["e"] in ("hold", "bust")) == 3
+
+
 def test_the_player_count_is_checked():
-    with pytest.raises(ValueError, match="2-4 players"):
-        Pig(rules(), [Always(HOLD)])
+    with pytest.raises(ValueError, match="1-4 players"):
+        Pig(rules(), [Always(HOLD)] * 5)

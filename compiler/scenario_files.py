@@ -79,10 +79,10 @@ def load_scenarios(path: Path, display: str | None = None) -> tuple[list[Scenari
             problems.append(doc.diagnostic(codes.SCENARIO_NAME, f"a second scenario named {raw['name']!r}",
                                            (*at, "name"), hint=f"the first is scenario #{names[raw['name']] + 1}"))
         names.setdefault(raw["name"], index)
-        if not problems and hasattr(kit, "check"):
+        if hasattr(kit, "check"):
             seen = {(d.line, d.column, d.message) for d in diagnostics}   # shared defaults: once
-            problems = [d for d in kit.check(doc, at, raw, given, path.parent)
-                        if (d.line, d.column, d.message) not in seen]
+            problems += [d for d in kit.check(doc, at, raw, given, path.parent)
+                         if (d.line, d.column, d.message) not in seen]
         diagnostics += problems
         if problems:
             continue

@@ -1,4 +1,4 @@
-"""Load/Validate: read rule-scenario files of any game into plain :class:`~rulecraft.runtime.scenarios.Scenario` s.
+"""Load/Validate: read any game's rule-scenario files into plain :class:`Scenario` s (the runtime kit's).
 
 A scenario file is YAML read by the safe loader (every value located), says its game (``game: tem``), and
 is checked against that game's scenario schema (the shared skeleton of ``rulecraft.schemas``'
@@ -23,6 +23,8 @@ from rulecraft.compiler.loader import Document, load_file, yaml_files
 from rulecraft.compiler.validate import validate_data
 from rulecraft.runtime.scenarios import Scenario
 
+SHARED_SCENARIO = "scenario"       # the core schema every game's scenario schema refers to (its skeleton)
+SHARED_SCENARIO_FILE = "../scenario.schema.json"   # ... as a game's schema names it
 GAME_HINT = "start the file with `game: <id>` (the game its scenarios play: `rulecraft games` lists them)"
 
 
@@ -76,8 +78,9 @@ def load_scenarios(path: Path, display: str | None = None) -> tuple[list[Scenari
         given = merge(doc.data.get("defaults") or {}, raw.get("given") or {})
         problems = list(_steps(doc, at, raw, kit.Table.STEPS))
         if raw["name"] in names:
+            first = names[raw["name"]] + 1
             problems.append(doc.diagnostic(codes.SCENARIO_NAME, f"a second scenario named {raw['name']!r}",
-                                           (*at, "name"), hint=f"the first is scenario #{names[raw['name']] + 1}"))
+                                           (*at, "name"), hint=f"the first is scenario #{first}"))
         names.setdefault(raw["name"], index)
         if hasattr(kit, "check"):
             seen = {(d.line, d.column, d.message) for d in diagnostics}   # shared defaults: once

@@ -142,7 +142,8 @@ class Table(KitTable):
         if key == "players":
             return {name: _player_fields(game, self.seat(name)) for name in want}
         if key == "view":
-            return {name: {other: view_for(game, self.seat(name))["players"][self.seat(other)] for other in seen}
+            views = {name: view_for(game, self.seat(name))["players"] for name in want}
+            return {name: {other: views[name][self.seat(other)] for other in seen}
                     for name, seen in want.items()}
         if key == "actions":
             return list(game.main_options(game.active))

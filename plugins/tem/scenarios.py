@@ -10,7 +10,7 @@ a Combat under way (``combat``) or the game's end (``end_game``). Players are na
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar

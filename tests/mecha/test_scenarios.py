@@ -40,7 +40,6 @@ def test_every_ruling_m1_to_m22_is_named_by_a_scenario():
 
 
 def test_every_scenario_file_follows_the_scenario_schema():
-    import json
 
     from jsonschema import Draft7Validator
 

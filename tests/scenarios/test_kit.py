@@ -33,7 +33,8 @@ HOLD_ON_9 = [{"turn": True, "chance": die(4, 5), "decisions": {"pink": [ROLL, HO
 
 
 def test_a_scenario_as_scripted_passes():
-    result = play(HOLD_ON_9, {"scores": [9, 0], "events": [{"e": "roll", "face": 4}, {"e": "hold", "banked": 9}]})
+    result = play(HOLD_ON_9, {"scores": [9, 0],
+                              "events": [{"e": "roll", "face": 4}, {"e": "hold", "banked": 9}]})
     assert result.passed, result.problems()
 
 
@@ -43,14 +44,16 @@ def test_a_draw_the_script_does_not_give_fails_naming_it():
 
 
 def test_a_scripted_draw_left_unused_fails_naming_it():
-    result = play([{"turn": True, "chance": die(4, 5, 2), "decisions": {"pink": [ROLL, HOLD]}}], {"scores": [9, 0]})
+    result = play([{"turn": True, "chance": die(4, 5, 2), "decisions": {"pink": [ROLL, HOLD]}}],
+                  {"scores": [9, 0]})
     assert result.error == "scripted chance left unused by step 1: turn roll 2"
 
 
 def test_a_step_taking_a_later_steps_draw_fails_naming_it():
     result = play([{"turn": True, "chance": die(4), "decisions": {"pink": [ROLL, HOLD]}},
                    {"turn": True, "chance": die(5, 1)}], {"scores": [9, 0]})
-    assert result.error == "step 1 drew more than its chance scripts: it took turn roll 5, scripted for a later step"
+    assert result.error == ("step 1 drew more than its chance scripts: it took turn roll 5, scripted for a "
+                            "later step")
 
 
 def test_an_impossible_face_fails_naming_the_die():
@@ -118,7 +121,8 @@ def test_a_pack_folder_means_its_scenarios_folder_not_its_content(tmp_path: Path
     (pack / "rules.yaml").write_text("kind: pig-rules\nentries: []\n")
     (pack / "scenarios" / "turns.yaml").write_text(
         "game: pig\nscenarios:\n  - name: a hold on 4\n    covers: [pig/hold]\n    when:\n"
-        "      - {turn: true, chance: [{what: turn roll, result: 4}], decisions: {pink: [{roll-or-hold: hold}]}}\n"
+        "      - {turn: true, chance: [{what: turn roll, result: 4}],\n"
+        "         decisions: {pink: [{roll-or-hold: hold}]}}\n"
         "    then: {scores: [4, 0]}\n")
     assert main(["test", str(pack)]) == 0
     assert "1 passed, 0 failed in" in capsys.readouterr().out

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
 from rulecraft.compiler.loader import yaml_files
+from rulecraft.compiler.scenario_files import load_all, load_scenarios
 from rulecraft.plugins.games import Ref
 from rulecraft.plugins.tem.game import VARIANTS
-from rulecraft.compiler.scenario_files import load_all, load_scenarios
 from rulecraft.plugins.tem.scenarios import Table, prepare
 from rulecraft.runtime import scenarios as kit
 from rulecraft.runtime.scenarios import Scenario
@@ -285,8 +285,8 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
 def test_any_scenario_shape_gives_diagnostics_or_a_result_never_an_exception(tmp_path, scenario):
     """Located diagnostics for bad files, a Result for any schema-valid scenario: never a traceback."""
     path = tmp_path / "fuzz.yaml"
-    path.write_text(yaml.safe_dump({"game": "tem", "scenarios": [{"name": "n", "covers": ["T1"], "then": {"round": 1},
-                                                    **scenario}]}), encoding="utf-8")
+    path.write_text(yaml.safe_dump({"game": "tem", "scenarios": [
+        {"name": "n", "covers": ["T1"], "then": {"round": 1}, **scenario}]}), encoding="utf-8")
     scenarios, diagnostics = load_scenarios(path, "fuzz.yaml")
     assert all(d.line for d in diagnostics)
     for found in scenarios:

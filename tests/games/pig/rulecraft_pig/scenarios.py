@@ -32,8 +32,9 @@ class Table(KitTable):
     STEPS = ("turn",)
 
     def __init__(self, scenario: Scenario, ruleset: PigRules) -> None:
-        players = int(scenario.given.get("players", 2))
-        self.game = Pig(ruleset, [ScriptedAgent() for _ in range(players)], seed=scenario.given.get("seed", 0))
+        given = scenario.given
+        self.game = Pig(ruleset, [ScriptedAgent() for _ in range(int(given.get("players", 2)))],
+                        seed=given.get("seed", 0))
         self.seats = tuple(self.game.colours)
 
     def play(self, kind: str, value: Any, step: Mapping[str, Any]) -> None:

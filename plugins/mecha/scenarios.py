@@ -47,7 +47,6 @@ from rulecraft.runtime.scenarios import Table as KitTable
 SCHEMA = "rulecraft.schemas.mecha:scenario.schema.json"
 SEATS = {"a": 0, "b": 1}
 NAMES = ("a", "b")
-PHASES = ("start", "draw", "main", "end", "turn", "opening")
 
 
 def prepare(scenario: Scenario) -> tuple[Ruleset]:

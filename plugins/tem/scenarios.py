@@ -89,6 +89,7 @@ class Table(KitTable):
             self.phase = "fresh"       # in the given round and turn, no turn played yet
         self.turn = int(given.get("turn", 1))
         self.combat = self._combat(given.get("combat"))
+
     def _agents(self, given: Mapping[str, Any]) -> list[Any]:
         """Strict scripted seats, except those ``given.agents`` names by agent kind (``robot``: the Robot
         Pilot procedure, which still takes scripted answers first)."""
@@ -309,10 +310,9 @@ class Table(KitTable):
         return super().observe(key, want)
 
 
-
-
 def check(doc: Any, at: tuple, raw: dict, given: dict, folder: Path) -> Any:
-    """The load-time checks the schema cannot make (seats, steps, arena): :mod:`.scenario_checks`."""
+    """The load-time checks the schema cannot make (seats, steps, arena): :mod:`.scenario_checks`, imported
+    by the loader only (it imports this module: a run needs neither it nor the compiler's diagnostics)."""
     from rulecraft.plugins.tem.scenario_checks import check as located
 
     return located(doc, at, raw, given, folder)

@@ -27,6 +27,7 @@ from rulecraft.cli.main import build_parser
 from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, schemaref, sitepages
 from rulecraft.compiler.resolve import Stack
+from rulecraft.compiler.scenario_files import SHARED_SCENARIO, SHARED_SCENARIO_FILE
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
 from rulecraft.plugins.wiring import check_packs
@@ -121,7 +122,7 @@ def scenario_format(docs: Any) -> str:
     resource = getattr(docs, "SCENARIO_SCHEMA", None)
     if resource is None:
         return ""
-    schema = load_schema(resource)
+    schema = schemaref.bundle(load_schema(resource), SHARED_SCENARIO_FILE, load_schema(SHARED_SCENARIO))
     package, _, file = resource.partition(":")
     where = "/".join([*package.split(".")[1:], file])
     return "\n".join(["# Scenario format reference", "", schema["description"], "",

@@ -1,6 +1,9 @@
 """``rulecraft test PATH...``: run rule scenarios and report each by name, with the differences on failure.
 
-Exit 0 when every scenario passes, 1 when one fails or a scenario file has errors, 2 on usage errors.
+Each scenario file says its game (``game:``), so one run may hold several games' scenarios. A PATH that is a
+pack folder (it has a ``pack.yaml``) means that pack's rule tests, its ``scenarios/`` folder (where
+``rulecraft new pack`` puts them), never its content files. Exit 0 when every scenario passes, 1 when one
+fails or a scenario file has errors, 2 on usage errors.
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulecraft.cli.games import add_game_option
 from rulecraft.cli.main import PathNotFound, UsageError
+
+MANIFEST = "pack.yaml"
+PACK_SCENARIOS = "scenarios"     # a pack's rule tests (compiler.scaffold.SCENARIOS: what `new pack` writes)
 
 EVENTS_SHOWN = 60
 
@@ -21,30 +26,38 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("test", help="run rule scenarios (given/when/then YAML files)",
                                    description=__doc__)
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
-                        help="scenario files, or folders searched for *.yaml recursively")
+                        help="scenario files, folders searched for *.yaml recursively, or pack folders "
+                             f"(their {PACK_SCENARIOS}/ folder)")
     parser.add_argument("-k", dest="match", metavar="TEXT",
                         help="run only scenarios whose name or covers contain TEXT")
     parser.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
-    add_game_option(parser)
     parser.set_defaults(run=run)
+
+
+def scenario_paths(paths: list[Path]) -> list[Path]:
+    """The paths to read scenarios from: a pack folder stands for its ``scenarios/`` folder."""
+    found = []
+    for path in paths:
+        if not path.exists():
+            raise PathNotFound(f"no such file or folder: {path}")
+        if path.is_dir() and (path / MANIFEST).is_file():
+            if not (path / PACK_SCENARIOS).is_dir():
+                raise UsageError(f"{path} is a pack with no rule tests: they go in its {PACK_SCENARIOS}/ "
+                                 "folder (`rulecraft new pack` starts one)")
+            path = path / PACK_SCENARIOS
+        found.append(path)
+    return found
 
 
 def run(args: argparse.Namespace) -> int:
     from rulecraft.compiler.diagnostics import DiagnosticError, format_human, has_errors
+    from rulecraft.compiler.scenario_files import adapter, load_all
     from rulecraft.plugins.manager import PluginLoadError
-    from rulecraft.runtime.games import get
+    from rulecraft.runtime.scenarios import run as play
 
-    game = get(args.game)
-    if game.scenario_adapter is None:
-        raise UsageError(f"game {game.id!r} has no rule scenarios")
-    adapter = game.scenario_adapter.load()      # load_all(paths), prepare(scenario), run(scenario, ...)
-    load_all, prepare, run_scenario = adapter.load_all, adapter.prepare, adapter.run
-
-    for path in args.paths:
-        if not path.exists():
-            raise PathNotFound(f"no such file or folder: {path}")
+    paths = scenario_paths(args.paths)
     started = time.perf_counter()
-    scenarios, diagnostics = load_all(args.paths)
+    scenarios, diagnostics = load_all(paths)
     if diagnostics:
         print(format_human(diagnostics), file=sys.stderr)
     if args.match:
@@ -53,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
     passed = failed = 0
     for scenario in scenarios:
         where = f"{scenario.file}:{scenario.line}"
+        kit = adapter(scenario.game)      # the loader found it: the file's game has scenarios
         try:
-            result = run_scenario(scenario, *prepare(scenario))
+            result = play(scenario, kit.Table, *kit.prepare(scenario))
         except DiagnosticError as exc:
             print(f"FAIL {where}: {scenario.name}\n  the pack stack has errors:", file=sys.stdout)
             print(format_human(exc.diagnostics))

@@ -112,7 +112,9 @@ WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is no
 # --- print: print-and-play card sheets (rulecraft.compiler.docgen.cards.pdf) ----------------------
 CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")
 
-# --- scenarios: rule tests run by `rulecraft test` (plugins/tem/scenario_files.py) -------------------
+# --- scenarios: rule tests run by `rulecraft test` (compiler/scenario_files.py, a game's `check`) ----
+SCENARIO_GAME = register("scenario-game", "A scenario file does not say its game (`game:`), or names one "
+                         "that is not installed or has no rule scenarios.")
 SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly one thing, or `setup` is "
                          "misplaced.")
 SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")

@@ -105,7 +105,7 @@ class GameDefinition:
     builtin_plugins: tuple[Ref, ...] = ()     # plugins every manager of the game registers (its core rules)
     variants: Mapping[str, Ref] = field(default_factory=dict)   # plugin name -> first-party variant
     agents: Mapping[str, Ref] = field(default_factory=dict)   # agent kind -> (seed) -> agent, beside "random"
-    scenario_adapter: Ref | None = None       # the `given`/`when` vocabulary of rule scenarios
+    scenario_adapter: Ref | None = None       # its rule scenarios on the kit: Table, prepare, SCHEMA
     scenarios: str = ""                       # its scenarios' folder, relative to the game's source tree
     metrics: Ref | None = None                # module: game_record, SIM_REPORT, SWEEP_METRICS (sim, sweep)
     docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers

@@ -1,8 +1,9 @@
 """Generate: a field-by-field reference of a JSON Schema (draft-07), from its own descriptions.
 
 Used for the scenario format: every field path (``scenarios[].then.players.<colour>.vp``), its type and
-the schema's description, so the page changes whenever the schema does. Local ``$ref``s are followed;
-a definition already on the current path is not entered again.
+the schema's description, so the page changes whenever the schema does. Local ``$ref``s are followed
+(another file's through :func:`bundle`), ``allOf`` parts are read as one node; a definition already on
+the current path is not entered again.
 """
 
 from __future__ import annotations
@@ -12,8 +13,44 @@ from collections.abc import Iterator
 from typing import Any
 
 
+def bundle(schema: dict[str, Any], file: str, other: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with the definitions it refers to in ``file`` (``other``, e.g. the shared scenario
+    skeleton ``../scenario.schema.json``) copied in as ``<file>:<name>``, its refs made local."""
+    prefix = f"{file}#/definitions/"
+
+    def local(node: Any, own: str) -> Any:
+        if isinstance(node, dict):
+            out = {k: local(v, own) for k, v in node.items()}
+            ref = out.get("$ref")
+            if isinstance(ref, str) and ref.startswith(own):
+                out["$ref"] = f"#/definitions/{file}:{ref.removeprefix(own)}"
+            return out
+        if isinstance(node, list):
+            return [local(v, own) for v in node]
+        return node
+
+    bundled = local(schema, prefix)
+    bundled["definitions"] = {**bundled.get("definitions", {}),
+                              **{f"{file}:{k}": local(v, "#/definitions/")
+                                 for k, v in other.get("definitions", {}).items()}}
+    return bundled
+
+
+def _merge(base: Any, over: Any) -> Any:
+    """``over`` on top of ``base``: mappings merge key by key, anything else is replaced."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        return {**base, **{k: _merge(base[k], v) if k in base else v for k, v in over.items()}}
+    return over
+
+
 def _resolve(node: dict[str, Any], root: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
-    """The node with its ``$ref`` followed (its own description kept), and the definition name."""
+    """The node with its ``$ref`` followed and its ``allOf`` parts merged (its own description kept), and
+    the definition name."""
+    if "allOf" in node:
+        merged: dict[str, Any] = {}
+        for part in node["allOf"]:
+            merged = _merge(merged, _resolve(part, root)[0])
+        return _merge(merged, {k: v for k, v in node.items() if k != "allOf"}), None
     ref = node.get("$ref", "")
     if not ref.startswith("#/definitions/"):
         return node, None

@@ -31,7 +31,7 @@ from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.mecha.cardtext import WINDOW_NAMES, ability_text, keyword_line, provide
 from rulecraft.plugins.mecha.game import GAME
 from rulecraft.plugins.mecha.model import CARD_KINDS
-from rulecraft.plugins.mecha.scenario_files import SCHEMA as SCENARIO_SCHEMA
+from rulecraft.plugins.mecha.scenarios import SCHEMA as SCENARIO_SCHEMA
 
 SITE = "rulecraft.plugins.mecha.site"
 DAGGER = designed_mark("M22")

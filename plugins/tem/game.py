@@ -33,7 +33,7 @@ GAME = GameDefinition(
     variants=MappingProxyType(VARIANTS),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
                              "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),
-    scenario_adapter=Ref("rulecraft.plugins.tem.scenario_files"),
+    scenario_adapter=Ref("rulecraft.plugins.tem.scenarios"),
     scenarios="tests/scenarios",
     metrics=Ref("rulecraft.plugins.tem.balance.report"),
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),

@@ -28,6 +28,7 @@ def pilots_body(new: NewPack) -> str:
 SCENARIO_TEMPLATE = """\
 # Rule tests for this pack: `rulecraft test scenarios`. Each scenario sets up a table (`given`),
 # plays steps (`when`) and checks the result (`then`); see the scenario guide on the docs site.
+game: tem
 defaults:
   packs: [{packs}]   # this pack (the folder above this file){found}
 

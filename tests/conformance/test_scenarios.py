@@ -15,7 +15,7 @@ def test_its_rule_scenarios_run_and_pass(game, capsys):
         pytest.skip(f"{game} declares no scenario adapter")
     folder = scenario_folder(game)
     assert folder is not None and folder.is_dir(), f"{game}: its definition's `scenarios` names no folder"
-    code = main(["test", "--game", game, str(folder), "-q"])
+    code = main(["test", str(folder), "-q"])
     out = capsys.readouterr().out
     passed = re.search(r"(\d+) passed, (\d+) failed", out)
     assert code == 0 and passed, out

@@ -669,7 +669,7 @@ def test_every_robot_ruling_has_several_scenarios():
     """R1-R8: the Robot Pilot scenarios (tests/scenarios/robots) cover every ruling three times or more."""
     from pathlib import Path
 
-    from rulecraft.plugins.tem.scenario_files import load_all
+    from rulecraft.compiler.scenario_files import load_all
 
     folder = Path(__file__).parents[1] / "scenarios" / "robots"
     scenarios, diagnostics = load_all([folder])

@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 from rulecraft.cli.main import main
 from rulecraft.cli.test import report
 from rulecraft.compiler.loader import yaml_files
+from rulecraft.compiler.scenario_files import load_all, load_scenarios
 from rulecraft.plugins.tem.game import VARIANTS
-from rulecraft.plugins.tem.scenario_files import load_all, load_scenarios, prepare
-from rulecraft.plugins.tem.scenarios import Scenario, run
+from rulecraft.plugins.tem.scenarios import Table, prepare
+from rulecraft.runtime import scenarios as kit
 from rulecraft.runtime.games import Ref
+from rulecraft.runtime.scenarios import Scenario
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -28,6 +30,10 @@ GUIDE = ROOT / "site" / "docs" / "guides" / "scenarios.md"
 RULINGS = [f"T{i}" for i in range(1, 18)]
 
 SCENARIOS, DIAGNOSTICS = load_all([HERE])
+
+
+def run(scenario: Scenario, *prepared):
+    return kit.run(scenario, Table, *prepared)
 
 
 def _id(scenario: Scenario) -> str:
@@ -56,8 +62,9 @@ def test_the_project_has_at_least_120_scenarios_each_naming_a_rule():
 
 # --- the format --------------------------------------------------------------------------------
 def _write(tmp_path: Path, text: str, name: str = "case.yaml") -> Path:
+    """A TEM scenario file (``game: tem`` first: every line number below counts it)."""
     path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
+    path.write_text("game: tem\n" + text, encoding="utf-8")
     return path
 
 
@@ -156,7 +163,7 @@ def test_a_malformed_file_gives_located_diagnostics(tmp_path):
     text = "scenarios:\n  - name: x\n    covers: [T1]\n    then: {players: {red: {hp: 3}}}\n"
     path = _write(tmp_path, text)
     _, diagnostics = load_scenarios(path, "case.yaml")
-    assert [(d.code.code, d.line, d.column) for d in diagnostics] == [("unknown-key", 4, 28)]
+    assert [(d.code.code, d.line, d.column) for d in diagnostics] == [("unknown-key", 5, 28)]
 
 
 def test_a_step_must_do_exactly_one_thing_and_players_must_be_seated(tmp_path):
@@ -164,13 +171,13 @@ def test_a_step_must_do_exactly_one_thing_and_players_must_be_seated(tmp_path):
                             "      - {play: red-collect E, end_round: true}\n"
                             "    then: {players: {green: {vp: 0}}}\n")
     _, diagnostics = load_scenarios(path, "case.yaml")
-    assert [(d.code.code, d.line) for d in diagnostics] == [("scenario-step", 5), ("scenario-seat", 6)]
+    assert [(d.code.code, d.line) for d in diagnostics] == [("scenario-step", 6), ("scenario-seat", 7)]
 
 
 def test_duplicate_names_in_a_file_are_an_error(tmp_path):
     one = "  - name: same\n    covers: [T1]\n    then: {round: 1}\n"
     _, diagnostics = load_scenarios(_write(tmp_path, "scenarios:\n" + one + one), "case.yaml")
-    assert [(d.code.code, d.line) for d in diagnostics] == [("scenario-name", 5)]
+    assert [(d.code.code, d.line) for d in diagnostics] == [("scenario-name", 6)]
 
 
 def test_a_variant_pack_and_a_plugin_can_be_given(tmp_path, monkeypatch):
@@ -202,8 +209,10 @@ scenarios:
     sys.modules.pop("bonus_plugin", None)
 
 
-def test_the_scenario_schema_describes_every_property():
-    schema = json.loads(resources.files("rulecraft.schemas.tem").joinpath("scenario.schema.json").read_text())
+@pytest.mark.parametrize("package", ["rulecraft.schemas", "rulecraft.schemas.tem"])
+def test_the_scenario_schema_describes_every_property(package):
+    """TEM's scenario schema and the shared skeleton it refers to (editors show these descriptions)."""
+    schema = json.loads(resources.files(package).joinpath("scenario.schema.json").read_text())
     missing = []
 
     def walk(node, path):
@@ -229,7 +238,8 @@ def _guide_example() -> str:
 
 
 def test_the_guides_complete_example_passes(tmp_path, capsys):
-    path = _write(tmp_path, _guide_example(), "example.yaml")
+    path = tmp_path / "example.yaml"
+    path.write_text(_guide_example(), encoding="utf-8")
     assert main(["test", str(path)]) == 0
     out = capsys.readouterr().out
     assert "PASS" in out and "FAIL" not in out
@@ -247,7 +257,7 @@ def test_rulecraft_test_exit_codes_and_failure_report(tmp_path, capsys):
     assert "combat-start attacker=red defender=blue" in out
     broken = _write(tmp_path, "scenarios: [{name: x}]\n", "c.yaml")
     assert main(["test", str(broken)]) == 1
-    assert f"{broken}:1:13: error[schema-required]" in capsys.readouterr().err
+    assert f"{broken}:2:13: error[schema-required]" in capsys.readouterr().err
     assert main(["test", str(tmp_path / "missing.yaml")]) == 2
 
 
@@ -275,8 +285,8 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
 def test_any_scenario_shape_gives_diagnostics_or_a_result_never_an_exception(tmp_path, scenario):
     """Located diagnostics for bad files, a Result for any schema-valid scenario: never a traceback."""
     path = tmp_path / "fuzz.yaml"
-    path.write_text(yaml.safe_dump({"scenarios": [{"name": "n", "covers": ["T1"], "then": {"round": 1},
-                                                    **scenario}]}), encoding="utf-8")
+    path.write_text(yaml.safe_dump({"game": "tem", "scenarios": [
+        {"name": "n", "covers": ["T1"], "then": {"round": 1}, **scenario}]}), encoding="utf-8")
     scenarios, diagnostics = load_scenarios(path, "fuzz.yaml")
     assert all(d.line for d in diagnostics)
     for found in scenarios:

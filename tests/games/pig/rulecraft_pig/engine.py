@@ -14,6 +14,7 @@ from typing import Any
 
 from rulecraft.plugins.manager import default_hooks
 from rulecraft.runtime import outcomes
+from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.game import GameCore
 from rulecraft.runtime.outcomes import Standing
@@ -23,6 +24,7 @@ from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points
 ROLL, HOLD = "roll", "hold"
+TURN_ROLL = "turn roll"          # what each throw of the die is for, as its chance event names it
 
 
 class Pig(GameCore):
@@ -37,6 +39,7 @@ class Pig(GameCore):
             raise ValueError(f"a game of Pig needs 1-{len(ruleset.seats)} players, got {n}")
         super().__init__(agents, seed, ruleset.step_cap, listeners)
         self.ruleset = ruleset
+        self.dice = (Die("die", tuple(range(1, ruleset.faces + 1))),)   # what every roll throws
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
         self.colours = colours
         self.scores = [0] * n
@@ -71,7 +74,7 @@ class Pig(GameCore):
         seat, rules = self.current, self.ruleset
         self.turn_total = 0
         while True:
-            roll = 1 + int(self.rng.random() * rules.faces)
+            roll = self.roll(self.dice, TURN_ROLL)[0]
             self.emit("roll", player=seat, face=roll)
             if roll == rules.bust:
                 self.emit("bust", player=seat, lost=self.turn_total)

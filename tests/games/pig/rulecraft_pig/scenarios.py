@@ -1,86 +1,52 @@
-"""Run: Pig's rule scenarios for ``rulecraft test --game pig`` (its GameDefinition's ``scenario_adapter``).
+"""Run: Pig's rule scenarios, its ``given`` builder and its one step on the shared scenario kit
+(:mod:`rulecraft.runtime.scenarios`), for ``rulecraft test`` (its GameDefinition's ``scenario_adapter``).
 
-A scenario file holds ``scenarios:``, each with a ``name``, the rules it ``covers``, the seat count
-(``players``), the die's faces in order (``rolls``), each seat's answers in order (``answers: {seat: [roll,
-hold]}``) and what must hold once the rolls are used up: ``then: {scores: [...], events: [...]}`` (each
-expected event a subset of an emitted one, in order). The game runs on Pig's own pack until the scripted
-die is empty.
+``given`` says how many play (``players``, seats named as the pack names them: pink, black, ...); a
+``turn`` step plays the current seat's turn and passes the die, its rolls scripted in the step's ``chance``
+(``{what: turn roll, result: 4}``) and its answers in ``decisions`` (``{pink: [{roll-or-hold: hold}]}``).
+``then`` compares ``scores`` (in seat order) and ``standings`` besides the kit's events and decisions.
 """
 
 from __future__ import annotations
 
-import contextlib
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-import yaml
-
 from rulecraft.plugins.wiring import load_ruleset
-from rulecraft.runtime.decisions import ScriptedAgent, UnscriptedDecision
-from rulecraft.runtime.scenarios import Difference
-from rulecraft_pig.engine import ROLL_OR_HOLD, Pig
+from rulecraft.runtime.decisions import ScriptedAgent
+from rulecraft.runtime.scenarios import Scenario, ScenarioError
+from rulecraft.runtime.scenarios import Table as KitTable
+from rulecraft_pig.engine import Pig
+from rulecraft_pig.model import PigRules
+
+SCHEMA = "rulecraft_pig:scenario.schema.json"
 
 
-@dataclass
-class Scenario:
-    name: str
-    covers: list[str]
-    file: str
-    line: int
-    spec: dict[str, Any]
-
-
-@dataclass
-class Result:
-    passed: bool
-    error: str | None
-    differences: list[Difference]
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-
-class ScriptedDie:
-    """The game's RNG replaced by the scenario's faces, in order; used up, the scenario ends."""
-
-    def __init__(self, faces: list[int], sides: int) -> None:
-        self.faces, self.sides = list(faces), sides
-
-    def random(self) -> float:
-        if not self.faces:
-            raise UnscriptedDecision("the scenario's rolls are used up")
-        return (self.faces.pop(0) - 0.5) / self.sides
-
-
-def load_all(paths: list[Path]) -> tuple[list[Scenario], list[Any]]:
-    files = [f for p in paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
-    found = []
-    for path in files:
-        text = path.read_text("utf-8")
-        nodes = dict((k.value, v) for k, v in yaml.compose(text).value)["scenarios"].value
-        for node, spec in zip(nodes, yaml.safe_load(text)["scenarios"], strict=True):
-            found.append(Scenario(spec["name"], list(spec.get("covers", [])), str(path),
-                                  node.start_mark.line + 1, spec))
-    return found, []
-
-
-def prepare(scenario: Scenario) -> tuple[Any]:
+def prepare(scenario: Scenario) -> tuple[PigRules]:
     return (load_ruleset((), (), "pig"),)
 
 
-def run(scenario: Scenario, ruleset: Any) -> Result:
-    spec = scenario.spec
-    answers = spec.get("answers", {})
-    agents = [ScriptedAgent([(ROLL_OR_HOLD, a) for a in answers.get(seat, [])])
-              for seat in range(spec["players"])]
-    game = Pig(ruleset, agents, seed=0)
-    game.rng = ScriptedDie(spec["rolls"], ruleset.faces)
-    with contextlib.suppress(UnscriptedDecision):   # the scripted die used up: the scenario's end
-        game.play()
-    then, differences = spec.get("then", {}), []
-    if "scores" in then and then["scores"] != game.scores:
-        differences.append(Difference("scores", then["scores"], game.scores))
-    emitted = iter(game.events)
-    for want in then.get("events", []):
-        if not any(all(event.get(k) == v for k, v in want.items()) for event in emitted):
-            differences.append(Difference("events", want, "not emitted (in this order)"))
-    return Result(not differences, None, differences, game.events)
+class Table(KitTable):
+    """A game of Pig at its start, every seat strict."""
+
+    STEPS = ("turn",)
+
+    def __init__(self, scenario: Scenario, ruleset: PigRules) -> None:
+        given = scenario.given
+        self.game = Pig(ruleset, [ScriptedAgent() for _ in range(int(given.get("players", 2)))],
+                        seed=given.get("seed", 0))
+        self.seats = tuple(self.game.colours)
+
+    def play(self, kind: str, value: Any, step: Mapping[str, Any]) -> None:
+        game = self.game
+        if game.finished:
+            raise ScenarioError("the game is over: no turn can follow")
+        game.play_turn()
+        game.current = (game.current + 1) % len(game.agents)
+
+    def observe(self, key: str, want: Any) -> Any:
+        if key == "scores":
+            return list(self.game.scores)
+        if key == "standings":
+            return self.show([s.row() for s in self.game.standings]) if self.game.standings else None
+        return super().observe(key, want)

@@ -1,83 +1,39 @@
-"""Load/Validate: read rule-scenario files into plain :class:`~rulecraft.plugins.tem.scenarios.Scenario`s.
+"""Validate: what Tiny Epic Mechs' scenario schema cannot say, its scenario adapter's load-time ``check``.
 
-A scenario file is YAML read by the safe loader, checked against ``scenario.schema.json`` with the
-same located diagnostics as content files, then checked for what a schema cannot say (a step doing
-exactly one thing, players named among the seats, unique names, pack folders that exist, cells the
-table's arena has). Pack paths are made absolute here, relative to the scenario file, so the runner never
-sees a file name.
+Players named among the seats, ``setup`` first and alone with what it decides, a ``given.combat`` between
+two seated players that the first step goes on with, pack folders that exist, and cells the table's arena
+has: each a located diagnostic where it is written. ``resolve`` makes pack paths absolute, relative to
+the scenario file, so the runner never sees a file name.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence, Set
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rulecraft.compiler import errorcodes as codes
-from rulecraft.compiler.diagnostics import Diagnostic, has_errors
-from rulecraft.compiler.loader import Document, load_file, yaml_files
-from rulecraft.compiler.validate import validate_data
-from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
+from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.loader import Document
 from rulecraft.plugins.tem.model import BASE_ZONE
-from rulecraft.plugins.tem.scenarios import DEFAULT_SEATS, Scenario
-from rulecraft.plugins.tem.scenarios import run as run  # the runner: with load_all and prepare, TEM's adapter
+from rulecraft.plugins.tem.scenarios import CORE, DEFAULT_SEATS, ruleset_for
 
-SCHEMA = SCENARIO_SCHEMA
-CORE = "tem-core"
-STEP_KINDS = ("setup", "play", "turn", "round", "combat", "end_round", "end_game")
 SETUP_GIVEN = frozenset({"packs", "plugins", "seats", "seed", "agents"})
 
 
-def merge(base: Any, over: Any) -> Any:
-    """``over`` on top of ``base``: mappings merge key by key, anything else is replaced."""
-    if isinstance(base, Mapping) and isinstance(over, Mapping):
-        out = dict(base)
-        for key, value in over.items():
-            out[key] = merge(base[key], value) if key in base else value
-        return out
-    return over
+def resolve(given: Mapping[str, Any], folder: Path) -> dict[str, Any]:
+    """``given`` with its packs as absolute folders (``tem-core`` stays the shipped core pack)."""
+    return {**given, "packs": [p if p == CORE else str((folder / p).resolve())
+                               for p in given.get("packs", [CORE])]}
 
 
-def load_scenarios(path: Path, display: str | None = None) -> tuple[list[Scenario], list[Diagnostic]]:
-    """The scenarios of one file, or none and the located diagnostics that explain why."""
-    doc, diagnostics = load_file(path, display)
-    if doc is None or has_errors(diagnostics):
-        return [], diagnostics
-    if not isinstance(doc.data, dict):
-        return [], [doc.diagnostic(codes.SCHEMA_TYPE, "a scenario file must be a mapping with `scenarios`",
-                                   hint="start the file with `scenarios:` and a list of scenarios")]
-    diagnostics += validate_data(doc.data, SCHEMA, doc.diagnostic)
-    if has_errors(diagnostics):
-        return [], diagnostics
-    folder = path.parent
-    defaults = doc.data.get("defaults") or {}
-    scenarios: list[Scenario] = []
-    names: dict[str, int] = {}
-    for index, raw in enumerate(doc.data["scenarios"]):
-        at = ("scenarios", index)
-        given = merge(defaults, raw.get("given") or {})
-        problems = list(_check(doc, at, raw, given, folder))
-        if raw["name"] in names:
-            first = names[raw["name"]] + 1
-            problems.append(doc.diagnostic(codes.SCENARIO_NAME, f"a second scenario named {raw['name']!r}",
-                                           (*at, "name"), hint=f"the first is scenario #{first}"))
-        names.setdefault(raw["name"], index)
-        if not problems:
-            given["packs"] = [p if p == CORE else str((folder / p).resolve())
-                              for p in given.get("packs", [CORE])]
-            seen = {(d.line, d.column, d.message) for d in diagnostics}   # shared defaults: once
-            problems = [d for d in _arena_problems(doc, at, raw, given)
-                        if (d.line, d.column, d.message) not in seen]
-        diagnostics += problems
-        if problems:
-            continue
-        scenarios.append(Scenario(name=raw["name"], covers=tuple(raw["covers"]), given=given,
-                                  when=tuple(raw.get("when") or ()), then=raw["then"], file=doc.path,
-                                  line=doc.span_of((*at, "name")).line, notes=raw.get("notes", "")))
-    diagnostics.sort(key=Diagnostic.sort_key)
-    return scenarios, diagnostics
+def check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> Iterator[Diagnostic]:
+    """Every problem of one scenario the schema cannot find; its arena once the rest is right."""
+    problems = list(_check(doc, at, raw, given, folder))
+    yield from problems
+    if not problems:
+        yield from _arena_problems(doc, at, raw, resolve(given, folder))
 
 
 def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> Iterator[Diagnostic]:
@@ -110,10 +66,6 @@ def _check(doc: Document, at: tuple, raw: dict, given: dict, folder: Path) -> It
                                  (*gpath, "packs", i), hint=f"a folder relative to {folder}, or `{CORE}`")
     for i, step in enumerate(raw.get("when") or ()):
         spath = (*at, "when", i)
-        kinds = [k for k in STEP_KINDS if k in step]
-        if len(kinds) != 1:
-            yield doc.diagnostic(codes.SCENARIO_STEP, f"a step must do exactly one of {', '.join(STEP_KINDS)}"
-                                 f" (this one: {', '.join(kinds) or 'none'})", spath)
         if "combat" in step and (i or not combat):
             yield doc.diagnostic(codes.SCENARIO_STEP, "a `combat` step goes on with `given.combat`: it must "
                                  "be the first step of a scenario that gives one", (*spath, "combat"),
@@ -238,37 +190,3 @@ def _arena_hint(arena: Any, players: int, path: tuple, scenario: str) -> str:
         return (f"the file's `defaults` apply to every scenario; {scenario!r} plays on {arena.id} "
                 f"({players} seats): give it its own `zones`/`bases`, or move it to a file of its own")
     return f"{arena.id} is the arena for {players} players"
-
-
-def load_all(paths: Sequence[Path]) -> tuple[list[Scenario], list[Diagnostic]]:
-    """Every scenario under ``paths`` and every diagnostic of their files."""
-    scenarios: list[Scenario] = []
-    diagnostics: list[Diagnostic] = []
-    for path in yaml_files(paths):
-        found, problems = load_scenarios(path, str(path))
-        scenarios += found
-        diagnostics += problems
-    return scenarios, diagnostics
-
-
-@cache
-def ruleset_for(packs: tuple[str, ...]) -> Any:
-    """The Ruleset of a pack stack (``tem-core`` = the shipped core pack), built once per process;
-    content errors raise DiagnosticError."""
-    from rulecraft.plugins.tem.build import core_pack_path, load_ruleset
-
-    return load_ruleset([core_pack_path() if p == CORE else Path(p) for p in packs])
-
-
-@cache
-def hooks_for(plugins: tuple[str, ...]) -> Any:
-    """The plugin hooks for a scenario's variant plugins, built once per set (PluginLoadError if bad)."""
-    from rulecraft.plugins.manager import default_hooks, make_hooks
-    from rulecraft.plugins.tem.game import GAME
-
-    return make_hooks(GAME.id, plugins) if plugins else default_hooks(GAME.id)
-
-
-def prepare(scenario: Scenario) -> tuple[Any, Any]:
-    """The (ruleset, hooks) a scenario runs on."""
-    return ruleset_for(tuple(scenario.given["packs"])), hooks_for(tuple(scenario.given.get("plugins", ())))

@@ -60,15 +60,22 @@ class Pig(GameCore):
     def run(self) -> list[Standing]:
         """Play turns until a seat reaches the goal (solo: or its turns run out); the standings, best
         first."""
+        self.start()
+        while self.standings is None:
+            self.take_turn()
+        return self.standings
+
+    def start(self) -> None:
         solo = {"turns": self.ruleset.solo_turns} if self.solo else {}
         self.emit("game-start", players=len(self.agents), goal=self.ruleset.goal, **solo)
-        while self.standings is None:
-            self.turns += 1
-            self.play_turn()
-            if self.standings is None and self.solo and self.turns >= self.ruleset.solo_turns:
-                self.finish()
-            self.current = next_after(self.current, len(self.agents)) or 0
-        return self.standings
+
+    def take_turn(self) -> None:
+        """The current seat's turn, the solo game's end when its turns run out, and the die passed on."""
+        self.turns += 1
+        self.play_turn()
+        if self.standings is None and self.solo and self.turns >= self.ruleset.solo_turns:
+            self.finish()
+        self.current = next_after(self.current, len(self.agents)) or 0
 
     def play_turn(self) -> None:
         seat, rules = self.current, self.ruleset

@@ -36,13 +36,13 @@ class Table(KitTable):
         self.game = Pig(ruleset, [ScriptedAgent() for _ in range(int(given.get("players", 2)))],
                         seed=given.get("seed", 0))
         self.seats = tuple(self.game.colours)
+        self.game.start()
 
     def play(self, kind: str, value: Any, step: Mapping[str, Any]) -> None:
         game = self.game
-        if game.finished:
+        if game.standings is not None:
             raise ScenarioError("the game is over: no turn can follow")
-        game.play_turn()
-        game.current = (game.current + 1) % len(game.agents)
+        game.take_turn()
 
     def observe(self, key: str, want: Any) -> Any:
         if key == "scores":

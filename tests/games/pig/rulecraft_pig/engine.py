@@ -1,7 +1,14 @@
 """Run: Pig's engine, the ``engine`` of its GameDefinition.
 
 On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
-loses them. The first seat to bank ``goal`` points wins at once. The rules are all Pig writes: the seats,
+loses them. The first seat to bank ``goal`` points wins at once.
+
+Big Pig (designed; the rules' ``dice`` above one, the ``pig-big`` pack) throws several dice: a throw of only
+bust faces loses the turn's points; otherwise the player sets aside the scoring dice one at a time, at least
+one, each adding its face to the turn (a choice in steps, :class:`~rulecraft.runtime.steps.StepChoice`:
+each step's options are the faces still on the table, plus ``stop`` after the first), then rolls the dice
+not set aside again or holds. Once every die is set aside, all come back. Fewer dice rolled means a likelier
+bust, so setting a small face aside is a real choice. The rules are all Pig writes: the seats,
 the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
 the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
 """
@@ -12,13 +19,18 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulecraft.plugins.manager import default_hooks
+from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.game import GameCore
+from rulecraft.runtime.steps import StepChoice
 from rulecraft_pig.game import GAME
 from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points
 ROLL, HOLD = "roll", "hold"
+SET_ASIDE = "set-aside"          # Big Pig's step: the face of a die to set aside, or STOP
+STOP = "stop"
+THROW = "big pig dice"           # what Big Pig's throws are for (their chance events)
 
 
 class Pig(GameCore):
@@ -39,6 +51,7 @@ class Pig(GameCore):
         self.turn_total = 0
         self.current = 0
         self.standings: list[dict[str, Any]] | None = None
+        self.die = Die("pig-die", tuple(range(1, ruleset.faces + 1)))    # Big Pig's dice are all alike
 
     def view_state(self, seat: int) -> dict[str, Any]:
         return self.snapshot()     # Pig hides nothing but the future: every seat sees the same
@@ -55,6 +68,8 @@ class Pig(GameCore):
         return self.standings
 
     def play_turn(self) -> None:
+        if self.ruleset.dice > 1:
+            return self.play_big_turn()
         seat, rules = self.current, self.ruleset
         self.turn_total = 0
         while True:
@@ -69,6 +84,34 @@ class Pig(GameCore):
                 return self.hold(seat)
             context = {"turn_total": self.turn_total, "score": self.scores[seat]}
             if self.ask(Decision(ROLL_OR_HOLD, seat, (ROLL, HOLD), context)) == HOLD:
+                return self.hold(seat)
+
+    def play_big_turn(self) -> None:
+        """A turn of Big Pig (see the module): throw, set aside in steps, roll the rest or hold."""
+        seat, rules = self.current, self.ruleset
+        self.turn_total = 0
+        free = rules.dice
+        while True:
+            thrown = self.roll([self.die] * free, THROW)
+            scoring = [face for face in thrown if face != rules.bust]
+            if not scoring:
+                self.emit("bust", player=seat, lost=self.turn_total)
+                self.hooks.turn_end(self, seat, 0)
+                return
+            aside = StepChoice(self, SET_ASIDE, seat, done=STOP, at_least=1, context={"thrown": thrown})
+            while scoring:
+                face = aside.step(tuple(sorted(set(scoring))), {"turn_total": self.turn_total})
+                if face == STOP:
+                    break
+                scoring.remove(face)
+                free -= 1
+                self.turn_total += face
+                self.emit("set-aside", player=seat, face=face, turn_total=self.turn_total)
+                if self.scores[seat] + self.turn_total >= rules.goal:
+                    return self.hold(seat)
+            free = free or rules.dice           # every die set aside: all come back
+            context = {"turn_total": self.turn_total, "score": self.scores[seat], "dice": free}
+            if self.choose(ROLL_OR_HOLD, seat, (ROLL, HOLD), context) == HOLD:
                 return self.hold(seat)
 
     def hold(self, seat: int) -> None:

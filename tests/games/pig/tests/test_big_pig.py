@@ -5,13 +5,16 @@ under ``rulecraft sim`` and its logs replay byte for byte. Its rule scenarios: `
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from rulecraft_pig.engine import HOLD, ROLL_OR_HOLD, SET_ASIDE, STOP, THROW, Pig
 from rulecraft_pig.model import PigRules
 
 from rulecraft.cli.main import main
+from rulecraft.cli.play_ui import make_terminal, new_header, play
 from rulecraft.plugins.games import agents_for, engine_for
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.wiring import load_ruleset, plugin_names
@@ -87,3 +90,19 @@ def test_rulecraft_sim_plays_big_pig_and_its_logs_replay_byte_for_byte(tmp_path,
         assert '"kind":"set-aside"' in path.read_text("utf-8")
         result = logs.replay(path, load_ruleset, make_hooks, engine_for, agents_for, plugin_names)
         assert result.ok, result.message
+
+
+def test_a_person_sets_dice_aside_step_by_step_at_the_plain_board(tmp_path):
+    """`rulecraft play`: each step is one numbered prompt; answering 1 sets aside the lowest face left."""
+    out, prompts = io.StringIO(), []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "1"
+
+    head, ruleset, hooks = new_header([str(BIG_PIG)], "random", 2, 0, False, "3", game="pig")
+    log = tmp_path / "big-pig.jsonl"
+    outcome = play(head, ruleset, hooks, log, make_terminal(Console(file=out, width=100), read))
+    assert outcome.status == "finished"
+    assert set(prompts) == {"[set-aside] > ", "[roll-or-hold] > "}
+    assert main(["replay", str(log)]) == 0

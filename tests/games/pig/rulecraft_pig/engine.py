@@ -98,7 +98,8 @@ class Pig(GameCore):
                 self.emit("bust", player=seat, lost=self.turn_total)
                 self.hooks.turn_end(self, seat, 0)
                 return
-            aside = StepChoice(self, SET_ASIDE, seat, done=STOP, at_least=1, context={"thrown": thrown})
+            aside = StepChoice(self, SET_ASIDE, seat, done=STOP, at_least=1,
+                               context={"thrown": tuple(thrown)})
             while scoring:
                 face = aside.step(tuple(sorted(set(scoring))), {"turn_total": self.turn_total})
                 if face == STOP:

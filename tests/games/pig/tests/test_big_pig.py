@@ -46,7 +46,7 @@ def test_each_set_aside_step_offers_the_faces_left_and_stop_only_after_the_first
     steps = [d for d in game.asked if d.kind == SET_ASIDE]
     assert [d.options for d in steps] == [(2, 6), (2, 6, STOP), (2, STOP)]
     assert [d.context["chosen"] for d in steps] == [(), (2,), (2, 6)]
-    assert steps[2].context == {"thrown": [2, 6, 2], "turn_total": 8, "step": 2, "chosen": (2, 6),
+    assert steps[2].context == {"thrown": (2, 6, 2), "turn_total": 8, "step": 2, "chosen": (2, 6),
                                 "done": STOP}
     assert game.scores == [8, 0]
 

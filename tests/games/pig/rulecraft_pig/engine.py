@@ -1,16 +1,16 @@
 """Run: Pig's engine, the ``engine`` of its GameDefinition.
 
 On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
-loses them. The first seat to bank ``goal`` points wins at once.
+loses them. The first seat to bank ``goal`` points wins at once. The rules are all Pig writes: the seats,
+the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
+the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
 
 Big Pig (designed; the rules' ``dice`` above one, the ``pig-big`` pack) throws several dice: a throw of only
 bust faces loses the turn's points; otherwise the player sets aside the scoring dice one at a time, at least
 one, each adding its face to the turn (a choice in steps, :class:`~rulecraft.runtime.steps.StepChoice`:
 each step's options are the faces still on the table, plus ``stop`` after the first), then rolls the dice
 not set aside again or holds. Once every die is set aside, all come back. Fewer dice rolled means a likelier
-bust, so setting a small face aside is a real choice. The rules are all Pig writes: the seats,
-the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
-the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
+bust, so setting a small face aside is a real choice.
 """
 
 from __future__ import annotations

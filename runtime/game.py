@@ -26,7 +26,9 @@ every game needs and the tools rely on:
   that seat's view (``view_class(game, seat, state=...)``: by default the shared
   :class:`~rulecraft.runtime.views.View` of the game's :meth:`view_state`, its hidden-information rule),
   validates the answer and logs it as a ``decision`` event; :meth:`choose` asks a single-pick decision
-  of an agent that answers by index (``pick_index(n)``) without building the Decision or the view;
+  of an agent that answers by index (``pick_index(n)``) without building the Decision or the view; a
+  choice made of several such decisions, each depending on the answers before, is a
+  :class:`~rulecraft.runtime.steps.StepChoice` (one ``choose`` per step);
 - **play → run → result**: :meth:`play` runs the game and returns :meth:`run`'s result; the game's end is
   ``standings``, one typed :class:`~rulecraft.runtime.outcomes.Standing` per seat, best first (rank,
   result, share of a win, score, tie-break keys, target), ``None`` until the game has ended: what records,
@@ -212,6 +214,12 @@ class GameCore:
         if not self.counted("decision"):
             self.push({"e": "decision", "kind": kind, "player": seat, "answer": answer})
         return answer
+
+    def by_index(self, seat: int) -> bool:
+        """Whether :meth:`choose` asks ``seat`` by index now (its agent answers by ``pick_index`` and no
+        caller keeps ``asked``): then no Decision is built, so a caller need not build a context for it
+        (:class:`~rulecraft.runtime.steps.StepChoice` builds none)."""
+        return self._pickers[seat] is not None and self.asked is None
 
     def view_state(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see of the game now, as plain data with no other seat's secret (the game's

@@ -5,6 +5,13 @@ loses them. The first seat to bank ``goal`` points wins at once. Solo (one seat)
 the goal within ``solo_turns`` turns, else it is lost. The rules are all Pig writes: the seats,
 the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
 the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
+
+Big Pig (designed; the rules' ``dice`` above one, the ``pig-big`` pack) throws several dice: a throw of only
+bust faces loses the turn's points; otherwise the player sets aside the scoring dice one at a time, at least
+one, each adding its face to the turn (a choice in steps, :class:`~rulecraft.runtime.steps.StepChoice`:
+each step's options are the faces still on the table, plus ``stop`` after the first), then rolls the dice
+not set aside again or holds. Once every die is set aside, all come back. Fewer dice rolled means a likelier
+bust, so setting a small face aside is a real choice.
 """
 
 from __future__ import annotations
@@ -19,12 +26,16 @@ from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.game import GameCore
 from rulecraft.runtime.outcomes import Standing
 from rulecraft.runtime.seats import next_after
+from rulecraft.runtime.steps import StepChoice
 from rulecraft_pig.game import GAME
 from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points
 ROLL, HOLD = "roll", "hold"
 TURN_ROLL = "turn roll"          # what each throw of the die is for, as its chance event names it
+SET_ASIDE = "set-aside"          # Big Pig's step: the face of a die to set aside, or STOP
+STOP = "stop"
+THROW = "big pig dice"           # what Big Pig's throws are for (their chance events)
 
 
 class Pig(GameCore):
@@ -39,13 +50,13 @@ class Pig(GameCore):
             raise ValueError(f"a game of Pig needs 1-{len(ruleset.seats)} players, got {n}")
         super().__init__(agents, seed, ruleset.step_cap, listeners)
         self.ruleset = ruleset
-        self.dice = (Die("die", tuple(range(1, ruleset.faces + 1))),)   # what every roll throws
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
         self.colours = colours
         self.scores = [0] * n
         self.turn_total = 0
         self.current = 0
         self.turns = 0                      # turns begun
+        self.die = Die("die", tuple(range(1, ruleset.faces + 1)))   # every die of the game (Big Pig's alike)
 
     def view_state(self, seat: int) -> dict[str, Any]:
         return self.snapshot()     # Pig hides nothing but the future: every seat sees the same
@@ -78,10 +89,12 @@ class Pig(GameCore):
         self.current = next_after(self.current, len(self.agents)) or 0
 
     def play_turn(self) -> None:
+        if self.ruleset.dice > 1:
+            return self.play_big_turn()
         seat, rules = self.current, self.ruleset
         self.turn_total = 0
         while True:
-            roll = self.roll(self.dice, TURN_ROLL)[0]
+            roll = self.roll([self.die], TURN_ROLL)[0]
             self.emit("roll", player=seat, face=roll)
             if roll == rules.bust:
                 self.emit("bust", player=seat, lost=self.turn_total)
@@ -92,6 +105,35 @@ class Pig(GameCore):
                 return self.hold(seat)
             context = {"turn_total": self.turn_total, "score": self.scores[seat]}
             if self.ask(Decision(ROLL_OR_HOLD, seat, (ROLL, HOLD), context)) == HOLD:
+                return self.hold(seat)
+
+    def play_big_turn(self) -> None:
+        """A turn of Big Pig (see the module): throw, set aside in steps, roll the rest or hold."""
+        seat, rules = self.current, self.ruleset
+        self.turn_total = 0
+        free = rules.dice
+        while True:
+            thrown = self.roll([self.die] * free, THROW)
+            scoring = [face for face in thrown if face != rules.bust]
+            if not scoring:
+                self.emit("bust", player=seat, lost=self.turn_total)
+                self.hooks.turn_end(self, seat, 0)
+                return
+            aside = StepChoice(self, SET_ASIDE, seat, done=STOP, at_least=1,
+                               context={"thrown": tuple(thrown)})
+            while scoring:
+                face = aside.step(tuple(sorted(set(scoring))), {"turn_total": self.turn_total})
+                if face == STOP:
+                    break
+                scoring.remove(face)
+                free -= 1
+                self.turn_total += face
+                self.emit("set-aside", player=seat, face=face, turn_total=self.turn_total)
+                if self.scores[seat] + self.turn_total >= rules.goal:
+                    return self.hold(seat)
+            free = free or rules.dice           # every die set aside: all come back
+            context = {"turn_total": self.turn_total, "score": self.scores[seat], "dice": free}
+            if self.choose(ROLL_OR_HOLD, seat, (ROLL, HOLD), context) == HOLD:
                 return self.hold(seat)
 
     def hold(self, seat: int) -> None:

@@ -1,8 +1,9 @@
 """Resolve: Pig's runtime model, built from a checked pack stack (the ``builder`` of its GameDefinition).
 
-The whole game is one ``pig-rules`` entity: the goal, the die, the face that busts a turn, the seats' names,
-the turns a solo game has to reach the goal in, and the step cap. The model is frozen plain data, shared
-read-only by every game built from it.
+The whole game is one ``pig-rules`` entity: the goal, the die, the face that busts a turn, how many dice a
+turn throws (one: the folk game; more: Big Pig, see the engine), the seats' names, the turns a solo game
+has to reach the goal in, and the step cap. The model is frozen plain data, shared read-only by every
+game built from it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ class PigRules:
     seats: tuple[str, ...]      # the seats' names (a log's `colours`)
     solo_turns: int             # solo: the goal must be banked within this many turns
     step_cap: int               # events one game may emit before it aborts (a runaway rule or agent)
+    dice: int = 1               # dice a turn throws: 1 is the folk game, more is Big Pig (designed)
     source: dict[str, Any] = field(default_factory=dict, compare=False)   # game and packs, for log headers
 
 
@@ -31,6 +33,6 @@ def build(stack: Any, compiled: Any = None, vocabulary: Any = None) -> PigRules:
         raise ValueError(f"the stack defines no {RULES_KIND} entity '{RULES_KIND}'")
     data = entity.data
     return PigRules(goal=data["goal"], faces=data["faces"], bust=data["bust"], seats=tuple(data["seats"]),
-                    solo_turns=data["solo-turns"], step_cap=data["step-cap"],
+                    solo_turns=data["solo-turns"], step_cap=data["step-cap"], dice=data.get("dice", 1),
                     source={"game": stack.game,
                             "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs]})

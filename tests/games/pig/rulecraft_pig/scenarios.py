@@ -1,7 +1,8 @@
 """Run: Pig's rule scenarios, its ``given`` builder and its one step on the shared scenario kit
 (:mod:`rulecraft.runtime.scenarios`), for ``rulecraft test`` (its GameDefinition's ``scenario_adapter``).
 
-``given`` says how many play (``players``, seats named as the pack names them: pink, black, ...); a
+``given`` says how many play (``players``, seats named as the pack names them: pink, black, ...) and, for
+Big Pig, how many ``dice`` a turn throws; a
 ``turn`` step plays the current seat's turn and passes the die, its rolls scripted in the step's ``chance``
 (``{what: turn roll, result: 4}``) and its answers in ``decisions`` (``{pink: [{roll-or-hold: hold}]}``).
 ``then`` compares ``scores`` (in seat order) and ``standings`` besides the kit's events and decisions.
@@ -10,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rulecraft.plugins.wiring import load_ruleset
@@ -33,6 +35,8 @@ class Table(KitTable):
 
     def __init__(self, scenario: Scenario, ruleset: PigRules) -> None:
         given = scenario.given
+        if "dice" in given:
+            ruleset = replace(ruleset, dice=int(given["dice"]))
         self.game = Pig(ruleset, [ScriptedAgent() for _ in range(int(given.get("players", 2)))],
                         seed=given.get("seed", 0))
         self.seats = tuple(self.game.colours)

@@ -1,1 +1,2 @@
-"""The packs Pig ships (``pig-core``), read with importlib.resources like rulecraft's own."""
+"""The packs Pig ships (``pig-core``, and ``pig-big``, Big Pig on top of it), read with importlib.resources
+like rulecraft's own."""

@@ -26,8 +26,8 @@ BIG_PIG = Path(__file__).parents[1] / "rulecraft_pig" / "content" / "pig-big"
 
 
 def big(**changes) -> PigRules:
-    values = {"goal": 50, "faces": 6, "bust": 1, "seats": ("pink", "black"), "step_cap": 5000, "dice": 3,
-              **changes}
+    values = {"goal": 50, "faces": 6, "bust": 1, "seats": ("pink", "black"), "solo_turns": 6,
+              "step_cap": 5000, "dice": 3, **changes}
     return PigRules(**values)
 
 
@@ -72,7 +72,7 @@ def test_random_big_pig_games_end_and_every_set_aside_was_on_the_table():
     for seed in range(20):
         game = Pig(ruleset, [RandomAgent(f"{seed}/{s}") for s in range(3)], seed=seed)
         standings = game.play()
-        assert standings[0]["score"] >= 50 and game.aborted is None
+        assert standings[0].score >= 50 and game.aborted is None
         table: list[int] = []
         for event in game.events:
             if event["e"] == "chance":

@@ -19,6 +19,7 @@ from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
 from rulecraft.compiler.loader import Document, load_file, yaml_files
 from rulecraft.compiler.validate import validate_data
+from rulecraft.plugins.tem.errorcodes import SCENARIO_ARENA
 from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 from rulecraft.plugins.tem.model import BASE_ZONE
 from rulecraft.plugins.tem.scenarios import DEFAULT_SEATS, Scenario
@@ -190,7 +191,7 @@ def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterato
                zoned: Set[str] = frozenset()) -> Iterator[Diagnostic]:
         problem = _off_arena(arena, name, zoned, base)
         if problem:
-            yield doc.diagnostic(codes.SCENARIO_ARENA, f"{what} {name}: {problem}", path, key=key,
+            yield doc.diagnostic(SCENARIO_ARENA, f"{what} {name}: {problem}", path, key=key,
                                  hint=_arena_hint(arena, len(seats), path, raw["name"]))
 
     zones = given.get("zones") or {}
@@ -212,7 +213,7 @@ def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterato
         path = where("zones", taken[0]) if taken else (*at, "name")
         left = ", ".join(homeless[len(free):])
         why = f"zones cover {', '.join(taken)}" if taken else "the given `bases` take them"
-        yield doc.diagnostic(codes.SCENARIO_ARENA, f"no Base slot of {arena.id} is left for {left}: {why}",
+        yield doc.diagnostic(SCENARIO_ARENA, f"no Base slot of {arena.id} is left for {left}: {why}",
                              path, key=bool(taken),
                              hint=_arena_hint(arena, len(seats), path, raw["name"]))
 

@@ -28,7 +28,7 @@ from rulecraft.compiler.diagnostics import format_human, has_errors
 from rulecraft.compiler.docgen import cliref, codesref, plugindocs, scenarios, schemaref, sitepages
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.games import GameDefinition, get
+from rulecraft.plugins.games import GameDefinition, GameLoadError, get
 from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
 from rulecraft.plugins.wiring import check_packs
 
@@ -73,8 +73,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             game.vocabulary.load()() if game.vocabulary else None,
             spec_modules(game) if game.hookspecs else None, found,
             cli=lambda: cliref.cli_reference(build_parser()),
-            diagnostics=lambda: codesref.diagnostics_reference(
-                codesref.sections([game.id, *self.config.game_scenarios], cases), run_case),
+            diagnostics=lambda: diagnostics_page([game.id, *self.config.game_scenarios], cases),
             variants=lambda: variants_page(named, game), scenario_format=scenario_format(self._docs))
         self._generated = sitepages.generated_pages(self._site)
         return config
@@ -114,6 +113,15 @@ def variants_page(named: list[str], game: GameDefinition) -> str:
     try:
         return plugindocs.plugins_page(named, make_manager(game.id, named, installed=False), game.rulings)
     except PluginLoadError as exc:
+        raise PluginError(f"rulecraft: {exc}") from None
+
+
+def diagnostics_page(games: list[str], cases: Path | None) -> str:
+    """The diagnostics reference of the core's codes and those of ``games`` (the site's game and the others
+    it documents), with the examples of ``cases``; a code two owners register stops the build naming both."""
+    try:
+        return codesref.diagnostics_reference(codesref.sections(games, cases), run_case)
+    except GameLoadError as exc:
         raise PluginError(f"rulecraft: {exc}") from None
 
 

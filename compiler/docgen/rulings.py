@@ -1,11 +1,11 @@
 """Generate: ruling ids as links to the rulings page, for the ruling letters of any registered game.
 
-A ruling id is one capital letter and a number (T7, M15, Q16); the letters are the game's, its definition's
-``rulings`` member (one game may have several, one per rule text: its rules, a solo mode, its engine's
-own), and no two games share one, so an id names one ruling of one game. The rulings page (``site/docs/rulings.md``)
-has a ``##`` section per rule text and a ``###`` heading per ruling (``### T7 Jumps { #t7 }``); a game's
-own site gets the sections of its letters (``sitepages.game_rulings``), and the generated pages link the
-ids they cite with ``linked``.
+A ruling id is one capital letter and a number (T7, M15, Q16); the letters are the game's, its
+definition's ``rulings`` member (one game may have several, one per rule text: its rules, a solo mode,
+its engine's own), and no two games share one, so an id names one ruling of one game. The rulings page
+(``site/docs/rulings.md``) has a ``##`` section per rule text and a ``###`` heading per ruling
+(``### T7 Jumps { #t7 }``); a game's own site gets the sections of its letters
+(``sitepages.game_rulings``), and the generated pages link the ids they cite with ``linked``.
 """
 
 from __future__ import annotations

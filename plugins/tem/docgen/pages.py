@@ -3,14 +3,15 @@
 One function per page, each reading the entities of one kind from ``rulecraft.compiler.resolve.Stack``
 and the field descriptions from the kind's JSON Schema, so the reference says exactly what the pack
 says. Designed values (RULINGS T3: ``designed: [field, ...]`` or ``designed: true``) carry a dagger;
-with more than one pack in the stack, each entry says which pack defined or changed it.
+with more than one pack in the stack, each entry says which pack defined or changed it. Cells, ability
+cells, page heads and ruling links are the shared ``ReferenceStyle``'s (``compiler/docgen/reference.py``),
+as on Mecha Game's pages.
 """
 
 from __future__ import annotations
 
 from rulecraft.compiler.docgen.markdown import (
     code,
-    designed,
     designed_mark,
     esc,
     from_pack,
@@ -138,7 +139,7 @@ def arenas_page(stack: Stack) -> str:
         who = f"{data.get('players', '?')} player{'s' if data.get('players') != 1 else ''}"
         if data.get("robots"):
             who += f" and {data['robots']} Robot Pilots ({link('R1')})"
-        mark = DAGGER if designed(data, "layout") else ""
+        mark = STYLE.mark(data, "layout")
         lines += [f"## {esc(data.get('name', arena.id))}", "", f"For {who}. Layout{mark}.", "",
                   f"![{esc(data.get('name', arena.id))}](arenas/{arena.id}.svg)", "",
                   *from_pack(arena, stack)]

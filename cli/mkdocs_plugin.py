@@ -31,7 +31,7 @@ from rulecraft.compiler.scenario_files import SHARED_SCENARIO, SHARED_SCENARIO_F
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
 from rulecraft.plugins.wiring import check_packs
-from rulecraft.runtime.games import get
+from rulecraft.runtime.games import GameDefinition, GameLoadError, get
 
 RULINGS_PAGE = "rulings.md"
 
@@ -46,7 +46,8 @@ class RulecraftConfig(base.Config):
     scenarios = c.Optional(c.Type(str))
     """The folder of scenario tests whose rulings the rulings page links to."""
     game_scenarios = c.DictOfItems(c.Type(str), default={})
-    """Other games' scenario folders, by game id, for their rulings on the same rulings page."""
+    """Other games' scenario folders, by game id, for their rulings on the same rulings page (and their
+    error codes in the diagnostics reference)."""
     examples = c.Optional(c.Type(str))
     """The folder of diagnostic cases (tests/content) whose examples the diagnostics reference runs."""
 
@@ -73,8 +74,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             game.vocabulary.load()() if game.vocabulary else None,
             spec_modules(game) if game.hookspecs else None, found,
             cli=lambda: cliref.cli_reference(build_parser()),
-            diagnostics=lambda: codesref.diagnostics_reference(cases, run_case),
-            variants=lambda: variants_page(named, game.id), scenario_format=scenario_format(self._docs))
+            diagnostics=lambda: diagnostics_page([game.id, *self.config.game_scenarios], cases),
+            variants=lambda: variants_page(named, game), scenario_format=scenario_format(self._docs))
         self._generated = sitepages.generated_pages(self._site)
         return config
 
@@ -83,7 +84,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"rulecraft: {uri} is generated; remove the hand-written file of that name")
         if files.get_file_from_path(RULINGS_PAGE) is None:   # the game's section of the project's page
-            own = sitepages.game_rulings(sitepages.project_rulings(), self._game.name)
+            own = sitepages.game_rulings(sitepages.project_rulings(), self._game.name, self._game.rulings)
             if own is not None:
                 self._generated[RULINGS_PAGE] = own
         if files.get_file_from_path(sitepages.HOME) is None:
@@ -107,12 +108,21 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return markdown
 
 
-def variants_page(named: list[str], game: str) -> str:
-    """The variant plugins page of ``game``; a plugin that cannot be loaded (or is another game's) stops
-    the build with its reason."""
+def variants_page(named: list[str], game: GameDefinition) -> str:
+    """The variant plugins page of ``game``, its ruling ids linked; a plugin that cannot be loaded (or is
+    another game's) stops the build with its reason."""
     try:
-        return plugindocs.plugins_page(named, make_manager(game, named, installed=False))
+        return plugindocs.plugins_page(named, make_manager(game.id, named, installed=False), game.rulings)
     except PluginLoadError as exc:
+        raise PluginError(f"rulecraft: {exc}") from None
+
+
+def diagnostics_page(games: list[str], cases: Path | None) -> str:
+    """The diagnostics reference of the core's codes and those of ``games`` (the site's game and the others
+    it documents), with the examples of ``cases``; a code two owners register stops the build naming both."""
+    try:
+        return codesref.diagnostics_reference(codesref.sections(games, cases), run_case)
+    except GameLoadError as exc:
         raise PluginError(f"rulecraft: {exc}") from None
 
 

@@ -1,14 +1,21 @@
-"""Diagnostics: the registry of every error code the compiler can report.
+"""Diagnostics: the registry of every error code the core reports, and how a game adds its own.
 
-Codes are stable, kebab-case and documented here once, like mypy's ``errorcodes.py``: tools,
-tests and users match on the code, never on the message. Each stage adds its codes in its own
-section below; a code registered twice is a bug and fails at import.
+Codes are stable, kebab-case and documented once, like mypy's ``errorcodes.py``: tools, tests and users
+match on the code, never on the message. Each stage of the core adds its codes in its own section below
+(``REGISTRY``; a code registered twice is a bug and fails at import). A game's codes are the game's: it
+defines them as :class:`ErrorCode` s in its own module and registers them through its definition's
+``error_codes`` member, so the core's registry names no game. ``owners(games)`` gathers the core's codes
+and each game's, and refuses a code that two owners register (:class:`CodeClash`, naming both).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+
+from rulecraft.runtime.games import GameDefinition, GameLoadError
 
 
 class Severity(StrEnum):
@@ -28,6 +35,7 @@ class ErrorCode:
 
 
 REGISTRY: dict[str, ErrorCode] = {}
+CODE_FORM = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")   # kebab-case, what a case's `code:` matches
 
 
 def register(code: str, summary: str, severity: Severity = Severity.ERROR) -> ErrorCode:
@@ -94,20 +102,16 @@ EFFECT_UNREACHABLE = register("effect-unreachable", "A branch of an `if` can nev
 EFFECT_TOO_COMPLEX = register("effect-too-complex", "An effect string is too long or nested too deeply.")
 TEXT_DRIFT = register("text-drift", "A hand-written `text` differs from the text generated from the ability.")
 
-# --- cross-references: what the content means together (plugins/tem/crossref.py) -------------
+# --- cross-references: what the content means together (each game's `stack_checks`) ---------
 UNKNOWN_REFERENCE = register("unknown-reference", "A field names an entity that does not exist (a "
                              "colour, ...).")
 MISSING_CONTENT = register("missing-content", "A game lacks a component its rules need (a unique piece, a "
                            "board for a player count).")
 COUNT_MISMATCH = register("count-mismatch", "A number of components disagrees with the rule parameters "
-                          "(program cards per colour, Bases, the box's inventory).")
-ARENA_SHAPE = register("arena-shape", "An arena cannot be played: ragged rows, Base slots unlike its seats, "
-                       "not one Mech cell, too many Resource cells, unreachable zones.")
+                          "(cards per colour or per deck, Bases, the box's inventory).")
 RULE_PARAMETER = register("rule-parameter", "Rule parameters contradict each other.")
 DESIGNED_UNSET = register("designed-unset", "`designed` names a field the entity does not set.",
                           Severity.WARNING)
-WEAK_POWER_ATTACK = register("weak-power-attack", "A weapon's Power Attack is not stronger than its normal "
-                             "attack.", Severity.WARNING)
 
 # --- print: print-and-play card sheets (rulecraft.compiler.docgen.cards.pdf) ----------------------
 CARD_TEXT_OVERFLOW = register("card-text-overflow", "A card's text does not fit on the printed card.")
@@ -120,10 +124,8 @@ SCENARIO_STEP = register("scenario-step", "A scenario step does not do exactly o
 SCENARIO_SEAT = register("scenario-seat", "A scenario names a player whose colour is not one of its seats.")
 SCENARIO_NAME = register("scenario-name", "Two scenarios of one file share a name.")
 SCENARIO_PACK = register("scenario-pack", "A scenario's pack folder does not exist.")
-SCENARIO_ARENA = register("scenario-arena", "A scenario (or its file's `defaults`) puts a piece on a cell "
-                          "its table's board does not have, or covers the cells its players need.")
 
-# --- generate: a resolved stack -> the runtime's Ruleset (plugins/tem/build.py) -----------------
+# --- generate: a resolved stack -> the runtime's model (each game's `builder`) -------------------
 ENGINE_UNSUPPORTED = register("engine-unsupported", "A rule parameter has a value the engine cannot play.")
 
 # --- effects with plugins: the vocabulary of the plugins a pack names (compiler/effects/pack.py) -----
@@ -158,3 +160,56 @@ GAME_MISMATCH = register("game-mismatch", "Packs of two games are mixed: a pack 
                                           "with a pack for another game.")
 GAME_MISSING = register("game-missing", "No pack of the stack says which game it is for, directly or "
                                         "through what it depends on.")
+
+
+# --- owners: the core's codes and each game's (``GameDefinition.error_codes``) ----------------------------
+CORE = "core"   # the owner name of the codes above
+
+
+@dataclass(frozen=True, slots=True)
+class CodeOwner:
+    """Who registers a set of codes: the core (``game`` empty) or a game, by its id and display name."""
+
+    name: str
+    game: str
+    codes: tuple[ErrorCode, ...]
+
+    def __str__(self) -> str:
+        return f"game {self.game!r}" if self.game else "the core"
+
+
+class CodeClash(GameLoadError):
+    """A code registered by two owners, or a game's code that is no kebab-case :class:`ErrorCode`."""
+
+
+def game_codes(game: GameDefinition) -> tuple[ErrorCode, ...]:
+    """The codes ``game`` registers: its ``error_codes`` member (a tuple of :class:`ErrorCode`), loaded."""
+    found = game.error_codes.load() if game.error_codes is not None else ()
+    if not isinstance(found, tuple | list) or not all(isinstance(c, ErrorCode) for c in found):
+        raise CodeClash(f"game {game.id!r}: error_codes ({game.error_codes}) must be a tuple of ErrorCode")
+    for entry in found:
+        if not CODE_FORM.match(entry.code):
+            raise CodeClash(f"game {game.id!r} registers error code {entry.code!r}, which is not kebab-case")
+    return tuple(found)
+
+
+def owners(games: Iterable[GameDefinition]) -> list[CodeOwner]:
+    """The core's codes, then each game's in the order given; a code two owners register (the core and a
+    game, two games, or one game twice) is a :class:`CodeClash` naming both."""
+    found = [CodeOwner(CORE, "", tuple(REGISTRY.values()))]
+    found += [CodeOwner(game.name, game.id, game_codes(game)) for game in games]
+    seen: dict[str, CodeOwner] = {}
+    for owner in found:
+        for entry in owner.codes:
+            first = seen.get(entry.code)
+            if first is not None:
+                twice = f"{owner} registers error code {entry.code!r} twice"
+                raise CodeClash(twice if first is owner else
+                                f"error code {entry.code!r} is registered by {first} and by {owner}")
+            seen[entry.code] = owner
+    return found
+
+
+def every_code(games: Iterable[GameDefinition]) -> dict[str, ErrorCode]:
+    """Every code of the core and of ``games``, by code (each owner's in its order)."""
+    return {entry.code: entry for owner in owners(games) for entry in owner.codes}

@@ -96,6 +96,9 @@ class GameDefinition:
     default_pack: str                         # pack id of the game's core pack (found like any dependency)
     kinds: Mapping[str, str] = field(default_factory=dict)   # content kind -> schema resource
     stack_checks: tuple[Ref, ...] = ()        # modules exposing CHECKS, one stage each, in order
+    error_codes: Ref | None = None            # a tuple of the ErrorCodes only it reports (beside the core's)
+    error_cases: str = ""                     # its codes' example cases' folder, relative to its source tree
+    rulings: tuple[str, ...] = ()             # the capital letters of its ruling ids (T7, R3)
     ability_fields: Ref | None = None         # callable registering where abilities sit in entities
     vocabulary: Ref | None = None             # () -> the DSL Vocabulary of the game's words
     effect_context: Ref | None = None         # the Protocol class generated handlers may call on `ctx`

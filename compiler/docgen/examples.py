@@ -9,12 +9,15 @@ show each error code's real output, so the page can never show a message rulecra
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from rulecraft.runtime import games
 
 SPEC = "expected.yaml"
 TMP = "{tmp}"                     # in a command: a fresh temporary folder, shown as $TMP
@@ -64,6 +67,20 @@ def find_cases(*roots: Path) -> list[Case]:
     folders = sorted(p for root in roots if root.is_dir() for p in root.resolve().iterdir()
                      if (p / SPEC).is_file())
     return [Case(p, yaml.safe_load((p / SPEC).read_text(encoding="utf-8")) or {}) for p in folders]
+
+
+def game_cases(game: str) -> Path | None:
+    """The folder of the example cases of ``game``'s own error codes: its definition's ``error_cases``,
+    relative to the source tree of the distribution registering it (the nearest folder above its
+    definition's module that holds a ``pyproject.toml``); None without one, or outside a source tree (an
+    installed wheel): cases are tests of a checkout, not data a wheel installs."""
+    relative = games.get(game).error_cases
+    spec = importlib.util.find_spec(games.registered()[game].target.partition(":")[0])
+    if not relative or spec is None or spec.origin is None:
+        return None
+    here = Path(spec.origin).resolve().parent
+    root = next((folder for folder in (here, *here.parents) if (folder / "pyproject.toml").is_file()), None)
+    return root / relative if root is not None and (root / relative).is_dir() else None
 
 
 @dataclass(frozen=True)

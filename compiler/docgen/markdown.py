@@ -84,6 +84,16 @@ def provenance(entity: Entity, stack: Stack) -> str:
     return text
 
 
+def from_pack(entity: Entity, stack: Stack, label: str = "From") -> list[str]:
+    """A line saying which pack an entry came from (``provenance``); none for a one-pack stack."""
+    return [f"{label}: {provenance(entity, stack)}.", ""] if len(stack.packs) > 1 else []
+
+
+def rule_values(stack: Stack) -> dict[str, Any]:
+    """The rule parameters of ``stack`` (its ``rules`` entity's data), empty when it has none."""
+    return stack.rules.data if stack.rules else {}
+
+
 def with_source(stack: Stack, header: list[str], rows: list[list[str]], entities: list[Entity]) -> list[str]:
     """``table`` with a "from" column (each row's provenance) when the stack has more than one pack."""
     if len(stack.packs) < 2:
@@ -131,6 +141,5 @@ def rules_page(stack: Stack, fields: dict[str, dict[str, Any]], mark: str, legen
     rows = [[code(key), cell(rules.data, key, mark, value), meaning.get(key, "")]
             for key in rules.data if key not in skip]
     lines += table(["parameter", "value", "meaning"], rows)
-    if len(stack.packs) > 1:
-        lines += [f"Set by: {provenance(rules, stack)}.", ""]
+    lines += from_pack(rules, stack, "Set by")
     return "\n".join(lines) + "\n"

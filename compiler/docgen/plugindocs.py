@@ -2,23 +2,19 @@
 
 For each plugin the packs name (or the command line adds): its module docstring and every hook it
 implements with the implementation's docstring, so a variant's rule changes are documented by the code
-that makes them. Ruling ids (T7, R3) in that text link to the rulings page.
+that makes them. Ruling ids of the game's letters (T7, R3 for Tiny Epic Mechs) in that text link to the
+rulings page.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulecraft.compiler.docgen.hooks import markdown_of_rst
-
-RULING = re.compile(r"\b([TR]\d{1,2})\b")
-
-
-def linked(text: str, prefix: str = "../") -> str:
-    return RULING.sub(lambda m: f"[{m.group(1)}]({prefix}rulings.md#{m.group(1).lower()})", text)
+from rulecraft.compiler.docgen.rulings import linked
 
 
 def _doc(obj: object) -> tuple[str, str]:
@@ -28,9 +24,9 @@ def _doc(obj: object) -> tuple[str, str]:
     return re.sub(r"^\w+: ", "", first.strip()), rest.strip()
 
 
-def plugins_page(names: Iterable[str], manager: Any) -> str:
+def plugins_page(names: Iterable[str], manager: Any, rulings: Sequence[str]) -> str:
     """Markdown for the plugins ``names``, read from ``manager`` (``rulecraft.plugins.manager.Manager``, the
-    caller's, with those plugins loaded)."""
+    caller's, with those plugins loaded); ruling ids of the letters ``rulings`` (the game's) are linked."""
     names = list(dict.fromkeys(names))
     lines = ["# Variant plugins", "",
              "Rule changes that are code rather than data live in plugins (see "
@@ -41,15 +37,16 @@ def plugins_page(names: Iterable[str], manager: Any) -> str:
     for name in names:
         plugin = manager.pm.get_plugin(name)
         summary, body = _doc(plugin)
-        lines += [f"## `{name}`", "", linked(markdown_of_rst(summary)), ""]
+        lines += [f"## `{name}`", "", linked(markdown_of_rst(summary), rulings), ""]
         if body:
-            lines += [linked(markdown_of_rst(body)), ""]
+            lines += [linked(markdown_of_rst(body), rulings), ""]
         rows = []
         for caller in manager.pm.get_hookcallers(plugin) or ():
             for impl in caller.get_hookimpls():
                 if impl.plugin is plugin:
                     what = markdown_of_rst(" ".join((inspect.getdoc(impl.function) or "").split()))
-                    rows.append(f"| [`{caller.name}`](hooks.md) | {linked(what).replace('|', '/')} |")
+                    shown = linked(what, rulings).replace("|", "/")
+                    rows.append(f"| [`{caller.name}`](hooks.md) | {shown} |")
         if rows:
             lines += ["| hook | what this plugin does there |", "|---|---|", *rows, ""]
     return "\n".join(lines) + "\n"

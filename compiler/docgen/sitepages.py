@@ -5,27 +5,30 @@ and (when it has scenarios) its scenario tests and their format; the effect DSL 
 has a vocabulary, and the plugin hooks and variant plugins when it has hookspecs. Its docs module (the
 ``docs_pages`` member) adds the game's own generated pages (card and keyword reference) and may replace
 a shared one of the same path. A site without a home page or a rulings page of its own gets them here:
-a home page listing what was generated, and the game's section of the project's rulings page, so every
-ruling is written once. A generated page never links to a page the site lacks (``unlink_missing``):
-the shared pages point at guides only the project's own site has.
+a home page listing what was generated, and the game's sections of the project's rulings page (those of
+its ruling letters, ``GameDefinition.rulings``), so every ruling is written once. A generated page never
+links to a page the site lacks (``unlink_missing``): the shared pages point at guides only the project's
+own site has.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from rulecraft.compiler.docgen import hooks, scenarios
 from rulecraft.compiler.docgen.markdown import esc, kind_counts, pack_table
+from rulecraft.compiler.docgen.rulings import ids
 from rulecraft.compiler.effects.reference import reference as dsl_reference
 from rulecraft.compiler.resolve import Stack
 
 HOME, RULINGS = "index.md", "rulings.md"
 SECTION = re.compile(r"^## (.+?)\s*$", re.MULTILINE)
+RULING = re.compile(r"^### ([A-Z]\d{1,2})\b", re.MULTILINE)
 HEADING = re.compile(r"^# (.+?)\s*$", re.MULTILINE)
 LINK = re.compile(r"\[([^\]]*)\]\(([^)#\s]+\.md)(#[^)\s]*)?\)")
 
@@ -98,19 +101,25 @@ def project_rulings() -> str:
     return (resources.files("rulecraft.site") / "docs" / RULINGS).read_text(encoding="utf-8")
 
 
-def game_rulings(project_rulings: str, game_name: str) -> str | None:
-    """The rulings page of a game's own site: the project rulings page's ``## <game name>`` section under
-    the page's title, or None when that page has no section for the game."""
+def game_rulings(project_rulings: str, game_name: str, prefixes: Sequence[str]) -> str | None:
+    """The rulings page of a game's own site: the project rulings page's ``##`` sections whose rulings
+    (``### T7 ...``) have the game's letters ``prefixes``, under the page's title (one section without its
+    heading, several each under theirs); None when the page has no ruling of the game."""
     heads = list(SECTION.finditer(project_rulings))
+    own = ids(prefixes)
+    bodies = []
     for index, head in enumerate(heads):
-        if head.group(1) == game_name:
-            end = heads[index + 1].start() if index + 1 < len(heads) else len(project_rulings)
-            body = project_rulings[head.end():end].strip()
-            intro = (f"What the rule text of {game_name} leaves open, settled once. Each ruling has an id, "
-                     "cited in the code, the tests and these pages; under each, **Pinned by** links the "
-                     "scenario tests that check it.")
-            return "\n".join(["# Rulings", "", intro, "", body]) + "\n"
-    return None
+        end = heads[index + 1].start() if index + 1 < len(heads) else len(project_rulings)
+        body = project_rulings[head.end():end].strip()
+        if any(own.fullmatch(m.group(1)) for m in RULING.finditer(body)):
+            bodies.append((head.group(0).strip(), body))
+    if not bodies:
+        return None
+    intro = (f"What the rule text of {game_name} leaves open, settled once. Each ruling has an id, "
+             "cited in the code, the tests and these pages; under each, **Pinned by** links the "
+             "scenario tests that check it.")
+    shown = [bodies[0][1]] if len(bodies) == 1 else [f"{head}\n\n{body}" for head, body in bodies]
+    return "\n".join(["# Rulings", "", intro, "", "\n\n".join(shown)]) + "\n"
 
 
 def unlink_missing(markdown: str, page: str, present: set[str]) -> str:

@@ -11,20 +11,13 @@ dagger.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from rulecraft.compiler.docgen import markdown, values
-from rulecraft.compiler.docgen.markdown import (
-    WIDE,
-    code,
-    designed,
-    designed_mark,
-    esc,
-    rules_page,
-    with_source,
-)
+from rulecraft.compiler.docgen.markdown import code, designed_mark, esc, rule_values, with_source
+from rulecraft.compiler.docgen.reference import ReferenceStyle
+from rulecraft.compiler.docgen.rulings import link
 from rulecraft.compiler.docgen.values import UnknownValue
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import load_schema
@@ -36,33 +29,14 @@ from rulecraft.plugins.mecha.scenarios import SCHEMA as SCENARIO_SCHEMA
 SITE = "rulecraft.plugins.mecha.site"
 DAGGER = designed_mark("M22")
 LEGEND = (f"Values marked {DAGGER} are **designed**: the rule text has no card list, so the pack designed "
-          "them (rulings [M21](../rulings.md#m21) and [M22](../rulings.md#m22)); a dagger after a name alone "
+          f"them (rulings {link('M21')} and {link('M22')}); a dagger after a name alone "
           "marks a card designed as a whole. If a printed card says otherwise, change the YAML: this page, "
           "the printed cards and the engine follow.")
 ABILITY_NOTE = ("Ability text is **generated** from the effect the engine plays; under it, in `code` style, "
                 "is that effect's source in the pack (the effect DSL).")
-RULING = re.compile(r"\b(M\d{1,2})\b")
-
-
-def rulings_linked(text: str) -> str:
-    """``text`` with each M ruling id a link to its section of the rulings page."""
-    return RULING.sub(lambda m: f"[{m.group(1)}](../rulings.md#{m.group(1).lower()})", text)
-
-
-def fields(kind: str) -> dict[str, dict[str, Any]]:
-    """The ``definitions.fields.properties`` of a kind's schema."""
-    return load_schema(GAME.kinds[kind])["definitions"]["fields"]["properties"]
-
-
-def mark(data: dict[str, Any], field: str) -> str:
-    """The dagger of a designed field; a wholly designed card (``designed: true``) has one, after its name."""
-    if data.get("designed") is True:
-        return DAGGER if field == "name" else ""
-    return DAGGER if designed(data, field) else ""
-
-
-def cell(data: dict[str, Any], field: str, show: Callable[[Any], str] = esc) -> str:
-    return markdown.cell(data, field, mark(data, field), show)
+# a wholly designed card (`designed: true`) has one dagger, after its name
+STYLE = ReferenceStyle(GAME.kinds, GAME.rulings, DAGGER, LEGEND, ABILITY_NOTE, ability_text, whole="name")
+fields, mark, cell = STYLE.fields, STYLE.mark, STYLE.cell
 
 
 def keywords_cell(kind: str, data: dict[str, Any]) -> str:
@@ -70,14 +44,6 @@ def keywords_cell(kind: str, data: dict[str, Any]) -> str:
     links = [f"[{esc(keyword_line([instance]))}](keywords.md#{name})"
              for instance in data.get("keywords", ()) for name in instance]
     return (", ".join(links) + mark(data, "keywords")) if links else "—"
-
-
-def ability_cell(kind: str, data: dict[str, Any]) -> str:
-    """The card's English (as printed), its dagger, then the effect source in small code."""
-    if not isinstance(data.get("ability"), str):
-        return "—"
-    return (f"{esc(ability_text(kind, data))}{mark(data, 'ability')}"
-            f"<br><small>{code(data['ability'])}</small>")
 
 
 def in_decks(stack: Stack, card: str) -> str:
@@ -97,7 +63,7 @@ def card_page(stack: Stack, kind: str, title: str, intro: str,
     entities = stack.of_kind(kind)
     header = [title.rstrip("s").lower(), *(name for name, _ in columns), "in the starter decks"]
     rows = [[_card_name(e), *(show(e) for _, show in columns), in_decks(stack, e.id)] for e in entities]
-    lines = [*WIDE, f"# {title}", "", rulings_linked(intro), "", LEGEND, "", ABILITY_NOTE, ""]
+    lines = STYLE.head(title, intro)
     lines += with_source(stack, header, rows, entities) if entities else [f"This stack has no {kind}.", ""]
     return "\n".join(lines) + "\n"
 
@@ -109,7 +75,7 @@ def towers_page(stack: Stack) -> str:
         ("keywords", lambda e: keywords_cell("towers", {**e.data, "keywords": [
             i for i in e.data.get("keywords", ()) if "provide" not in i]})),
         ("time counters", lambda e: cell(e.data, "time")),
-        ("ability", lambda e: ability_cell("towers", e.data))])
+        ("ability", lambda e: STYLE.ability("towers", e.data))])
 
 
 def mechas_page(stack: Stack) -> str:
@@ -118,13 +84,13 @@ def mechas_page(stack: Stack) -> str:
         ("durability", lambda e: cell(e.data, "durability")),
         ("keywords", lambda e: keywords_cell("mechas", e.data)),
         ("time counters", lambda e: cell(e.data, "time")),
-        ("ability", lambda e: ability_cell("mechas", e.data))])
+        ("ability", lambda e: STYLE.ability("mechas", e.data))])
 
 
 def commands_page(stack: Stack) -> str:
     return card_page(stack, "commands", "Commands", load_schema(GAME.kinds["commands"])["description"], [
         ("played in", lambda e: esc(", ".join(WINDOW_NAMES[w] for w in e.data.get("windows", ())))),
-        ("effect", lambda e: ability_cell("commands", e.data))])
+        ("effect", lambda e: STYLE.ability("commands", e.data))])
 
 
 def keyword_meanings() -> dict[str, tuple[str, bool]]:
@@ -144,13 +110,13 @@ def keyword_title(name: str, numbered: bool) -> str:
 
 def keywords_page(stack: Stack) -> str:
     lines = ["# Keywords", "",
-             "Keywords are card data, not text ([M16](../rulings.md#m16)): a card lists one instance per "
+             f"Keywords are card data, not text ({link('M16')}): a card lists one instance per "
              "keyword, and the engine, the printed cards and these pages read the same list. Instances "
              "of a keyword with a number add up; Pierce, Flight and Reach are there or not. What each does "
              "comes from the card schemas; under it, every card of this stack that has it.", ""]
     cards = [(kind, e) for kind in CARD_KINDS for e in stack.of_kind(kind)]
     for name, (meaning, numbered) in keyword_meanings().items():
-        lines += [f"## {keyword_title(name, numbered)} {{ #{name} }}", "", rulings_linked(esc(meaning)), ""]
+        lines += [f"## {keyword_title(name, numbered)} {{ #{name} }}", "", STYLE.linked(esc(meaning)), ""]
         having = []
         for kind, entity in cards:
             instances = [i for i in entity.data.get("keywords", ()) if name in i]
@@ -162,12 +128,12 @@ def keywords_page(stack: Stack) -> str:
 
 
 def decks_page(stack: Stack) -> str:
-    rules = stack.rules.data if stack.rules else {}
+    rules = rule_values(stack)
     kinds = {e.id: (kind, e.data.get("name", e.id)) for kind in CARD_KINDS for e in stack.of_kind(kind)}
     lines = ["# Starter decks", "",
-             f"The decks each seat plays by default ([M21](../rulings.md#m21)). A legal deck holds exactly "
+             f"The decks each seat plays by default ({link('M21')}). A legal deck holds exactly "
              f"{cell(rules, 'deck_size')} cards, at most {cell(rules, 'max_copies')} of a name, Radio Tower "
-             "exempt ([M3](../rulings.md#m3)); `rulecraft check` reports one that breaks a rule.", "",
+             f"exempt ({link('M3')}); `rulecraft check` reports one that breaks a rule.", "",
              LEGEND, ""]
     for deck in stack.of_kind("decks"):
         data = deck.data
@@ -184,7 +150,7 @@ def decks_page(stack: Stack) -> str:
 
 def reference_pages(stack: Stack) -> dict[str, str]:
     """Every generated reference page of a Mecha Game stack (site path -> Markdown)."""
-    return {"reference/rules.md": rules_page(stack, fields("rules"), DAGGER, LEGEND),
+    return {"reference/rules.md": STYLE.rules_page(stack),
             "reference/towers.md": towers_page(stack), "reference/mechas.md": mechas_page(stack),
             "reference/commands.md": commands_page(stack), "reference/keywords.md": keywords_page(stack),
             "reference/decks.md": decks_page(stack)}
@@ -192,7 +158,7 @@ def reference_pages(stack: Stack) -> dict[str, str]:
 
 def fill(page: str, stack: Stack) -> str:
     """``page`` with every ``{{ rules.x }}`` marker replaced by that rule parameter of ``stack``."""
-    return values.fill(page, {"rules": stack.rules.data if stack.rules else {}}, DAGGER)
+    return values.fill(page, {"rules": rule_values(stack)}, DAGGER)
 
 
 __all__ = ["SCENARIO_SCHEMA", "SITE", "UnknownValue", "fill", "reference_pages"]

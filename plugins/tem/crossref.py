@@ -32,6 +32,7 @@ from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.loader import JsonPath
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
+from rulecraft.plugins.tem.errorcodes import ARENA_SHAPE, WEAK_POWER_ATTACK
 
 Check = Callable[[Stack], list[Diagnostic]]
 
@@ -218,7 +219,7 @@ def check_weapons(stack: Stack) -> list[Diagnostic]:
     for weapon in weapons:  # rulebook, Power Attacking: "a more powerful attack"
         if weapon.data["power_damage"] <= weapon.data["damage"]:
             out.append(weapon.diagnostic(
-                codes.WEAK_POWER_ATTACK, f"'{weapon.id}' Power Attack deals {weapon.data['power_damage']}, "
+                WEAK_POWER_ATTACK, f"'{weapon.id}' Power Attack deals {weapon.data['power_damage']}, "
                 f"no more than its normal attack ({weapon.data['damage']})",
                 stack.last_set(weapon, ("power_damage",), ("damage",))))
     rules = stack.rules
@@ -328,30 +329,30 @@ def _arena_problems(arena: Entity, resource_zones: int, colours: int) -> Iterato
         width = len(grid[0])
         for index, row in enumerate(grid):
             if len(row) != width:
-                yield arena.diagnostic(codes.ARENA_SHAPE, f"row {index + 1} has {len(row)} cells, the first "
+                yield arena.diagnostic(ARENA_SHAPE, f"row {index + 1} has {len(row)} cells, the first "
                                        f"row {width}; rows must be equal", ("layout", index))
         return
     cells = Counter(cell for row in grid for cell in row)
     if cells["B"] != seats:
-        yield arena.diagnostic(codes.ARENA_SHAPE, f"{cells['B']} Base slots for {seats} seats "
+        yield arena.diagnostic(ARENA_SHAPE, f"{cells['B']} Base slots for {seats} seats "
                                f"({arena.data['players']} players + {arena.data['robots']} robots)",
                                ("layout",))
     if cells["M"] != 1:
-        yield arena.diagnostic(codes.ARENA_SHAPE, f"{cells['M']} Mech cells; an arena has exactly one, where "
+        yield arena.diagnostic(ARENA_SHAPE, f"{cells['M']} Mech cells; an arena has exactly one, where "
                                f"the Mighty Mech starts", ("layout",))
     if cells["R"] > resource_zones:
-        yield arena.diagnostic(codes.ARENA_SHAPE, f"{cells['R']} Resource cells, but only {resource_zones} "
+        yield arena.diagnostic(ARENA_SHAPE, f"{cells['R']} Resource cells, but only {resource_zones} "
                                f"Resource zones exist to fill them", ("layout",))
     if seats > colours:
         yield arena.diagnostic(codes.COUNT_MISMATCH, f"{seats} seats, but only {colours} colours exist",
                                ("players",))
     if not _reachable(grid):
-        yield arena.diagnostic(codes.ARENA_SHAPE, "some zones cannot be reached from the others by "
+        yield arena.diagnostic(ARENA_SHAPE, "some zones cannot be reached from the others by "
                                "orthogonal steps", ("layout",))
     if arena.data["robots"]:  # R1: the human takes the single north-most Base
         north = next((i for i, row in enumerate(grid) if "B" in row), None)
         if north is not None and grid[north].count("B") != 1:
-            yield arena.diagnostic(codes.ARENA_SHAPE, f"the north-most row with Bases has "
+            yield arena.diagnostic(ARENA_SHAPE, f"the north-most row with Bases has "
                                    f"{grid[north].count('B')}; solo play needs a single north-most Base (R1)",
                                    ("layout", north))
 

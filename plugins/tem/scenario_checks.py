@@ -16,6 +16,7 @@ from typing import Any
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.loader import Document
+from rulecraft.plugins.tem.errorcodes import SCENARIO_ARENA
 from rulecraft.plugins.tem.model import BASE_ZONE
 from rulecraft.plugins.tem.scenarios import CORE, DEFAULT_SEATS, ruleset_for
 
@@ -142,7 +143,7 @@ def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterato
                zoned: Set[str] = frozenset()) -> Iterator[Diagnostic]:
         problem = _off_arena(arena, name, zoned, base)
         if problem:
-            yield doc.diagnostic(codes.SCENARIO_ARENA, f"{what} {name}: {problem}", path, key=key,
+            yield doc.diagnostic(SCENARIO_ARENA, f"{what} {name}: {problem}", path, key=key,
                                  hint=_arena_hint(arena, len(seats), path, raw["name"]))
 
     zones = given.get("zones") or {}
@@ -164,7 +165,7 @@ def _arena_problems(doc: Document, at: tuple, raw: dict, given: dict) -> Iterato
         path = where("zones", taken[0]) if taken else (*at, "name")
         left = ", ".join(homeless[len(free):])
         why = f"zones cover {', '.join(taken)}" if taken else "the given `bases` take them"
-        yield doc.diagnostic(codes.SCENARIO_ARENA, f"no Base slot of {arena.id} is left for {left}: {why}",
+        yield doc.diagnostic(SCENARIO_ARENA, f"no Base slot of {arena.id} is left for {left}: {why}",
                              path, key=bool(taken),
                              hint=_arena_hint(arena, len(seats), path, raw["name"]))
 

@@ -11,12 +11,13 @@ from importlib import resources
 from pathlib import Path
 
 from rulecraft.compiler import errorcodes as codes
+from rulecraft.plugins.tem import errorcodes as tem_codes
 from rulecraft.plugins.tem.crossref import CHECKS
 from rulecraft.plugins.wiring import check_packs
 
 CASES = Path(__file__).parent
-CROSSREF_CODES = [codes.UNKNOWN_REFERENCE, codes.MISSING_CONTENT, codes.COUNT_MISMATCH, codes.ARENA_SHAPE,
-                  codes.RULE_PARAMETER, codes.DESIGNED_UNSET, codes.WEAK_POWER_ATTACK]
+CROSSREF_CODES = [codes.UNKNOWN_REFERENCE, codes.MISSING_CONTENT, codes.COUNT_MISMATCH, tem_codes.ARENA_SHAPE,
+                  codes.RULE_PARAMETER, codes.DESIGNED_UNSET, tem_codes.WEAK_POWER_ATTACK]
 
 
 def core() -> Path:

@@ -1,7 +1,9 @@
-"""The diagnostics reference (Developer section): every registered code, each with a real example.
+"""The diagnostics reference (Developer section): every code, by owner (the core, then each game the site
+documents), each with a real example.
 
-The page is generated at build time from compiler/errorcodes.py and the cases of tests/content (their
-README says how a code gets one); each example's output is what running its case printed.
+The page is generated at build time from compiler/errorcodes.py, each game's ``error_codes`` and the cases
+of tests/content (their README says how a code gets one) or of the game's ``error_cases``; each example's
+output is what running its case printed.
 """
 
 from __future__ import annotations
@@ -9,23 +11,35 @@ from __future__ import annotations
 import re
 
 from rulecraft.cli.example_cases import run_case
-from rulecraft.compiler.docgen.codesref import diagnostics_reference
-from rulecraft.compiler.errorcodes import REGISTRY
+from rulecraft.compiler.docgen.codesref import diagnostics_reference, sections
+from rulecraft.compiler.errorcodes import REGISTRY, owners
+from rulecraft.runtime.games import get
 
 
-def _sections(page: str) -> dict[str, str]:
-    parts = re.split(r'<h2 id="([a-z0-9-]+)"', page)
+def _sections(page: str, level: int = 3) -> dict[str, str]:
+    parts = re.split(rf'<h{level} id="([a-z0-9-]+)"', page)
     return dict(zip(parts[1::2], parts[2::2], strict=True))
 
 
 def test_every_registered_code_has_a_section_with_its_example_output(core_site):
-    sections = _sections(core_site.page("developer/diagnostics.html"))
-    assert list(sections) == list(REGISTRY), "one section per code, in registry order"
-    for code, entry in REGISTRY.items():
-        section = sections[code]
+    """The project site documents Tiny Epic Mechs and Mecha Game: the core's codes, then each game's."""
+    sections_ = _sections(core_site.page("developer/diagnostics.html"))
+    documented = [entry for owner in owners([get("tem"), get("mecha")]) for entry in owner.codes]
+    assert list(sections_) == [entry.code for entry in documented], "one section per code, in owner order"
+    for entry in documented:
+        section = sections_[entry.code]
         assert entry.summary.split("`")[0].strip() in section
-        assert f"{entry.severity}[{code}]" in section, f"{code}: the example's output lacks the code"
+        assert f"{entry.severity}[{entry.code}]" in section, f"{entry.code}: its example lacks the code"
         assert "tests/content/" in section and "Exit code" in section
+
+
+def test_the_codes_are_grouped_by_owner_the_core_first(core_site):
+    page = core_site.page("developer/diagnostics.html")
+    owned = _sections(page, level=2)
+    assert list(owned) == ["core-codes", "codes-of-tem", "codes-of-mecha"]
+    assert 'id="usage"' in owned["core-codes"] and 'id="arena-shape"' not in owned["core-codes"]
+    assert 'id="arena-shape"' in owned["codes-of-tem"] and 'id="weak-power-attack"' in owned["codes-of-tem"]
+    assert "registers no codes of its own" in owned["codes-of-mecha"]
 
 
 def test_an_example_shows_the_file_and_the_located_output(core_site):
@@ -35,9 +49,19 @@ def test_an_example_shows_the_file_and_the_located_output(core_site):
     assert "did you mean &#39;melee&#39;?" in section or "did you mean 'melee'?" in section
 
 
-def test_without_the_cases_the_reference_still_lists_every_code():
+def test_a_third_party_games_code_is_shown_with_the_example_of_its_own_cases():
+    """Pig registers `pig-bust-face` with a case of its own folder (tests/games/pig/cases)."""
+    page = diagnostics_reference(sections(["pig"], None), run_case)
+    pig = page[page.index("## Pig { #codes-of-pig }"):]
+    assert "### `pig-bust-face` { #pig-bust-face }" in pig and "`arena-shape`" not in page
+    assert "Example: `cases/invalid/pig-bust-face`." in pig
+    assert "pack/rules.yaml:6:11: error[pig-bust-face]" in pig and "Exit code 1." in pig
+
+
+def test_without_the_cases_the_reference_still_lists_every_code(monkeypatch):
     """An installed wheel has no tests/content: the page lists the codes and says where examples live."""
-    page = diagnostics_reference(None, run_case)
-    for code in REGISTRY:
-        assert f"## `{code}` {{ #{code} }}" in page
+    monkeypatch.setattr("rulecraft.compiler.docgen.examples.game_cases", lambda game: None)
+    page = diagnostics_reference(sections(["tem"], None), run_case)
+    for code in [*REGISTRY, "arena-shape", "weak-power-attack", "scenario-arena"]:
+        assert f"### `{code}` {{ #{code} }}" in page
     assert "Example:" not in page and "tests/content/" in page

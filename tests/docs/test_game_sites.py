@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.docgen.sitepages import game_rulings, unlink_missing
+from rulecraft.compiler.docgen.sitepages import game_rulings, project_rulings, unlink_missing
+from rulecraft.runtime.games import get
 
 ROOT = Path(__file__).resolve().parents[2]
 PIG = ROOT / "tests" / "games" / "pig" / "rulecraft_pig" / "content" / "pig-core"
@@ -41,11 +42,31 @@ def test_generated_pages_keep_links_to_pages_the_site_has_and_drop_the_others():
 
 
 def test_a_games_rulings_page_is_its_section_of_the_project_page():
+    """The section is found by the game's ruling letters (its definition's ``rulings``), not its name."""
     project = "# Rulings\n\nIntro.\n\n## Game A\n\n### A1 One { #a1 }\n\nText.\n\n## Game B\n\n### B1 Two\n"
-    page = game_rulings(project, "Game A")
+    page = game_rulings(project, "Game A", ("A",))
     assert page is not None and page.startswith("# Rulings\n")
     assert "### A1 One { #a1 }\n\nText." in page and "B1" not in page and "Intro." not in page
-    assert game_rulings(project, "Game C") is None
+    assert "## Game A" not in page
+    assert game_rulings(project, "Game C", ("C",)) is None and game_rulings(project, "Game A", ()) is None
+
+
+def test_a_game_with_several_ruling_letters_gets_each_section_under_its_heading():
+    """Tiny Epic Mechs' letters T, R and E are three sections of the project page (the rules, the Robot
+    Pilots of solo mode, the engine's own rulings); Mecha Game's M is not among them."""
+    page = game_rulings(project_rulings(), "Tiny Epic Mechs", get("tem").rulings)
+    assert page is not None
+    heads = [line for line in page.splitlines() if line.startswith("## ")]
+    assert heads == ["## Tiny Epic Mechs", "## Robot Pilots (solo mode)", "## Engine rulings"]
+    assert "{ #t18 }" in page and "{ #r8 }" in page and "{ #e10 }" in page and "{ #m1 }" not in page
+
+
+def test_a_future_games_letter_gets_its_section():
+    """Tiny Epic Quest's rulings will be Q1-Q35: its letter finds its section like any other."""
+    project = ("# Rulings\n\n## Tiny Epic Mechs\n\n### T1 Costs { #t1 }\n\nA.\n\n## Tiny Epic Quest\n\n"
+               "Its rule text.\n\n### Q16 Quests { #q16 }\n\nB.\n")
+    page = game_rulings(project, "Tiny Epic Quest", ("Q",))
+    assert page is not None and "Its rule text." in page and "{ #q16 }" in page and "T1" not in page
 
 
 def test_the_generated_home_page_lists_pages_but_not_each_scenario_file():

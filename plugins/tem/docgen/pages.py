@@ -3,63 +3,44 @@
 One function per page, each reading the entities of one kind from ``rulecraft.compiler.resolve.Stack``
 and the field descriptions from the kind's JSON Schema, so the reference says exactly what the pack
 says. Designed values (RULINGS T3: ``designed: [field, ...]`` or ``designed: true``) carry a dagger;
-with more than one pack in the stack, each entry says which pack defined or changed it.
+with more than one pack in the stack, each entry says which pack defined or changed it. Cells, ability
+cells, page heads and ruling links are the shared ``ReferenceStyle``'s (``compiler/docgen/reference.py``),
+as on Mecha Game's pages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from rulecraft.compiler.docgen import markdown
 from rulecraft.compiler.docgen.markdown import (
-    WIDE,
     code,
-    designed,
     designed_mark,
     esc,
+    from_pack,
     kind_counts,
     pack_table,
-    provenance,
-    rules_page,
+    rule_values,
     table,
     with_source,
     words,
 )
+from rulecraft.compiler.docgen.reference import ReferenceStyle
+from rulecraft.compiler.docgen.rulings import link
 from rulecraft.compiler.resolve import Entity, Stack
-from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.tem.docgen.abilities import ability_text
 from rulecraft.plugins.tem.docgen.svg import CELLS, arena_svg
 from rulecraft.plugins.tem.game import GAME
 
 DAGGER = designed_mark("T3")
 LEGEND = (f"Values marked {DAGGER} are **designed**: no rule text gives them, so the pack designed them "
-          "(ruling [T3](../rulings.md#t3)). If you own the printed game and it says otherwise, change the "
+          f"(ruling {link('T3')}). If you own the printed game and it says otherwise, change the "
           "YAML: this page, the cards and the engine follow.")
 ABILITY_NOTE = ("Ability text is **generated** from the effect the engine runs; under it, in `code` "
                 "style, is that effect's source in the pack (the effect DSL), for modders.")
-
-
-def schema_fields(kind: str) -> dict[str, dict[str, Any]]:
-    """The ``definitions.fields.properties`` of a kind's schema: each field's type and description."""
-    return load_schema(GAME.kinds[kind])["definitions"]["fields"]["properties"]
-
-
-def cell(data: dict[str, Any], field: str, show: Callable[[Any], str] = esc) -> str:
-    """One field of an entity for a table: formatted, a dagger when designed (T3), a dash when absent."""
-    return markdown.cell(data, field, DAGGER, show)
+STYLE = ReferenceStyle(GAME.kinds, GAME.rulings, DAGGER, LEGEND, ABILITY_NOTE, ability_text)
+cell, ability = STYLE.cell, STYLE.ability
 
 
 def amounts(cost: dict[str, int]) -> str:
     return ", ".join(f"{n} {esc(resource).title()}" for resource, n in cost.items()) or "free"
-
-
-def ability(kind: str, mapping: dict[str, Any]) -> str:
-    """The generated English, a dagger when designed, then the effect source in small code."""
-    if "ability" not in mapping:
-        return "—"
-    mark = DAGGER if designed(mapping, "ability") else ""
-    return f"{esc(ability_text(kind, mapping))}{mark}<br><small>{code(mapping['ability'])}</small>"
 
 
 def index_page(stack: Stack) -> str:
@@ -75,11 +56,10 @@ def index_page(stack: Stack) -> str:
 
 
 def program_cards_page(stack: Stack) -> str:
-    rules = stack.rules.data if stack.rules else {}
-    movement = rules.get("movement", {})
-    lines = [*WIDE, "# Program cards", "",
-             "Each colour's program cards: the movement (with the directions a card may be placed in, "
-             "ruling [T4](../rulings.md#t4)) and the action taken after moving.", "", LEGEND, ""]
+    movement = rule_values(stack).get("movement", {})
+    lines = STYLE.head("Program cards", "Each colour's program cards: the movement (with the directions a "
+                       "card may be placed in, ruling T4) and the action taken after moving.",
+                       abilities=False)
     by_colour: dict[str, list[Entity]] = {}
     for card in stack.of_kind("program-cards"):
         by_colour.setdefault(card.data.get("colour", "any"), []).append(card)
@@ -101,11 +81,9 @@ def program_cards_page(stack: Stack) -> str:
 
 
 def weapons_page(stack: Stack) -> str:
-    lines = [*WIDE, "# Weapons", "",
-             "Every weapon of the stack. *Power Attack* is the damage of the card's second line, usable "
-             "right after being hit by the type this weapon beats ([T13](../rulings.md#t13)). VP count at "
-             "the end only for weapons bought with a Purchase action ([T12](../rulings.md#t12)).", "",
-             LEGEND, "", ABILITY_NOTE, ""]
+    lines = STYLE.head("Weapons", "Every weapon of the stack. *Power Attack* is the damage of the card's "
+                       "second line, usable right after being hit by the type this weapon beats (T13). VP "
+                       "count at the end only for weapons bought with a Purchase action (T12).")
     tiers: dict[str, list[Entity]] = {}
     for weapon in stack.of_kind("weapons"):
         tiers.setdefault(weapon.data.get("tier", "other"), []).append(weapon)
@@ -122,12 +100,10 @@ def weapons_page(stack: Stack) -> str:
 
 
 def pilots_page(stack: Stack) -> str:
-    rules = stack.rules.data if stack.rules else {}
-    lines = [*WIDE, "# Pilots", "",
-             "Each pilot card has two sides. The **pilot side** has its own health and ability, listed "
-             "here. The **Power Armor side** has health "
-             f"{cell(rules, 'power_armor_health')} for every pilot; in the Mighty Mech the pilot's "
-             "ability is replaced by the Mech's power.", "", LEGEND, "", ABILITY_NOTE, ""]
+    lines = STYLE.head("Pilots", "Each pilot card has two sides. The **pilot side** has its own health and "
+                       "ability, listed here. The **Power Armor side** has health "
+                       f"{cell(rule_values(stack), 'power_armor_health')} for every pilot; in the Mighty "
+                       "Mech the pilot's ability is replaced by the Mech's power.")
     pilots = stack.of_kind("pilots")
     rows = [[f"**{esc(p.data.get('name', p.id))}**", cell(p.data, "health"),
              ability("pilots", p.data)] for p in pilots]
@@ -136,10 +112,9 @@ def pilots_page(stack: Stack) -> str:
 
 
 def zones_page(stack: Stack) -> str:
-    lines = [*WIDE, "# Zones", "",
-             "The zone cards that make up the arena. A zone's **value** sets Mine and Turret costs and "
-             "damage and what it scores; its **resources** are what Collect gives "
-             "([Actions](../rulebook/actions.md#collect)).", "", LEGEND, ""]
+    lines = STYLE.head("Zones", "The zone cards that make up the arena. A zone's **value** sets Mine and "
+                       "Turret costs and damage and what it scores; its **resources** are what Collect gives "
+                       "([Actions](../rulebook/actions.md#collect)).", abilities=False)
     zones = stack.of_kind("zones")
     colours = {c.id: c.data.get("name", c.id) for c in stack.of_kind("colours")}
     rows = [[code(z.id), cell(z.data, "type", words), cell(z.data, "value"),
@@ -156,36 +131,32 @@ def arena_file(arena: Entity) -> str:
 
 def arenas_page(stack: Stack) -> str:
     legend = ", ".join(f"**{k}** {label}" for k, (label, _fill, _ink) in CELLS.items())
-    lines = ["# Arenas", "",
-             f"North is at the top. {legend}; hatched cells are walls ([T6](../rulings.md#t6)). Resource "
-             "zones are shuffled into the R cells; players place their Bases on the B cells in the order "
-             "of [T5](../rulings.md#t5).", "", LEGEND, ""]
+    lines = STYLE.head("Arenas", f"North is at the top. {legend}; hatched cells are walls (T6). Resource "
+                       "zones are shuffled into the R cells; players place their Bases on the B cells in the "
+                       "order of T5.", wide=False, abilities=False)
     for arena in stack.of_kind("arenas"):
         data = arena.data
         who = f"{data.get('players', '?')} player{'s' if data.get('players') != 1 else ''}"
         if data.get("robots"):
-            who += f" and {data['robots']} Robot Pilots ([R1](../rulings.md#r1))"
-        mark = DAGGER if designed(data, "layout") else ""
+            who += f" and {data['robots']} Robot Pilots ({link('R1')})"
+        mark = STYLE.mark(data, "layout")
         lines += [f"## {esc(data.get('name', arena.id))}", "", f"For {who}. Layout{mark}.", "",
-                  f"![{esc(data.get('name', arena.id))}](arenas/{arena.id}.svg)", ""]
-        if len(stack.packs) > 1:
-            lines += [f"From: {provenance(arena, stack)}.", ""]
+                  f"![{esc(data.get('name', arena.id))}](arenas/{arena.id}.svg)", "",
+                  *from_pack(arena, stack)]
     return "\n".join(lines) + "\n"
 
 
 def mighty_mech_page(stack: Stack) -> str:
-    lines = ["# The Mighty Mech", "",
-             "The Mighty Mech card has two sides; whoever takes control picks one and keeps it while inside "
-             "([The Mighty Mech](../rulebook/mighty-mech.md)).", "", LEGEND, "", ABILITY_NOTE, ""]
+    lines = STYLE.head("The Mighty Mech", "The Mighty Mech card has two sides; whoever takes control picks "
+                       "one and keeps it while inside ([The Mighty Mech](../rulebook/mighty-mech.md)).",
+                       wide=False)
     for mech in stack.of_kind("mighty-mech"):
         data = mech.data
         lines += [f"## {esc(data.get('name', mech.id))}", "", f"Health: {cell(data, 'health')}.", ""]
         rows = [[f"**{esc(side.get('name', side_id))}**", cell(side, "power"),
                  ability("mighty-mech", side)]
                 for side_id, side in data.get("sides", {}).items()]
-        lines += table(["side", "power", "ability"], rows)
-        if len(stack.packs) > 1:
-            lines += [f"From: {provenance(mech, stack)}.", ""]
+        lines += [*table(["side", "power", "ability"], rows), *from_pack(mech, stack)]
     return "\n".join(lines) + "\n"
 
 
@@ -193,7 +164,7 @@ def reference_pages(stack: Stack) -> dict[str, str]:
     """Every generated reference file (site-relative path -> content) for ``stack``."""
     pages = {
         "reference/index.md": index_page(stack),
-        "reference/rules.md": rules_page(stack, schema_fields("rules"), DAGGER, LEGEND),
+        "reference/rules.md": STYLE.rules_page(stack),
         "reference/program-cards.md": program_cards_page(stack),
         "reference/weapons.md": weapons_page(stack),
         "reference/pilots.md": pilots_page(stack),

@@ -22,6 +22,9 @@ GAME = GameDefinition(
                 "reach it within a few turns.",
     packs="rulecraft_pig.content",
     kinds=MappingProxyType({"pig-rules": "rulecraft_pig:pig-rules.schema.json"}),
+    stack_checks=(Ref("rulecraft_pig.checks"),),
+    error_codes=Ref("rulecraft_pig.checks:CODES"),   # its own code, beside the core's
+    error_cases="cases",
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
     hookspecs=Ref("rulecraft_pig.hookspecs"),

@@ -2,8 +2,9 @@
 
 On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
 loses them. The first seat to bank ``goal`` points wins at once. The rules are all Pig writes: the seats,
-the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
-the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
+chance (each roll of the pack's die, logged), events and listeners, the step cap and its clean abort,
+``ask`` with its answer check and the view protocol come from rulecraft's runtime core
+(:class:`~rulecraft.runtime.game.GameCore`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rulecraft_pig.model import PigRules
 
 ROLL_OR_HOLD = "roll-or-hold"    # the one decision: ROLL again or HOLD the turn's points
 ROLL, HOLD = "roll", "hold"
+TURN_ROLL = "turn roll"          # what each throw of the die is for, as its chance event names it
 
 
 class Pig(GameCore):
@@ -33,6 +35,7 @@ class Pig(GameCore):
             raise ValueError(f"a game of Pig needs 2-{len(ruleset.seats)} players, got {n}")
         super().__init__(agents, seed, ruleset.step_cap, listeners)
         self.ruleset = ruleset
+        self.dice = (ruleset.die,)      # what every roll throws: the pack's one die
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
         self.colours = colours
         self.scores = [0] * n
@@ -58,7 +61,7 @@ class Pig(GameCore):
         seat, rules = self.current, self.ruleset
         self.turn_total = 0
         while True:
-            roll = 1 + int(self.rng.random() * rules.faces)
+            roll = self.roll(self.dice, TURN_ROLL)[0]
             self.emit("roll", player=seat, face=roll)
             if roll == rules.bust:
                 self.emit("bust", player=seat, lost=self.turn_total)

@@ -2,9 +2,10 @@
 
 A scenario file holds ``scenarios:``, each with a ``name``, the rules it ``covers``, the seat count
 (``players``), the die's faces in order (``rolls``), each seat's answers in order (``answers: {seat: [roll,
-hold]}``) and what must hold once the rolls are used up: ``then: {scores: [...], events: [...]}`` (each
-expected event a subset of an emitted one, in order). The game runs on Pig's own pack until the scripted
-die is empty.
+hold]}``) and what must hold once the game stops: ``then: {scores: [...], events: [...]}`` (each expected
+event a subset of an emitted one, in order). The game runs on Pig's own pack with the rolls as its chance
+script (``runtime.chance.ScriptedChance``) until it ends or a seat's answers run out. The script is strict: a
+roll it does not give, or a roll it gives that the game never throws, fails the scenario at its ``rolls``.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import Any
 import yaml
 
 from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.runtime.chance import Draw, ScriptedChance, UnscriptedChance
 from rulecraft.runtime.decisions import ScriptedAgent, UnscriptedDecision
 from rulecraft.runtime.scenarios import Difference
-from rulecraft_pig.engine import ROLL_OR_HOLD, Pig
+from rulecraft_pig.engine import ROLL_OR_HOLD, TURN_ROLL, Pig
 
 
 @dataclass
@@ -29,6 +31,7 @@ class Scenario:
     file: str
     line: int
     spec: dict[str, Any]
+    rolls_line: int = 0     # the line of its ``rolls``, where a chance script's failure is located
 
 
 @dataclass
@@ -39,18 +42,6 @@ class Result:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-class ScriptedDie:
-    """The game's RNG replaced by the scenario's faces, in order; used up, the scenario ends."""
-
-    def __init__(self, faces: list[int], sides: int) -> None:
-        self.faces, self.sides = list(faces), sides
-
-    def random(self) -> float:
-        if not self.faces:
-            raise UnscriptedDecision("the scenario's rolls are used up")
-        return (self.faces.pop(0) - 0.5) / self.sides
-
-
 def load_all(paths: list[Path]) -> tuple[list[Scenario], list[Any]]:
     files = [f for p in paths for f in (sorted(p.rglob("*.yaml")) if p.is_dir() else [p])]
     found = []
@@ -58,8 +49,9 @@ def load_all(paths: list[Path]) -> tuple[list[Scenario], list[Any]]:
         text = path.read_text("utf-8")
         nodes = dict((k.value, v) for k, v in yaml.compose(text).value)["scenarios"].value
         for node, spec in zip(nodes, yaml.safe_load(text)["scenarios"], strict=True):
+            rolls = next((v for k, v in node.value if k.value == "rolls"), node)
             found.append(Scenario(spec["name"], list(spec.get("covers", [])), str(path),
-                                  node.start_mark.line + 1, spec))
+                                  node.start_mark.line + 1, spec, rolls.start_mark.line + 1))
     return found, []
 
 
@@ -73,9 +65,22 @@ def run(scenario: Scenario, ruleset: Any) -> Result:
     agents = [ScriptedAgent([(ROLL_OR_HOLD, a) for a in answers.get(seat, [])])
               for seat in range(spec["players"])]
     game = Pig(ruleset, agents, seed=0)
-    game.rng = ScriptedDie(spec["rolls"], ruleset.faces)
-    with contextlib.suppress(UnscriptedDecision):   # the scripted die used up: the scenario's end
-        game.play()
+    rolls = [Draw(TURN_ROLL, face) for face in spec["rolls"]]
+    game.chance = script = ScriptedChance(rolls)
+    where = f"{scenario.file}:{scenario.rolls_line}"
+    try:
+        with contextlib.suppress(UnscriptedDecision):   # a seat's answers used up: the scenario's end
+            game.play()
+    except UnscriptedChance as exc:
+        thrown = sum(1 for event in game.events if event["e"] == "chance")
+        return Result(False, f"{where}: {exc} (roll {thrown + 1}; the scenario scripts {len(rolls)})", [],
+                      game.events)
+    unused = script.unused()
+    if unused:
+        first, faces = len(rolls) - len(unused) + 1, ", ".join(str(draw.result) for draw in unused)
+        which = f"roll {first} is" if first == len(rolls) else f"rolls {first}-{len(rolls)} are"
+        return Result(False, f"{where}: the scenario's {which} never thrown ({TURN_ROLL}: {faces}): the "
+                             f"game stopped after {first - 1} of its {len(rolls)} rolls", [], game.events)
     then, differences = spec.get("then", {}), []
     if "scores" in then and then["scores"] != game.scores:
         differences.append(Difference("scores", then["scores"], game.scores))

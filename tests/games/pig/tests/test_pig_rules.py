@@ -8,14 +8,16 @@ import pytest
 from rulecraft_pig.engine import HOLD, ROLL, Pig
 from rulecraft_pig.model import PigRules
 
+from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent
 from rulecraft.runtime.errors import StepCapExceeded
 
 SEATS = ("pink", "black", "white", "spotted")
+D6 = Die("d6", (1, 2, 3, 4, 5, 6))
 
 
 def rules(**changes) -> PigRules:
-    values = {"goal": 30, "faces": 6, "bust": 1, "seats": SEATS, "step_cap": 5000, **changes}
+    values = {"goal": 30, "die": D6, "bust": 1, "seats": SEATS, "step_cap": 5000, **changes}
     return PigRules(**values)
 
 

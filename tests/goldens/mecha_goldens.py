@@ -38,7 +38,7 @@ def event_lines(agents: tuple[str, str], seed: int) -> list[str]:
     players = [AGENTS[kind](f"golden:{seed}/{i}") for i, kind in enumerate(agents)]
     game = MechaGame(core_ruleset(), players, seed=f"golden:{seed}")
     game.play()
-    return [dumps(event) for event in game.events if event["e"] != "chance"]
+    return [dumps(event) for event in game.events]
 
 
 def compute() -> dict[str, str]:

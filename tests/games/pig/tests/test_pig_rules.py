@@ -8,6 +8,7 @@ import pytest
 from rulecraft_pig.engine import HOLD, ROLL, Pig
 from rulecraft_pig.model import PigRules
 
+from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent
 from rulecraft.runtime.errors import StepCapExceeded
@@ -79,3 +80,21 @@ def test_a_seat_that_never_holds_on_a_die_with_no_bust_face_hits_the_step_cap():
 def test_the_player_count_is_checked():
     with pytest.raises(ValueError, match="2-4 players"):
         Pig(rules(), [Always(HOLD)])
+
+
+def test_the_die_is_the_packs_and_a_designed_one_is_marked(tmp_path):
+    """Dice are data: a pack layered on pig-core patches the die (a designed one, faces 2 2 3 4 5 6: no 1, so
+    no bust), and every roll of the game shows one of its faces, its chance event naming the die."""
+    (tmp_path / "pack.yaml").write_text("id: no-ones\nname: No ones\nversion: 0.1.0\n"
+                                        "depends: [{id: pig-core, version: '>=1.0,<2'}]\n"
+                                        "files: [rules.yaml]\n", "utf-8")
+    (tmp_path / "rules.yaml").write_text("kind: pig-rules\npatch:\n  - id: pig-rules\n    die: {id: no-ones, "
+                                         "faces: [2, 2, 3, 4, 5, 6], designed: true}\n", "utf-8")
+    ruleset = load_ruleset((str(tmp_path),), (), "pig")
+    assert ruleset.die == Die("no-ones", (2, 2, 3, 4, 5, 6), designed=True)
+    assert load_ruleset((), (), "pig").die == Die("d6", (1, 2, 3, 4, 5, 6))   # the folk die: not designed
+    game = Pig(ruleset, [Always(ROLL), Always(HOLD)], seed=2)
+    game.play()
+    rolls = [e for e in game.events if e["e"] == "chance"]
+    assert rolls and all(e["dice"] == ["no-ones"] and e["faces"][0] in (2, 3, 4, 5, 6) for e in rolls)
+    assert not any(e["e"] == "bust" for e in game.events)

@@ -3,8 +3,9 @@ brings no ``board`` member: the seat's view as plain lines, and the decisions' o
 
 It shows only what the game's own hidden-information rule lets a seat see: the state it draws is the
 seat's view (``view_state``) or, when a whole log is watched, the snapshot; it narrates no event but the
-game's end, because it cannot know which fields of a game's events are secret (a card drawn, a number
-written down).
+game's end and the core's chance events (in the core's words, ``runtime.chance.words``: a roll's faces, a
+shuffle's size, a pick unless hidden), because it cannot know which fields of a game's own events are
+secret (a card drawn, a number written down).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.markup import escape
 from rich.text import Text
 
+from rulecraft.runtime import chance
 from rulecraft.runtime.decisions import Decision
 
 
@@ -57,6 +60,8 @@ class PlainBoard:
 
     def narrate(self, event: dict[str, Any], you: int | None, state: dict[str, Any] | None = None
                 ) -> str | None:
+        if event["e"] == "chance":
+            return f"[dim]{escape(chance.words(event))}[/]"
         if event["e"] != "game-end":
             return None
         return "[bold]The game is over.[/]"

@@ -140,3 +140,17 @@ class ScriptedChance:
             shown = ", ".join(map(repr, options[:8])) + (", ..." if len(options) > 8 else "")
             raise UnscriptedChance(f"the pick ({what}): {draw.result!r} is not one of its options ({shown})")
         return draw.result
+
+
+def words(event: dict[str, Any]) -> str:
+    """A ``chance`` event in plain words, for a front end that narrates it: what it was for and what came
+    (``turn roll: d6 shows 4``). A shuffle's order and a hidden pick's result are in no event, nor here."""
+    what, kind = event["what"], event["kind"]
+    if kind == "roll":
+        shown = zip(event["dice"], event["faces"], strict=True)
+        return f"{what}: " + ", ".join(f"{die} shows {face}" for die, face in shown)
+    if kind == "shuffle":
+        return f"{what}: {event['count']} shuffled"
+    if "result" in event:
+        return f"{what}: {event['result']} (by chance, of {event['count']})"
+    return f"{what}: one of {event['count']}, unseen"

@@ -169,11 +169,28 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], An
         produced.append(dumps(game.events[-1]))
     for i, (want, got) in enumerate(zip(lines, produced, strict=False)):
         if want != got:
-            return ReplayResult(False, i, f"{path}:{i + 2}: event differs\n  log:    {want}\n  replay: {got}")
+            return ReplayResult(False, i, f"{path}:{i + 2}: {_difference(want, got)}\n  log:    {want}\n"
+                                          f"  replay: {got}")
     if len(lines) != len(produced):
         return ReplayResult(False, min(len(lines), len(produced)),
                             f"{path}: the log has {len(lines)} events, the replay {len(produced)}")
     return ReplayResult(True, len(lines), f"{path}: {len(lines)} events replayed identically")
+
+
+def _difference(want: str, got: str) -> str:
+    """What differs between a log's event line and the replay's, in words: a chance draw by what it was for
+    (an edited face or pick, or a log that does not hold the draws this rulecraft makes), else the event."""
+    logged, replayed = json.loads(want), json.loads(got)
+    if logged.get("e") == replayed.get("e") == "chance":
+        return (f"chance {replayed['kind']} ({replayed['what']}) differs: the log's draw is not the one "
+                f"its seed gives")
+    if replayed.get("e") == "chance":
+        return (f"the replay draws a chance {replayed['kind']} ({replayed['what']}) that the log does not "
+                f"hold (a log written before chance events were logged, or edited)")
+    if logged.get("e") == "chance":
+        return (f"the log holds a chance {logged.get('kind')} ({logged.get('what')}) that the replay does "
+                f"not draw")
+    return "event differs"
 
 
 def recorded_agents(head: dict[str, Any], events: Sequence[dict[str, Any]],

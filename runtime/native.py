@@ -28,7 +28,8 @@ from pathlib import Path
 # Appended to each compiled copy: the extension refuses to load once its source has changed.
 VERIFY = ("\n\nfrom rulecraft.runtime.native import verify_source as _verify_source\n"
           "_verify_source(__name__, {digest!r})\ndel _verify_source\n")
-CORE = ("rulecraft.runtime.game", "rulecraft.runtime.decisions")   # the runtime core's part of the loop
+# The runtime core's part of the loop: GameCore, its chance (every roll of Pig's die) and the decisions.
+CORE = ("rulecraft.runtime.game", "rulecraft.runtime.chance", "rulecraft.runtime.decisions")
 # The C library every compiled module of the group lives in (the modules themselves are small shims that
 # load it), beside this module's source: ``rulecraft.runtime.compiled_loop__mypyc``.
 GROUP = "rulecraft.runtime.compiled_loop"

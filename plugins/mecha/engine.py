@@ -37,6 +37,8 @@ from rulecraft.plugins.mecha.views import view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.outcomes import DRAW, Standing, rank
 
+DECKS = ("deck of seat a", "deck of seat b")   # what each seat's opening shuffle is for (M4; seats a, b: M1)
+
 
 class GameOver(Exception):
     """Raised when a loss condition is met (M20): the game ends at once, whatever was resolving."""
@@ -212,12 +214,11 @@ class MechaGame(ActionRules):
             return self.standings
 
     def opening(self) -> None:
-        """M4: the first player by the seeded RNG (unless fixed), shuffle, draw the opening hand, no
-        mulligan."""
+        """M4: the first player by chance (unless fixed), shuffle, draw the opening hand, no mulligan."""
         if self.first is None:
-            self.first = self.rng.randrange(2)
+            self.first = self.pick((0, 1), "first player")
         for s in self.seats:
-            self.rng.shuffle(s.deck)
+            self.shuffle(s.deck, DECKS[s.seat])
         self.emit("opening", first=self.first, decks=[len(s.deck) for s in self.seats])
         for s in self.seats:
             self.draw(s.seat, self.rules.opening_hand)

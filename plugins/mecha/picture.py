@@ -104,7 +104,7 @@ class Board:
         kind, who = event["e"], self.who(event.get("player"), you)
         s = "" if who == "you" else "s"         # you play, seat b plays
         card = self.card(event.get("card"))
-        if kind in ("decision", "end-of-turn"):
+        if kind in ("decision", "end-of-turn", "chance"):   # chance: the opening and the draws say what came
             return None
         if kind == "draw" and you is not None and event["player"] != you:
             return f"[dim]{who} draws a card ({event['hand']} in hand)[/]"

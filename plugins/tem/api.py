@@ -12,16 +12,15 @@ Rule tests (given/when/then) use only this module::
     api.state(game)["players"][0]["vp"]; game.events[start:]
 
 ``table`` skips the random setup: the arena is filled from ``zones`` (cell -> zone id; unlisted slots are
-filled from the shuffled remaining zones of their kind, in a seeded order), each player gets its Base,
-its first dealt pilot, starting health and resources, full supplies and its first Basic weapon, unless
-told otherwise. Every seat's agent is a strict :class:`ScriptedAgent` by default, so an unscripted
-decision raises (XMage's strict choose mode). Cells are named ``r<row>c<col>`` (north-west is r0c0);
-a placed zone's id may be used instead.
+filled from the remaining zones of their kind, shuffled by the game's chance as the weapon deck is), each
+player gets its Base, its first dealt pilot, starting health and resources, full supplies and its first
+Basic weapon, unless told otherwise. Every seat's agent is a strict :class:`ScriptedAgent` by default, so
+an unscripted decision raises (XMage's strict choose mode). Cells are named ``r<row>c<col>`` (north-west
+is r0c0); a placed zone's id may be used instead.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -75,13 +74,12 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
     ``setup_player`` hook may set a seat up instead of the defaults, and ``setup_done`` runs at the end."""
     agents = list(agents) if agents is not None else [ScriptedAgent() for _ in colours]
     game = Game(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners, colours=colours)
-    rng = random.Random(seed)
     slots = game.board.arena.slots
     explicit = {cell(game, k): ruleset.zones[v] for k, v in (zones or {}).items()}
     base_cells = {c: cell(game, v) for c, v in (bases or {}).items()}
     used = {z.id for z in explicit.values()}
     spare = [z for z in ruleset.resource_zones() if z.id not in used]
-    rng.shuffle(spare)
+    game.shuffle(spare, "resource zones")
     for index, slot in enumerate(slots):
         if index in explicit:
             game.board.place(index, explicit[index])
@@ -117,7 +115,7 @@ def table(ruleset: Ruleset, colours: Sequence[str] = ("red", "blue"), agents: Se
     n = len(game.players)
     game.piles = {w.id: n - sum(p.owned.count(w.id) for p in game.players) for w in ruleset.basic_weapons}
     game.deck = [w.id for w in ruleset.advanced_weapons for _ in range(w.copies)]
-    rng.shuffle(game.deck)
+    game.shuffle(game.deck, "advanced weapon deck")
     game.row, game.deck = game.deck[:rules.advanced_row], game.deck[rules.advanced_row:]
     game.start_seat = starting_player
     game.round = round - 1

@@ -472,6 +472,7 @@ LEGEND = [
 
 TEMPLATES: dict[str, str | None] = {
     "setup": "[bold]New game[/]: {players}, seed {seed}.",
+    "chance": None,     # every draw is narrated by what it decides: arena, Starting Player, pilot, row
     "arena": "The arena is laid out; the Mighty Mech stands at {mech}.",
     "pilot": "{who} keeps pilot {pilot} ({health} health).",
     "starting-player": "{who} is the Starting Player.",

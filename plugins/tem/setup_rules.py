@@ -24,7 +24,7 @@ class SetupRules(RoundRules):
         self.setup_arena()
         self.setup_players()
         first = self.hooks.starting_player(self)
-        self.start_seat = self.rng.randrange(len(self.players)) if first is None else first
+        self.start_seat = self.pick(range(len(self.players)), "starting player") if first is None else first
         self.emit("starting-player", player=self.start_seat)
         self.setup_bases()
         self.setup_mines()
@@ -34,7 +34,7 @@ class SetupRules(RoundRules):
     def setup_arena(self) -> None:
         """Shuffle the Resource zones into their slots; the Mech Zone and the Mighty Mech go on theirs."""
         zones = list(self.ruleset.resource_zones())
-        self.rng.shuffle(zones)
+        self.shuffle(zones, "resource zones")
         slots = self.board.arena.slots
         for cell, slot in enumerate(slots):
             if slot == RESOURCE_ZONE:
@@ -50,7 +50,7 @@ class SetupRules(RoundRules):
     def setup_players(self) -> None:
         rules = self.rules
         pilots = sorted(self.ruleset.pilots)
-        self.rng.shuffle(pilots)
+        self.shuffle(pilots, "pilot cards")
         for p in self.players:
             p.dealt_pilots = tuple(pilots[:rules.pilots_dealt])
             del pilots[:rules.pilots_dealt]
@@ -113,7 +113,7 @@ class SetupRules(RoundRules):
         if not self.counted("basic-weapons"):
             self.push({"e": "basic-weapons", "chosen": chosen, "piles": dict(self.piles)})
         self.deck = [w.id for w in self.ruleset.advanced_weapons for _ in range(w.copies)]
-        self.rng.shuffle(self.deck)
+        self.shuffle(self.deck, "advanced weapon deck")
         self.row = self.deck[:self.rules.advanced_row]
         del self.deck[:self.rules.advanced_row]
         if not self.counted("row"):

@@ -122,8 +122,9 @@ def _reaches(start: Any, forbidden: dict[int, str], public: set[int]) -> str | N
 
 def test_no_view_reaches_the_game_its_dice_or_another_seat(game, request):
     """A view is the seat's own copy: no attribute, closure or bound method leads to the live game, its
-    RNG (a seat that held it could read the future), its event list or another seat's agent; its state is
-    plain JSON-like data. Hypothesis picks the player count, the seed and which seats read the state."""
+    RNG or chance source (a seat that held either could read the future), its event list or another seat's
+    agent; its state is plain JSON-like data. Hypothesis picks the player count, the seed and which seats
+    read the state."""
     gap(request, game, "views")
     shown = ruleset(game)
     low, high = definition(game).players
@@ -137,7 +138,7 @@ def test_no_view_reaches_the_game_its_dice_or_another_seat(game, request):
         assert _reaches(shown, {id(played): "the game"}, set()) is None, f"{game}: the model reaches the game"
         for seat, agent in enumerate(seats):
             forbidden = {id(played): "the game", id(played.rng): "the game's RNG",
-                         id(played.events): "the event list"}
+                         id(played.chance): "the game's chance source", id(played.events): "the event list"}
             forbidden.update({id(other): f"seat {s}'s agent" for s, other in enumerate(seats) if s != seat})
             for view in agent.views[:: max(1, len(agent.views) // 8)]:
                 assert view.player == seat

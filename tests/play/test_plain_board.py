@@ -1,6 +1,7 @@
 """`rulecraft play` and `replay --watch` for a game that brings no board: the shared plain board and the
 numbered prompts (cli/plain_board.py, cli/choices.py), through the test-only game Pig. It shows the seat's
-view only and narrates no event but the end, since it cannot know which event fields are secret."""
+view only and narrates no event but the core's chance events (Pig's rolls, in the core's words) and the end,
+since it cannot know which fields of the game's own events are secret."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def test_a_whole_game_of_pig_at_the_plain_board(tmp_path, capsys):
     assert "The game (you are pink, seat 0):" in text and "scores: " in text and "turn_total: " in text
     assert "   1  roll" in text and "   2  hold" in text and "Type a number from 1 to 2" in text
     assert "Keys: an option's number" in text
+    assert "turn roll: d6 shows " in text and '"e":"chance"' not in text and "kind=" not in text
     assert set(prompts) == {"[roll-or-hold] > "}
     assert "You win!" in text or "You finish #2." in text
     assert main(["replay", str(log)]) == 0

@@ -15,7 +15,8 @@ def test_table_places_given_zones_and_bases_and_skips_the_random_setup(tiny):
     assert game.players[2].base == game.players[2].pos == api.cell(game, "r0c2")
     assert api.cell(game, "zone-5") == api.cell(game, (1, 1))
     assert game.start_seat == 2 and game.round == 0
-    assert [e["e"] for e in game.events] == ["setup"]
+    assert [(e["e"], e.get("what")) for e in game.events] == [   # the spare zones and the deck, by chance
+        ("chance", "resource zones"), ("chance", "advanced weapon deck"), ("setup", None)]
     assert len(game.row) == tiny.rules.advanced_row
 
 

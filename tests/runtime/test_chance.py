@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulecraft.runtime.chance import Die, Draw, ScriptedChance, SeededChance, UnscriptedChance
+from rulecraft.runtime.chance import Die, Draw, ScriptedChance, SeededChance, UnscriptedChance, words
 from rulecraft.runtime.game import GameCore
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
@@ -106,3 +106,11 @@ def test_a_scripted_shuffle_puts_its_cards_first_and_keeps_every_item(items: lis
     shuffled = list(items)
     ScriptedChance([Draw("deck", first)]).shuffle(shuffled, "deck")
     assert shuffled[:len(first)] == first and sorted(shuffled) == sorted(items)
+
+
+def test_a_chance_event_in_words_tells_what_it_was_for_and_no_secret() -> None:
+    game = Drawing([], seed=3, step_cap=100)
+    faces, _, first, _ = game.play()
+    lines = [words(event) for event in game.events]
+    assert lines == [f"opening throw: d6 shows {faces[0]}, coin shows {faces[1]}", "deck: 10 shuffled",
+                     f"first player: {first} (by chance, of 3)", "hidden card: one of 10, unseen"]

@@ -16,14 +16,17 @@ CODES = (BUST_FACE,)
 
 
 def bust_on_the_die(stack: Any) -> list[Diagnostic]:
-    """The bust face is one of the die's faces (1 to ``faces``): a bust face the die lacks never comes up,
-    and holding never matters."""
+    """The bust face is one of the die's faces: a bust face the die lacks never comes up, and holding never
+    matters."""
     rules = stack.get("pig-rules", "pig-rules")
-    if rules is None or rules.data["bust"] <= rules.data["faces"]:
+    if rules is None:
         return []
-    return [rules.diagnostic(BUST_FACE, f"bust face {rules.data['bust']} is not on a die of "
-                                        f"{rules.data['faces']} faces", ("bust",),
-                             hint=f"choose a bust face from 1 to {rules.data['faces']}")]
+    die = rules.data["die"]
+    if rules.data["bust"] in die["faces"]:
+        return []
+    faces = ", ".join(map(str, die["faces"]))
+    return [rules.diagnostic(BUST_FACE, f"bust face {rules.data['bust']} is not a face of die {die['id']!r} "
+                                        f"({faces})", ("bust",), hint=f"choose a bust face from {faces}")]
 
 
 CHECKS = [bust_on_the_die]

@@ -2,9 +2,10 @@
 
 On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
 loses them. The first seat to bank ``goal`` points wins at once. Solo (one seat) is won at a target: bank
-the goal within ``solo_turns`` turns, else it is lost. The rules are all Pig writes: the seats,
-the seeded RNG, events and listeners, the step cap and its clean abort, ``ask`` with its answer check and
-the view protocol come from rulecraft's runtime core (:class:`~rulecraft.runtime.game.GameCore`).
+the goal within ``solo_turns`` turns, else it is lost. The rules are all Pig writes: the seats, chance
+(each roll of the pack's die, logged), events and listeners, the step cap and its clean abort, ``ask`` with
+its answer check and the view protocol come from rulecraft's runtime core
+(:class:`~rulecraft.runtime.game.GameCore`).
 
 Big Pig (designed; the rules' ``dice`` above one, the ``pig-big`` pack) throws several dice: a throw of only
 bust faces loses the turn's points; otherwise the player sets aside the scoring dice one at a time, at least
@@ -21,7 +22,6 @@ from typing import Any
 
 from rulecraft.plugins.manager import default_hooks
 from rulecraft.runtime import outcomes
-from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.game import GameCore
 from rulecraft.runtime.outcomes import Standing
@@ -56,7 +56,7 @@ class Pig(GameCore):
         self.turn_total = 0
         self.current = 0
         self.turns = 0                      # turns begun
-        self.die = Die("die", tuple(range(1, ruleset.faces + 1)))   # every die of the game (Big Pig's alike)
+        self.die = ruleset.die             # the pack's die: every roll throws it (Big Pig: several alike)
 
     def view_state(self, seat: int) -> dict[str, Any]:
         return self.snapshot()     # Pig hides nothing but the future: every seat sees the same

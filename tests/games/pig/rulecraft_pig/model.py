@@ -11,13 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulecraft.runtime.chance import Die
+
 RULES_KIND = "pig-rules"
 
 
 @dataclass(frozen=True, slots=True)
 class PigRules:
     goal: int                   # the first to bank this many points wins
-    faces: int                  # the die's faces, 1..faces
+    die: Die                    # the die every roll throws (the pack's `die`: id, faces, designed)
     bust: int                   # the face that loses the turn's points and ends the turn
     seats: tuple[str, ...]      # the seats' names (a log's `colours`)
     solo_turns: int             # solo: the goal must be banked within this many turns
@@ -32,7 +34,9 @@ def build(stack: Any, compiled: Any = None, vocabulary: Any = None) -> PigRules:
     if entity is None:
         raise ValueError(f"the stack defines no {RULES_KIND} entity '{RULES_KIND}'")
     data = entity.data
-    return PigRules(goal=data["goal"], faces=data["faces"], bust=data["bust"], seats=tuple(data["seats"]),
-                    solo_turns=data["solo-turns"], step_cap=data["step-cap"], dice=data.get("dice", 1),
+    die = data["die"]
+    return PigRules(goal=data["goal"], die=Die(die["id"], tuple(die["faces"]), die.get("designed", False)),
+                    bust=data["bust"], seats=tuple(data["seats"]), solo_turns=data["solo-turns"],
+                    step_cap=data["step-cap"], dice=data.get("dice", 1),
                     source={"game": stack.game,
                             "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs]})

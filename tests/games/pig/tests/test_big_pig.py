@@ -18,7 +18,7 @@ from rulecraft.cli.play_ui import make_terminal, new_header, play
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.wiring import load_ruleset, plugin_names
 from rulecraft.runtime import logs
-from rulecraft.runtime.chance import Draw, ScriptedChance, UnscriptedChance
+from rulecraft.runtime.chance import Die, Draw, ScriptedChance, UnscriptedChance
 from rulecraft.runtime.decisions import IllegalAnswer, RandomAgent, ScriptedAgent
 from rulecraft.runtime.games import agents_for, engine_for
 
@@ -26,8 +26,8 @@ BIG_PIG = Path(__file__).parents[1] / "rulecraft_pig" / "content" / "pig-big"
 
 
 def big(**changes) -> PigRules:
-    values = {"goal": 50, "faces": 6, "bust": 1, "seats": ("pink", "black"), "solo_turns": 6,
-              "step_cap": 5000, "dice": 3, **changes}
+    values = {"goal": 50, "die": Die("d6", (1, 2, 3, 4, 5, 6)), "bust": 1, "seats": ("pink", "black"),
+              "solo_turns": 6, "step_cap": 5000, "dice": 3, **changes}
     return PigRules(**values)
 
 

@@ -9,14 +9,17 @@ import pytest
 from rulecraft_pig.engine import HOLD, ROLL, Pig
 from rulecraft_pig.model import PigRules
 
+from rulecraft.plugins.wiring import load_ruleset
+from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent
 from rulecraft.runtime.errors import StepCapExceeded
 
 SEATS = ("pink", "black", "white", "spotted")
+D6 = Die("d6", (1, 2, 3, 4, 5, 6))
 
 
 def rules(**changes) -> PigRules:
-    values = {"goal": 30, "faces": 6, "bust": 1, "seats": SEATS, "solo_turns": 6, "step_cap": 5000, **changes}
+    values = {"goal": 30, "die": D6, "bust": 1, "seats": SEATS, "solo_turns": 6, "step_cap": 5000, **changes}
     return PigRules(**values)
 
 
@@ -101,3 +104,21 @@ def test_solo_missing_the_goal_within_the_turns_is_a_loss():
 def test_the_player_count_is_checked():
     with pytest.raises(ValueError, match="1-4 players"):
         Pig(rules(), [Always(HOLD)] * 5)
+
+
+def test_the_die_is_the_packs_and_a_designed_one_is_marked(tmp_path):
+    """Dice are data: a pack layered on pig-core patches the die (a designed one, faces 1 1 3 4 5 6: two busts
+    in six), and every roll of the game shows one of its faces, its chance event naming the die."""
+    (tmp_path / "pack.yaml").write_text("id: no-twos\nname: No twos\nversion: 0.1.0\n"
+                                        "depends: [{id: pig-core, version: '>=1.0,<2'}]\n"
+                                        "files: [rules.yaml]\n", "utf-8")
+    (tmp_path / "rules.yaml").write_text("kind: pig-rules\npatch:\n  - id: pig-rules\n    die: {id: no-twos, "
+                                         "faces: [1, 1, 3, 4, 5, 6], designed: true}\n", "utf-8")
+    ruleset = load_ruleset((str(tmp_path),), (), "pig")
+    assert ruleset.die == Die("no-twos", (1, 1, 3, 4, 5, 6), designed=True)
+    assert load_ruleset((), (), "pig").die == Die("d6", (1, 2, 3, 4, 5, 6))   # the folk die: not designed
+    game = Pig(ruleset, [Always(ROLL), Always(HOLD)], seed=2)
+    game.play()
+    rolls = [e for e in game.events if e["e"] == "chance"]
+    assert rolls and all(e["dice"] == ["no-twos"] and e["faces"][0] in (1, 3, 4, 5, 6) for e in rolls)
+    assert not any(e["e"] == "roll" and e["face"] == 2 for e in game.events)

@@ -58,7 +58,7 @@ def test_a_step_taking_a_later_steps_draw_fails_naming_it():
 
 def test_an_impossible_face_fails_naming_the_die():
     result = play([{"turn": True, "chance": die(7)}], {"scores": [0, 0]})
-    assert result.error is not None and "7 is not a face of die 'die'" in result.error
+    assert result.error is not None and "7 is not a face of die 'd6'" in result.error
 
 
 def test_an_answer_left_unused_fails_naming_it():

@@ -144,5 +144,7 @@ def comparison_sections(comparison: dict[str, Any]) -> list[Section]:
                     for r in rows if r["group"] in ("seat", "agent"))
     numbers = tuple((r["metric"], _value(r, "a"), _value(r, "b"), _difference(r), r["method"], flag(r))
                     for r in rows if r["group"] == "game")
-    return [Section("Win rate by seat and agent: B - A", ("", "A", "B", "B - A [95% CI]", ""), players),
-            Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""), numbers)]
+    return [Section("Win rate by seat and agent: B - A", ("", "A", "B", "B - A [95% CI]", ""), players,
+                    level=3, wrap=False),
+            Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""), numbers,
+                    level=3, wrap=False)]

@@ -5,9 +5,10 @@ what, and what a fractional win is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from rulecraft.plugins.tem.balance.comparison import FEW, MIN_SAMPLE, NEVER_BOUGHT
+from rulecraft.runtime.balance.report import Block, Bullets, ForestPlot, Lines, Section
 
 FRACTIONAL_WINS = ("A win is a share: a shared victory (T15: still tied after the Mighty Mech and the "
                    "weapon-count tie-breaks) gives each of its k winners 1/k, so win counts can be "
@@ -56,12 +57,6 @@ def method_note(comparison: dict[str, Any]) -> str:
             f"fewer than {MIN_SAMPLE} seats on a side: shown, not tested.")
 
 
-class TableSpec(NamedTuple):
-    title: str
-    headers: list[str]
-    rows: list[list[str]]
-
-
 # group, title, its two measures with their short column names, what the first measure's n counts
 CARD_TABLES = (("pilot", "Pilots", {"win rate when kept": "win", "kept when dealt": "kept/dealt"}, "kept"),
                ("weapon", "Weapons", {"win rate when owned": "win", "purchase rate": "bought"}, "owners"))
@@ -90,7 +85,7 @@ def diff_cell(row: dict[str, Any]) -> str:
     return f"{num(row['value'])} [{num(row['low'])}, {num(row['high'])}]"
 
 
-def tables(comparison: dict[str, Any]) -> list[TableSpec]:
+def tables(comparison: dict[str, Any]) -> list[Section]:
     """Pilots and weapons (two measures each, every card of the stacks), seats and agents, the game."""
     rows = comparison["rows"]
     out = []
@@ -109,19 +104,38 @@ def tables(comparison: dict[str, Any]) -> list[TableSpec]:
             for measure in pair:
                 r = found[measure]
                 cells += [value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), flag(r)]
-            body.append(cells)
+            body.append(tuple(cells))
         legend = "; ".join(f"{short} = {measure}" for measure, short in pair.items())
-        out.append(TableSpec(f"{title}: B - A ({legend}; differences in percentage points)", headers, body))
-    out.append(TableSpec("Win rate by seat and agent: B - A (percentage points)",
-                         ["", "A", "B", "B - A [95% CI]", ""],
-                         [[f"{r['group']} {r['subject']}", value_cell(r, "a"), value_cell(r, "b"),
-                           diff_cell(r), flag(r)] for r in rows if r["group"] in ("seat", "agent")]))
-    out.append(TableSpec("The game: B - A", ["metric", "A", "B", "B - A [95% CI]", "interval", ""],
-                         [[r["metric"], value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), r["method"],
-                           flag(r)] for r in rows if r["group"] == "game"]))
+        out.append(Section(f"{title}: B - A ({legend}; differences in percentage points)", tuple(headers),
+                           tuple(body), level=3, wrap=False))
+    out.append(Section("Win rate by seat and agent: B - A (percentage points)",
+                       ("", "A", "B", "B - A [95% CI]", ""),
+                       tuple((f"{r['group']} {r['subject']}", value_cell(r, "a"), value_cell(r, "b"),
+                              diff_cell(r), flag(r)) for r in rows if r["group"] in ("seat", "agent")),
+                       level=3, wrap=False))
+    out.append(Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""),
+                       tuple((r["metric"], value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), r["method"],
+                              flag(r)) for r in rows if r["group"] == "game"), level=3, wrap=False))
     return out
 
 
 def notes(comparison: dict[str, Any]) -> list[str]:
     """What a reader needs before the tables: the interval and flags, fractional wins, who chose."""
-    return [method_note(comparison), FRACTIONAL_WINS, CHOICES, *choice_lines(comparison)]
+    return [method_note(comparison), FRACTIONAL_WINS, CHOICES]
+
+
+def terminal_blocks(comparison: dict[str, Any]) -> list[Block]:
+    """The notes and who chose what, line by line, then the tables."""
+    return [Lines((*notes(comparison), *choice_lines(comparison))), *tables(comparison)]
+
+
+def page_blocks(comparison: dict[str, Any]) -> list[Block]:
+    """The notes, who chose what as a list, the forest plots of every card's, seat's and agent's change,
+    then the tables."""
+    rows = tuple(comparison["rows"])
+    forests = [ForestPlot(rows, group, tuple(pair), f"{title}: B - A")
+               for group, title, pair, _ in CARD_TABLES]
+    forests += [ForestPlot(rows, group, ("win rate",), f"Win rate by {group}: B - A")
+                for group in ("seat", "agent")]
+    return [Lines(tuple(notes(comparison))), Bullets(tuple(choice_lines(comparison))), *forests,
+            *tables(comparison)]

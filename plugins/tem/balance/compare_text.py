@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulecraft.plugins.tem.balance.comparison import FEW, MIN_SAMPLE, NEVER_BOUGHT
+from rulecraft.plugins.tem.balance.comparison import MIN_SAMPLE
+from rulecraft.runtime.balance.comparison import FEW, entity_section, game_section, players_section
 from rulecraft.runtime.balance.report import Block, Bullets, ForestPlot, Lines, Section
 
 FRACTIONAL_WINS = ("A win is a share: a shared victory (T15: still tied after the Mighty Mech and the "
@@ -62,61 +63,12 @@ CARD_TABLES = (("pilot", "Pilots", {"win rate when kept": "win", "kept when deal
                ("weapon", "Weapons", {"win rate when owned": "win", "purchase rate": "bought"}, "owners"))
 
 
-def flag(row: dict[str, Any]) -> str:
-    """``**`` (Holm), ``*`` (the interval excludes 0), ``few`` (shown, not tested) or nothing."""
-    return "**" if row["holm"] else "*" if row["significant"] else FEW if row["status"] == FEW else ""
-
-
-def value_cell(row: dict[str, Any], side: str) -> str:
-    v = row[side]
-    if v is None:
-        return "-"
-    return f"{100 * v:.1f}%" if row["rate"] else f"{v:.3f}"
-
-
-def diff_cell(row: dict[str, Any]) -> str:
-    """B - A [low, high], in percentage points for rates; the row's status where there is no difference."""
-    if row["value"] is None or row["status"] == NEVER_BOUGHT:
-        return row["status"] or "-"
-    scale, digits = (100, 1) if row["rate"] else (1, 3)
-
-    def num(x: float | None) -> str:
-        return "?" if x is None else f"{scale * x:+.{digits}f}"
-    return f"{num(row['value'])} [{num(row['low'])}, {num(row['high'])}]"
-
-
 def tables(comparison: dict[str, Any]) -> list[Section]:
     """Pilots and weapons (two measures each, every card of the stacks), seats and agents, the game."""
     rows = comparison["rows"]
-    out = []
-    for group, title, pair, count in CARD_TABLES:
-        by_subject: dict[str, dict[str, dict[str, Any]]] = {}
-        for r in rows:
-            if r["group"] == group:
-                by_subject.setdefault(r["subject"], {})[r["measure"]] = r
-        headers = [group, f"{count} A/B"]
-        for short in pair.values():
-            headers += [f"{short} A", f"{short} B", f"{short} B - A [95% CI]", ""]
-        body = []
-        for subject, found in by_subject.items():
-            first = found[next(iter(pair))]
-            cells = [subject, f"{first['a_n']:g}/{first['b_n']:g}"]
-            for measure in pair:
-                r = found[measure]
-                cells += [value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), flag(r)]
-            body.append(tuple(cells))
-        legend = "; ".join(f"{short} = {measure}" for measure, short in pair.items())
-        out.append(Section(f"{title}: B - A ({legend}; differences in percentage points)", tuple(headers),
-                           tuple(body), level=3, wrap=False))
-    out.append(Section("Win rate by seat and agent: B - A (percentage points)",
-                       ("", "A", "B", "B - A [95% CI]", ""),
-                       tuple((f"{r['group']} {r['subject']}", value_cell(r, "a"), value_cell(r, "b"),
-                              diff_cell(r), flag(r)) for r in rows if r["group"] in ("seat", "agent")),
-                       level=3, wrap=False))
-    out.append(Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""),
-                       tuple((r["metric"], value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), r["method"],
-                              flag(r)) for r in rows if r["group"] == "game"), level=3, wrap=False))
-    return out
+    return [*(entity_section(rows, group, title, pair, count) for group, title, pair, count in CARD_TABLES),
+            players_section(rows, "Win rate by seat and agent: B - A (percentage points)"),
+            game_section(rows)]
 
 
 def notes(comparison: dict[str, Any]) -> list[str]:

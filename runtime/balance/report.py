@@ -3,13 +3,15 @@
 Every game's records (``records.core_record``) say who sat where, who won and how long the game was, so
 every game's report has: win rates by seat and by agent with 95% Wilson intervals (flagged when the
 interval excludes the fair share), the first player's win rate where the game's record names a first seat,
-game length (t intervals on the per-game means), and the aborted games. These are :class:`Section` s, plain
-tables that the terminal (``balance.terminal``) and the HTML page (``balance.html``) print alike.
+game length (t intervals on the per-game means), and the aborted games. A report is a list of blocks:
+:class:`Section` s (tables), lines, lists and, on the page, headings and figures; the terminal
+(``balance.terminal``), the HTML page (``balance.html``) and the CSV (``balance.files``) are written from
+them alike, for every game.
 
 A game's ``metrics`` module (its GameDefinition member) offers ``SIM_REPORT``, a :class:`SimReport` whose
-methods it overrides: ``summarize`` adds its own numbers to the core summary, ``sections`` its own tables,
-``numbers`` the per-game values a comparison of two runs sets side by side. A game with no metrics module
-gets this class as it is.
+methods declare what differs: ``summarize`` its numbers, ``sections`` and ``page`` its blocks, ``numbers``
+the per-game values a comparison of two runs sets side by side, ``csv_columns`` its records' columns. A
+game with no metrics module gets this class as it is.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 What the tools read of it: ``game_record`` (one record per game, ``records``) and the events it reads
 (``RECORD_EVENTS``: a simulation without logs plays in summary mode), ``SIM_REPORT`` (what
 ``rulecraft sim`` prints and writes: the final VP, every pilot and weapon of the stack, VP by source, the
-Mighty Mech, and the comparison of two runs card by card; ``metrics``, ``comparison``, ``terminal``,
-``html``), and ``SWEEP_METRICS``/``SWEEP_DEFAULTS`` (what ``rulecraft sweep`` can read, ``sweep_metrics``).
-Its report predates the report skeleton (``rulecraft.runtime.balance.report``) and keeps its own layout.
+Mighty Mech, and the comparison of two runs card by card; ``metrics``, ``comparison``, ``sections``,
+``compare_text``, ``files``), and ``SWEEP_METRICS``/``SWEEP_DEFAULTS`` (what ``rulecraft sweep`` can read,
+``sweep_metrics``). It declares its blocks and columns; the report skeleton
+(``rulecraft.runtime.balance.report``) writes them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rulecraft.runtime.balance.report import Block, Column, Record, SimReport
 
 
 class TemReport(SimReport):
-    """The skeleton's steps, each done Tiny Epic Mechs' way (the layout its tests and readers know)."""
+    """Tiny Epic Mechs' numbers, blocks and columns on the skeleton (the layout its readers know)."""
 
     def seat_range(self, ruleset: Any, seats: tuple[int, int]) -> tuple[int, int]:
         """The stack's own ``min_players``-``max_players``, and no more seats than it has colours."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from rulecraft.runtime.balance.records import core_record
 from rulecraft.runtime.balance.report import (
+    Block,
     Record,
     Section,
     SimReport,
@@ -26,6 +27,7 @@ from rulecraft.runtime.balance.report import (
     pct,
     rate,
     rate_section,
+    section_plot,
     win_rows,
 )
 from rulecraft.runtime.balance.sweep.metrics import held_win
@@ -88,11 +90,12 @@ class MechaReport(SimReport):
         report["card_win"] = [{"name": ruleset.cards[c].name, **cards[c]} for c in sorted(cards)]
         return report
 
-    def sections(self, report: dict[str, Any]) -> list[Section]:
+    def sections(self, report: dict[str, Any]) -> list[Block]:
         ends = tuple((WAY_NAMES[way], str(e["wins"]), pct(e)) for way, e in report["ends"].items())
-        plotted = tuple((WAY_NAMES[way], e) for way, e in report["ends"].items())
-        how = Section("How games end (M20: the loser's loss condition)", ("end", "games", "share [95% CI]"),
-                      ends, plot=plotted)
+        title = "How games end (M20: the loser's loss condition)"
+        how = Section(title, ("end", "games", "share [95% CI]"), ends,
+                      plot=section_plot(title, [WAY_NAMES[way] for way in report["ends"]],
+                                        list(report["ends"].values())))
         cards = rate_section("Win rate when a card was played (seats that played it at least once)", "card",
                              report["card_win"], 0.5, lambda row: f"{row['name']} ({row['card']})",
                              "* = the interval excludes 50%. A card played by the stronger agent's seats "

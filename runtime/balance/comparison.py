@@ -28,17 +28,18 @@ class Measure(NamedTuple):
     measure: str      # "win rate" or the number's name
     per_game: Count   # one game's (numerator, denominator)
     rate: bool        # a proportion: shown in %, differences in percentage points
+    never: str = ""   # a rate over entities (a card's holders): how a row with no holders on a side reads
 
     @property
     def label(self) -> str:
         return f"{self.group} {self.subject}: {self.measure}" if self.subject else self.measure
 
 
-def _seat(seat: int) -> Count:
+def seat_count(seat: int) -> Count:
     return lambda r: (sum(s["win"] for s in r["seats"] if s["seat"] == seat), 1)
 
 
-def _agent(agent: str) -> Count:
+def agent_count(agent: str) -> Count:
     def count(r: Record) -> tuple[float, float]:
         mine = [s for s in r["seats"] if s["agent"] == agent]
         return sum(s["win"] for s in mine), len(mine)
@@ -55,11 +56,11 @@ def measures(games: Sequence[Record], numbers: Callable[[Record], dict[str, floa
     (its result's): in a solo game, where every seat plays for a target, that is its target reached."""
     seats = [s for r in games for s in r["seats"]]
     what = "target rate" if seats and all(s.get("target") is not None for s in seats) else "win rate"
-    rows = [Measure("seat", str(seat), what, _seat(seat), True)
+    rows = [Measure("seat", str(seat), what, seat_count(seat), True)
             for seat in sorted({s["seat"] for s in seats})]
     agents = sorted({s["agent"] for s in seats})
     if len(agents) > 1:
-        rows += [Measure("agent", a, what, _agent(a), True) for a in agents]
+        rows += [Measure("agent", a, what, agent_count(a), True) for a in agents]
     values = [numbers(r) for r in games]
     for name in dict.fromkeys(k for v in values for k in v):
         rate = all(0 <= v.get(name, 0.0) <= 1 for v in values)
@@ -122,29 +123,69 @@ def method_note(comparison: dict[str, Any]) -> str:
             f"{comparison['tested']} rows tested. Rates are in %, their differences in percentage points.")
 
 
-def _value(row: dict[str, Any], side: str) -> str:
+FEW = "few"       # the status of a row shown but not tested (too few seats behind a rate on one side)
+
+
+def value_cell(row: dict[str, Any], side: str) -> str:
     v = row[side]
     return "-" if v is None else f"{100 * v:.1f}%" if row["rate"] else f"{v:.3f}"
 
 
-def _difference(row: dict[str, Any]) -> str:
-    if row["value"] is None:
+def diff_cell(row: dict[str, Any]) -> str:
+    """B - A [low, high], in percentage points for rates; the row's status instead where it has no
+    difference or says why none is read (a card never bought)."""
+    if row["value"] is None or row["status"] not in ("", FEW):
         return row["status"] or "-"
     scale, digits = (100, 1) if row["rate"] else (1, 3)
-    return (f"{scale * row['value']:+.{digits}f} [{scale * row['low']:+.{digits}f}, "
-            f"{scale * row['high']:+.{digits}f}]")
+
+    def num(x: float | None) -> str:
+        return "?" if x is None else f"{scale * x:+.{digits}f}"
+    return f"{num(row['value'])} [{num(row['low'])}, {num(row['high'])}]"
 
 
 def flag(row: dict[str, Any]) -> str:
-    return "**" if row["holm"] else "*" if row["significant"] else ""
+    """``**`` (Holm), ``*`` (the interval excludes 0), ``few`` (shown, not tested) or nothing."""
+    return "**" if row["holm"] else "*" if row["significant"] else FEW if row["status"] == FEW else ""
+
+
+def entity_section(rows: Sequence[dict[str, Any]], group: str, title: str, measures: dict[str, str],
+                   count: str) -> Section:
+    """One line per subject of ``group`` (a card, a unit...) with its ``measures`` side by side (measure ->
+    short column name), led by the first measure's A/B sample sizes (what ``count`` counts)."""
+    by_subject: dict[str, dict[str, dict[str, Any]]] = {}
+    for r in rows:
+        if r["group"] == group:
+            by_subject.setdefault(r["subject"], {})[r["measure"]] = r
+    headers = [group, f"{count} A/B"]
+    for short in measures.values():
+        headers += [f"{short} A", f"{short} B", f"{short} B - A [95% CI]", ""]
+    body = []
+    for subject, found in by_subject.items():
+        first = found[next(iter(measures))]
+        cells = [subject, f"{first['a_n']:g}/{first['b_n']:g}"]
+        for measure in measures:
+            r = found[measure]
+            cells += [value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), flag(r)]
+        body.append(tuple(cells))
+    legend = "; ".join(f"{short} = {measure}" for measure, short in measures.items())
+    return Section(f"{title}: B - A ({legend}; differences in percentage points)", tuple(headers),
+                   tuple(body), level=3, wrap=False)
+
+
+def players_section(rows: Sequence[dict[str, Any]], title: str = "Win rate by seat and agent: B - A"
+                    ) -> Section:
+    return Section(title, ("", "A", "B", "B - A [95% CI]", ""),
+                   tuple((f"{r['group']} {r['subject']}", value_cell(r, "a"), value_cell(r, "b"),
+                          diff_cell(r), flag(r)) for r in rows if r["group"] in ("seat", "agent")),
+                   level=3, wrap=False)
+
+
+def game_section(rows: Sequence[dict[str, Any]]) -> Section:
+    return Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""),
+                   tuple((r["metric"], value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), r["method"],
+                          flag(r)) for r in rows if r["group"] == "game"), level=3, wrap=False)
 
 
 def comparison_sections(comparison: dict[str, Any]) -> list[Section]:
     """Seats and agents, then the game's numbers."""
-    rows = comparison["rows"]
-    players = tuple((f"{r['group']} {r['subject']}", _value(r, "a"), _value(r, "b"), _difference(r), flag(r))
-                    for r in rows if r["group"] in ("seat", "agent"))
-    numbers = tuple((r["metric"], _value(r, "a"), _value(r, "b"), _difference(r), r["method"], flag(r))
-                    for r in rows if r["group"] == "game")
-    return [Section("Win rate by seat and agent: B - A", ("", "A", "B", "B - A [95% CI]", ""), players),
-            Section("The game: B - A", ("metric", "A", "B", "B - A [95% CI]", "interval", ""), numbers)]
+    return [players_section(comparison["rows"]), game_section(comparison["rows"])]

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulecraft.runtime.balance.report import Column
+
 
 def write_json(path: Path, data: Any) -> None:
     """Strict JSON: an undefined number (the rate of a card nobody took) is written as null, not NaN."""
@@ -74,19 +76,33 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def write_seat_csv(path: Path, records: Sequence[dict[str, Any]]) -> None:
-    """One row per seat of every game: the game's fields, then the seat's (``seat_...`` where a name is
-    both), in the order the records first name them."""
+def game_field(name: str) -> Column:
+    """A column of the game's field ``name`` (empty where a record has none)."""
+    return name, lambda game, seat: game.get(name, "")
+
+
+def seat_field(name: str, header: str | None = None) -> Column:
+    """A column of the seat's field ``name``, headed ``header`` (default the name)."""
+    return header or name, lambda game, seat: seat.get(name, "")
+
+
+def seat_columns(records: Iterable[dict[str, Any]]) -> list[Column]:
+    """Every field the records name, in the order they first name them: the game's, then the seat's
+    (``seat_...`` where a name is both)."""
     game_fields = list(dict.fromkeys(k for r in records for k in r if k != "seats"))
     seat_fields = list(dict.fromkeys(k for r in records for s in r["seats"] for k in s))
-    columns = [*game_fields, *(f"seat_{f}" if f in game_fields else f for f in seat_fields)]
+    return [*map(game_field, game_fields),
+            *(seat_field(f, f"seat_{f}" if f in game_fields else f) for f in seat_fields)]
+
+
+def write_seat_csv(path: Path, records: Iterable[dict[str, Any]], columns: Sequence[Column]) -> None:
+    """One row per seat of every game, a cell per column (lists written ``a;b;c``)."""
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(columns)
+        writer.writerow([header for header, _ in columns])
         for r in records:
             for s in r["seats"]:
-                writer.writerow([*(_cell(r.get(f, "")) for f in game_fields),
-                                 *(_cell(s.get(f, "")) for f in seat_fields)])
+                writer.writerow([_cell(cell(r, s)) for _, cell in columns])
 
 
 COMPARISON_FIELDS = ("group", "subject", "measure", "a", "b", "a_n", "b_n", "value", "low", "high", "n",

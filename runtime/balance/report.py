@@ -5,20 +5,22 @@ every game's report has: win rates by seat and by agent with 95% Wilson interval
 interval excludes the fair share), the target rate of the seats that played for a target (a solo game:
 reached or not, with its interval; a solo game's report shows it instead of a win rate, which would say
 nothing), the first player's win rate where the game's record names a first seat,
-game length (t intervals on the per-game means), and the aborted games. These are :class:`Section` s, plain
-tables that the terminal (``balance.terminal``) and the HTML page (``balance.html``) print alike.
+game length (t intervals on the per-game means), and the aborted games. A report is a list of blocks:
+:class:`Section` s (tables), lines, lists and, on the page, headings and figures; the terminal
+(``balance.terminal``), the HTML page (``balance.html``) and the CSV (``balance.files``) are written from
+them alike, for every game.
 
 A game's ``metrics`` module (its GameDefinition member) offers ``SIM_REPORT``, a :class:`SimReport` whose
-methods it overrides: ``summarize`` adds its own numbers to the core summary, ``sections`` its own tables,
-``numbers`` the per-game values a comparison of two runs sets side by side. A game with no metrics module
-gets this class as it is.
+methods declare what differs: ``summarize`` its numbers, ``sections`` and ``page`` its blocks, ``numbers``
+the per-game values a comparison of two runs sets side by side, ``csv_columns`` its records' columns. A
+game with no metrics module gets this class as it is.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from typing import Any
 from rulecraft.runtime.balance import stats
 
 Record = dict[str, Any]
+Column = tuple[str, Callable[[Record, Record], Any]]   # a CSV column: its header, (game, seat) -> cell
 # Per-game length fields, in the order a report lists them; a record has those its game counts.
 LENGTHS = {"rounds": "rounds per game", "turns": "turns per game", "decisions": "decisions per game",
            "events": "events per game"}
@@ -61,17 +64,100 @@ def num(e: dict[str, Any], digits: int = 2) -> str:
     return f"{e['value']:.{digits}f} [{e['low']:.{digits}f}, {e['high']:.{digits}f}]"
 
 
+# --- the blocks a report is made of: tables, lines, and on the page headings and figures ------------
+@dataclass(frozen=True)
+class RatesPlot:
+    """Rates with their 95% intervals as bars, against ``expected`` (the fair share) when given; a row with
+    no observation keeps its place, labelled ``empty``."""
+
+    labels: tuple[str, ...]
+    rows: tuple[dict[str, Any], ...]
+    title: str
+    expected: float | None = None
+    empty: str = "no games"
+    xlabel: str = "win rate (95% Wilson interval)"
+
+
+@dataclass(frozen=True)
+class RatePanels:
+    """Several rates of the same rows side by side, one panel each: (title, the rows' estimates, colour)."""
+
+    labels: tuple[str, ...]
+    panels: tuple[tuple[str, tuple[dict[str, Any], ...], str], ...]
+
+
+@dataclass(frozen=True)
+class HistogramPlot:
+    """The distribution of a per-game or per-seat number (one bin per whole value over a short range)."""
+
+    values: tuple[float, ...]
+    title: str
+    xlabel: str
+
+
+@dataclass(frozen=True)
+class BarsPlot:
+    """Plain values as horizontal bars (means with no interval, e.g. VP by source)."""
+
+    labels: tuple[str, ...]
+    values: tuple[float, ...]
+    title: str
+    xlabel: str
+
+
+@dataclass(frozen=True)
+class ForestPlot:
+    """A comparison's B - A rows of one ``group`` with their intervals, one panel per measure."""
+
+    rows: tuple[dict[str, Any], ...]
+    group: str
+    measures: tuple[str, ...]
+    title: str
+
+
+Figure = RatesPlot | RatePanels | HistogramPlot | BarsPlot | ForestPlot
+
+
 @dataclass(frozen=True)
 class Section:
-    """One table of the report: its title, columns and rows (text cells), a note printed under it, and the
-    rates its HTML plot draws with their intervals (label, estimate), against ``expected`` when given."""
+    """One table of the report: its title, columns and rows (text cells) and a note printed under it; on
+    the page, the figure drawn above it and its heading's level (3 under a :class:`Heading`). ``justify``
+    gives each column's alignment (``l``/``r``; default the first left, the others right); a table that
+    must not ``wrap`` keeps each cell on one line in the terminal."""
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
-    plot: tuple[tuple[str, dict[str, Any]], ...] = ()
-    expected: float | None = None
+    plot: Figure | None = None
+    level: int = 2
+    justify: str = ""
+    wrap: bool = True
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Sentences between the tables: one line each in the terminal, one paragraph each on the page."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Bullets:
+    """A list: one line each in the terminal, a bulleted list on the page."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A page heading over the sections after it (the terminal's tables carry their own titles)."""
+
+    title: str
+    level: int = 2
+
+
+Block = Section | Lines | Bullets | Heading | Figure
 
 
 # --- what every game's records say -----------------------------------------------------------------
@@ -124,10 +210,27 @@ def core_summary(records: Sequence[Record]) -> dict[str, Any]:
     } | _target(seats)
 
 
-def _flagged(row: dict[str, Any], expected: float | None) -> str:
+def flagged(row: dict[str, Any], expected: float | None) -> str:
     """A rate with `` *`` when its interval excludes the fair share."""
     off = expected is not None and row["n"] and (row["low"] > expected or row["high"] < expected)
     return pct(row) + (" *" if off else "")
+
+
+def rate_headers(key: str, counted: tuple[str, str] = ("wins", "win rate")) -> tuple[str, ...]:
+    return (key, "n", counted[0], f"{counted[1]} [95% CI]")
+
+
+def rate_cells(rows: Sequence[dict[str, Any]], expected: float | None,
+               label: Callable[[dict[str, Any]], str]) -> tuple[tuple[str, ...], ...]:
+    """Each row's label, count, wins and rate, the rate flagged against ``expected`` when given."""
+    return tuple((label(r), str(r["n"]), f"{r['wins']:g}", flagged(r, expected)) for r in rows)
+
+
+def section_plot(title: str, labels: Sequence[str], rows: Sequence[dict[str, Any]],
+                 expected: float | None = None) -> RatesPlot:
+    """The rates plot of a section (its title without the parenthesis: the heading says the rest)."""
+    return RatesPlot(tuple(labels), tuple(rows), title.split(" (")[0], expected,
+                     xlabel="rate (95% Wilson interval)")
 
 
 def rate_section(title: str, key: str, rows: Sequence[dict[str, Any]], expected: float | None,
@@ -136,9 +239,8 @@ def rate_section(title: str, key: str, rows: Sequence[dict[str, Any]], expected:
     """Win count and rate per row (a seat, an agent, a card), flagged against the fair share; ``counted``
     names the count and the rate (targets reached)."""
     name = label or (lambda row: str(row[key]))
-    body = tuple((name(r), str(r["n"]), f"{r['wins']:g}", _flagged(r, expected)) for r in rows)
-    return Section(title, (key, "n", counted[0], f"{counted[1]} [95% CI]"), body, note,
-                   tuple((name(r), r) for r in rows), expected)
+    return Section(title, rate_headers(key, counted), rate_cells(rows, expected, name), note,
+                   section_plot(title, [name(r) for r in rows], rows, expected))
 
 
 def _target(seats: Sequence[Record]) -> dict[str, Any]:
@@ -156,12 +258,12 @@ def _seat_label(row: dict[str, Any]) -> str:
     return f"{row['seat']} ({row['colour']})"
 
 
-def core_sections(report: dict[str, Any]) -> list[Section]:
+def core_sections(report: dict[str, Any]) -> list[Block]:
     """Seats, agents (their win rates, or a solo game's target rates), the first player and the game's
     length."""
     players = report["players"]
     expected = 1 / players if players and not _solo(report) else None
-    out = [] if _solo(report) else [
+    out: list[Block] = [] if _solo(report) else [
         rate_section("Win rate by seat", "seat", report["win_rate"]["seat"], expected, _seat_label),
         rate_section("Win rate by agent", "agent", report["win_rate"]["agent"], expected)]
     target = report.get("target")
@@ -175,7 +277,7 @@ def core_sections(report: dict[str, Any]) -> list[Section]:
     rows = []
     first = report["first_player"]
     if first is not None:
-        rows.append(("first player wins", _flagged(first, expected)))
+        rows.append(("first player wins", flagged(first, expected)))
     rows += [(LENGTHS[key], num(e, 1)) for key, e in report["length"].items()]
     shared = (f"{report['shared_wins']} of {report['games']} games had more than one winner (each gets "
               f"1/k of a win)." if report["shared_wins"] else "")
@@ -186,8 +288,9 @@ def core_sections(report: dict[str, Any]) -> list[Section]:
 def method_line(report: dict[str, Any]) -> str:
     """What the intervals are and what a flag means."""
     players = report["players"]
-    fair = (f"; * = the interval excludes the fair share {100 / players:.1f}%"
-            if players and not _solo(report) else "")
+    if not players:                 # no game finished: nothing to read intervals of
+        return f"{report['games']} games"
+    fair = "" if _solo(report) else f"; * = the interval excludes the fair share {100 / players:.1f}%"
     return (f"{report['games']} games, {players} players; intervals are 95% (Wilson for rates, t for "
             f"means){fair}")
 
@@ -203,7 +306,8 @@ def core_numbers(record: Record) -> dict[str, float]:
 
 class SimReport:
     """What ``rulecraft sim`` reports for a game: the skeleton by default; a game's ``metrics`` module
-    offers a subclass as ``SIM_REPORT``."""
+    offers a subclass as ``SIM_REPORT``, which declares its blocks (``sections``, ``page``, the
+    comparison's) and its CSV columns; the terminal, the page and the files are written from them alike."""
 
     intro: tuple[str, ...] = ()       # lines printed under the report's title (what a win or a draw is)
 
@@ -220,8 +324,20 @@ class SimReport:
         report folds running totals instead keeps no record (issue 14: flat memory)."""
         return KeptRecords(self, ruleset)
 
-    def sections(self, report: dict[str, Any]) -> list[Section]:
+    def intro_lines(self, report: dict[str, Any]) -> list[str]:
+        """The lines under the terminal report's title: how to read it."""
+        return [method_line(report), *self.intro]
+
+    def sections(self, report: dict[str, Any]) -> list[Block]:
+        """The terminal report's blocks (the page's too, unless :meth:`page` says otherwise)."""
         return core_sections(report)
+
+    def page_intro(self, report: dict[str, Any]) -> list[str]:
+        return self.intro_lines(report)
+
+    def page(self, report: dict[str, Any]) -> list[Block]:
+        """The HTML page's blocks: by default the terminal's, each rate section with its plot."""
+        return self.sections(report)
 
     def numbers(self, record: Record) -> dict[str, float]:
         return core_numbers(record)
@@ -232,35 +348,46 @@ class SimReport:
 
         return compare(base, variant, self.numbers)
 
-    def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
-        from rulecraft.runtime.balance.terminal import print_sections
+    def comparison_sections(self, comparison: dict[str, Any]) -> list[Block]:
+        """The comparison's blocks in the terminal: how to read it, then its tables."""
+        from rulecraft.runtime.balance.comparison import comparison_sections, method_note
 
-        print_sections(title, [method_line(report), *self.intro], self.sections(report), report["aborted"],
-                       console)
+        return [Lines((method_note(comparison),)), *comparison_sections(comparison)]
+
+    def comparison_page(self, comparison: dict[str, Any]) -> list[Block]:
+        """The comparison's blocks on the page (above the report of its base): by default the terminal's."""
+        return self.comparison_sections(comparison)
+
+    def csv_columns(self, records: Collection[Record]) -> list[Column]:
+        """The columns of ``records.csv`` (one row per seat per game); ``records`` may be read once more
+        for the rows."""
+        from rulecraft.runtime.balance.files import seat_columns
+
+        return seat_columns(records)
+
+    # --- written from the declarations above, the same for every game ------------------------------
+    def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
+        from rulecraft.runtime.balance.terminal import print_blocks
+
+        print_blocks(title, self.intro_lines(report), self.sections(report), report["aborted"], console)
 
     def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
-        from rulecraft.runtime.balance.comparison import comparison_sections, method_note
-        from rulecraft.runtime.balance.terminal import print_sections
+        from rulecraft.runtime.balance.terminal import print_blocks
 
-        print_sections(f"B - A: {b}  minus  {a}", [method_note(comparison)], comparison_sections(comparison),
-                       [], console)
+        print_blocks(f"B - A: {b}  minus  {a}", [], self.comparison_sections(comparison), [], console)
 
     def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
                     ) -> str:
         from rulecraft.runtime.balance.html import sections_page
 
-        extra = []
-        if comparison is not None:
-            from rulecraft.runtime.balance.comparison import comparison_sections, method_note
+        extra = [] if comparison is None else [
+            (f"B - A: {comparison['b']} minus {comparison['a']}", self.comparison_page(comparison))]
+        return sections_page(title, report, self.page_intro(report), self.page(report), extra)
 
-            extra = [(f"B - A: {comparison['b']} minus {comparison['a']}", [method_note(comparison)],
-                      comparison_sections(comparison))]
-        return sections_page(title, report, [method_line(report), *self.intro], self.sections(report), extra)
-
-    def write_records_csv(self, path: Path, records: Sequence[Record]) -> None:
+    def write_records_csv(self, path: Path, records: Collection[Record]) -> None:
         from rulecraft.runtime.balance.files import write_seat_csv
 
-        write_seat_csv(path, records)
+        write_seat_csv(path, records, self.csv_columns(records))
 
 
 class KeptRecords:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from rulecraft.plugins.tem.balance.files import write_csv
 from rulecraft.plugins.tem.balance.metrics import Totals, summarize
+from rulecraft.plugins.tem.balance.report import SIM_REPORT
 from rulecraft.plugins.wiring import load_table
 from rulecraft.runtime.balance.batch import Config, in_order, simulate
 from rulecraft.runtime.balance.files import RecordSpool, write_json, write_json_records
@@ -36,13 +36,13 @@ def test_a_streamed_run_keeps_no_record_and_folds_the_same_report():
 def test_streamed_record_files_are_the_files_of_the_whole_list(tmp_path):
     records = simulate(CONFIG, 12, seed=9).records
     write_json(tmp_path / "kept.json", records)
-    write_csv(tmp_path / "kept.csv", records)
+    SIM_REPORT.write_records_csv(tmp_path / "kept.csv", records)
     spool = RecordSpool()
     for record in records:
         spool.add(record)
     assert len(spool) == 12 and list(spool) == list(spool)     # read as often as needed
     write_json_records(tmp_path / "streamed.json", spool)
-    write_csv(tmp_path / "streamed.csv", spool)
+    SIM_REPORT.write_records_csv(tmp_path / "streamed.csv", spool)
     spool.close()
     assert (tmp_path / "streamed.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
     assert (tmp_path / "streamed.csv").read_bytes() == (tmp_path / "kept.csv").read_bytes()
@@ -59,6 +59,6 @@ def test_sim_out_writes_the_same_files_streamed_as_kept(tmp_path):
     assert main(["sim", "--games", "8", "--seed", "3", "--quiet", "--out", str(tmp_path / "out")]) == 0
     records = simulate(CONFIG, 8, seed=3).records
     write_json(tmp_path / "kept.json", records)
-    write_csv(tmp_path / "kept.csv", records)
+    SIM_REPORT.write_records_csv(tmp_path / "kept.csv", records)
     assert (tmp_path / "out" / "records.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
     assert (tmp_path / "out" / "records.csv").read_bytes() == (tmp_path / "kept.csv").read_bytes()

@@ -5,9 +5,11 @@ what, and what a fractional win is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from rulecraft.plugins.tem.balance.comparison import FEW, MIN_SAMPLE, NEVER_BOUGHT
+from rulecraft.plugins.tem.balance.comparison import MIN_SAMPLE
+from rulecraft.runtime.balance.comparison import FEW, entity_section, game_section, players_section
+from rulecraft.runtime.balance.report import Block, Bullets, ForestPlot, Lines, Section
 
 FRACTIONAL_WINS = ("A win is a share: a shared victory (T15: still tied after the Mighty Mech and the "
                    "weapon-count tie-breaks) gives each of its k winners 1/k, so win counts can be "
@@ -56,72 +58,36 @@ def method_note(comparison: dict[str, Any]) -> str:
             f"fewer than {MIN_SAMPLE} seats on a side: shown, not tested.")
 
 
-class TableSpec(NamedTuple):
-    title: str
-    headers: list[str]
-    rows: list[list[str]]
-
-
 # group, title, its two measures with their short column names, what the first measure's n counts
 CARD_TABLES = (("pilot", "Pilots", {"win rate when kept": "win", "kept when dealt": "kept/dealt"}, "kept"),
                ("weapon", "Weapons", {"win rate when owned": "win", "purchase rate": "bought"}, "owners"))
 
 
-def flag(row: dict[str, Any]) -> str:
-    """``**`` (Holm), ``*`` (the interval excludes 0), ``few`` (shown, not tested) or nothing."""
-    return "**" if row["holm"] else "*" if row["significant"] else FEW if row["status"] == FEW else ""
-
-
-def value_cell(row: dict[str, Any], side: str) -> str:
-    v = row[side]
-    if v is None:
-        return "-"
-    return f"{100 * v:.1f}%" if row["rate"] else f"{v:.3f}"
-
-
-def diff_cell(row: dict[str, Any]) -> str:
-    """B - A [low, high], in percentage points for rates; the row's status where there is no difference."""
-    if row["value"] is None or row["status"] == NEVER_BOUGHT:
-        return row["status"] or "-"
-    scale, digits = (100, 1) if row["rate"] else (1, 3)
-
-    def num(x: float | None) -> str:
-        return "?" if x is None else f"{scale * x:+.{digits}f}"
-    return f"{num(row['value'])} [{num(row['low'])}, {num(row['high'])}]"
-
-
-def tables(comparison: dict[str, Any]) -> list[TableSpec]:
+def tables(comparison: dict[str, Any]) -> list[Section]:
     """Pilots and weapons (two measures each, every card of the stacks), seats and agents, the game."""
     rows = comparison["rows"]
-    out = []
-    for group, title, pair, count in CARD_TABLES:
-        by_subject: dict[str, dict[str, dict[str, Any]]] = {}
-        for r in rows:
-            if r["group"] == group:
-                by_subject.setdefault(r["subject"], {})[r["measure"]] = r
-        headers = [group, f"{count} A/B"]
-        for short in pair.values():
-            headers += [f"{short} A", f"{short} B", f"{short} B - A [95% CI]", ""]
-        body = []
-        for subject, found in by_subject.items():
-            first = found[next(iter(pair))]
-            cells = [subject, f"{first['a_n']:g}/{first['b_n']:g}"]
-            for measure in pair:
-                r = found[measure]
-                cells += [value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), flag(r)]
-            body.append(cells)
-        legend = "; ".join(f"{short} = {measure}" for measure, short in pair.items())
-        out.append(TableSpec(f"{title}: B - A ({legend}; differences in percentage points)", headers, body))
-    out.append(TableSpec("Win rate by seat and agent: B - A (percentage points)",
-                         ["", "A", "B", "B - A [95% CI]", ""],
-                         [[f"{r['group']} {r['subject']}", value_cell(r, "a"), value_cell(r, "b"),
-                           diff_cell(r), flag(r)] for r in rows if r["group"] in ("seat", "agent")]))
-    out.append(TableSpec("The game: B - A", ["metric", "A", "B", "B - A [95% CI]", "interval", ""],
-                         [[r["metric"], value_cell(r, "a"), value_cell(r, "b"), diff_cell(r), r["method"],
-                           flag(r)] for r in rows if r["group"] == "game"]))
-    return out
+    return [*(entity_section(rows, group, title, pair, count) for group, title, pair, count in CARD_TABLES),
+            players_section(rows, "Win rate by seat and agent: B - A (percentage points)"),
+            game_section(rows)]
 
 
 def notes(comparison: dict[str, Any]) -> list[str]:
     """What a reader needs before the tables: the interval and flags, fractional wins, who chose."""
-    return [method_note(comparison), FRACTIONAL_WINS, CHOICES, *choice_lines(comparison)]
+    return [method_note(comparison), FRACTIONAL_WINS, CHOICES]
+
+
+def terminal_blocks(comparison: dict[str, Any]) -> list[Block]:
+    """The notes and who chose what, line by line, then the tables."""
+    return [Lines((*notes(comparison), *choice_lines(comparison))), *tables(comparison)]
+
+
+def page_blocks(comparison: dict[str, Any]) -> list[Block]:
+    """The notes, who chose what as a list, the forest plots of every card's, seat's and agent's change,
+    then the tables."""
+    rows = tuple(comparison["rows"])
+    forests = [ForestPlot(rows, group, tuple(pair), f"{title}: B - A")
+               for group, title, pair, _ in CARD_TABLES]
+    forests += [ForestPlot(rows, group, ("win rate",), f"Win rate by {group}: B - A")
+                for group in ("seat", "agent")]
+    return [Lines(tuple(notes(comparison))), Bullets(tuple(choice_lines(comparison))), *forests,
+            *tables(comparison)]

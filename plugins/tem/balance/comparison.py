@@ -18,23 +18,20 @@ rate over fewer than ``MIN_SAMPLE`` seats on either side is shown but not tested
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any, NamedTuple
 
 from rulecraft.plugins.tem.balance.metrics import dealt_pilots, pilot_choices, weapon_choices
 from rulecraft.runtime.balance import stats
-from rulecraft.runtime.balance.comparison import adjusted, pair_by_seed
+from rulecraft.runtime.balance.comparison import FEW, Measure, adjusted, agent_count, pair_by_seed, seat_count
 
 Record = dict[str, Any]
 # A card's rate over fewer seats than this on either side is shown but not tested: its delta-method
 # interval leans on a normal approximation that a handful of owners does not support (2 owners who both
 # lost have no spread at all), and an untested row cannot raise a false flag.
 MIN_SAMPLE = 10
-FEW = "few"       # the status of a row with fewer than MIN_SAMPLE seats on a side
 NEVER_BOUGHT = "never bought"
-Count = Callable[[Record], tuple[float, float]]   # a game's record -> (numerator, denominator)
 
 class StackCards(NamedTuple):
     """The cards of a pack stack, so that a card nobody took still has its row."""
@@ -45,22 +42,6 @@ class StackCards(NamedTuple):
 
 def cards_of(ruleset: Any) -> StackCards:
     return StackCards(tuple(ruleset.pilots), {w.id: w.tier for w in ruleset.weapons.values()})
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """One row of the comparison: what is measured on whom, and how one game counts."""
-
-    group: str       # pilot, weapon, seat, agent or game
-    subject: str     # the card id, the seat number, the agent, or "" for a game metric
-    measure: str     # e.g. "win rate when kept"
-    count: Count
-    rate: bool       # a proportion (shown in %, differences in percentage points)
-    never: str = ""  # how a row with no denominator on either side reads, e.g. "never kept"
-
-    @property
-    def label(self) -> str:
-        return f"{self.group} {self.subject}: {self.measure}" if self.subject else self.measure
 
 
 # --- what one game counts ---------------------------------------------------------------------
@@ -81,15 +62,6 @@ def _owned(wid: str, r: Record) -> tuple[float, float]:
 
 def _bought(wid: str, r: Record) -> tuple[float, float]:
     return sum(1 for s in r["seats"] if wid in s["purchased"]), len(r["seats"])
-
-
-def _seat(seat: int, r: Record) -> tuple[float, float]:
-    return sum(s["win"] for s in r["seats"] if s["seat"] == seat), 1
-
-
-def _agent(agent: str, r: Record) -> tuple[float, float]:
-    mine = [s for s in r["seats"] if s["agent"] == agent]
-    return sum(s["win"] for s in mine), len(mine)
 
 
 class _GameMetrics:
@@ -146,10 +118,10 @@ def measures(games: Sequence[Record], cards: Sequence[StackCards]) -> list[Measu
         rows.append(Measure("weapon", wid, "win rate when owned", partial(_owned, wid), True, "never owned"))
         rows.append(Measure("weapon", wid, "purchase rate", partial(_bought, wid), True))
     for seat in sorted({s["seat"] for s in seats}):
-        rows.append(Measure("seat", str(seat), "win rate", partial(_seat, seat), True))
+        rows.append(Measure("seat", str(seat), "win rate", seat_count(seat), True))
     agents = sorted({s["agent"] for s in seats})
     if len(agents) > 1:
-        rows.extend(Measure("agent", a, "win rate", partial(_agent, a), True) for a in agents)
+        rows.extend(Measure("agent", a, "win rate", agent_count(a), True) for a in agents)
     metrics = _GameMetrics()
     names = dict.fromkeys(k for r in games for k in metrics.of(r))
     rows.extend(Measure("game", "", name, partial(metrics.count, name), False) for name in names)
@@ -174,7 +146,7 @@ def compare(base: Sequence[Record], variant: Sequence[Record],
 
 def _row(m: Measure, games_a: list[Record], games_b: list[Record],
          cards: tuple[StackCards | None, StackCards | None], paired: bool) -> dict[str, Any]:
-    a, b = [m.count(r) for r in games_a], [m.count(r) for r in games_b]
+    a, b = [m.per_game(r) for r in games_a], [m.per_game(r) for r in games_b]
     a_den, b_den = sum(d for _, d in a), sum(d for _, d in b)
     status = _status(m, cards, a_den, b_den, sum(n for n, _ in a) + sum(n for n, _ in b))
     if m.group == "game" and not paired and all(n in (0, 1) for n, _ in (*a, *b)):

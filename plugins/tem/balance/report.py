@@ -3,26 +3,26 @@
 What the tools read of it: ``game_record`` (one record per game, ``records``) and the events it reads
 (``RECORD_EVENTS``: a simulation without logs plays in summary mode), ``SIM_REPORT`` (what
 ``rulecraft sim`` prints and writes: the final VP, every pilot and weapon of the stack, VP by source, the
-Mighty Mech, and the comparison of two runs card by card; ``metrics``, ``comparison``, ``terminal``,
-``html``), and ``SWEEP_METRICS``/``SWEEP_DEFAULTS`` (what ``rulecraft sweep`` can read, ``sweep_metrics``).
-Its report predates the report skeleton (``rulecraft.runtime.balance.report``) and keeps its own layout.
+Mighty Mech, and the comparison of two runs card by card; ``metrics``, ``comparison``, ``sections``,
+``compare_text``, ``files``), and ``SWEEP_METRICS``/``SWEEP_DEFAULTS`` (what ``rulecraft sweep`` can read,
+``sweep_metrics``). It declares its blocks and columns; the report skeleton
+(``rulecraft.runtime.balance.report``) writes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rulecraft.plugins.tem.balance.records import RECORD_EVENTS as RECORD_EVENTS
 from rulecraft.plugins.tem.balance.records import game_record as game_record
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_DEFAULTS as SWEEP_DEFAULTS
 from rulecraft.plugins.tem.balance.sweep_metrics import SWEEP_METRICS as SWEEP_METRICS
-from rulecraft.runtime.balance.report import Record, SimReport
+from rulecraft.runtime.balance.report import Block, Column, Record, SimReport
 
 
 class TemReport(SimReport):
-    """The skeleton's steps, each done Tiny Epic Mechs' way (the layout its tests and readers know)."""
+    """Tiny Epic Mechs' numbers, blocks and columns on the skeleton (the layout its readers know)."""
 
     def seat_range(self, ruleset: Any, seats: tuple[int, int]) -> tuple[int, int]:
         """The stack's own ``min_players``-``max_players``, and no more seats than it has colours."""
@@ -50,26 +50,40 @@ class TemReport(SimReport):
 
         return compare(base, variant, (cards_of(rulesets[0]), cards_of(rulesets[1])))
 
-    def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
-        from rulecraft.plugins.tem.balance.terminal import print_report
+    def intro_lines(self, report: dict[str, Any]) -> list[str]:
+        from rulecraft.plugins.tem.balance.sections import intro_lines
 
-        print_report(report, title, console)
+        return intro_lines(report)
 
-    def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
-        from rulecraft.plugins.tem.balance.terminal import print_comparison
+    def sections(self, report: dict[str, Any]) -> list[Block]:
+        from rulecraft.plugins.tem.balance.sections import terminal_sections
 
-        print_comparison(comparison, a, b, console)
+        return terminal_sections(report)
 
-    def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
-                    ) -> str:
-        from rulecraft.plugins.tem.balance.html import report_html
+    def page_intro(self, report: dict[str, Any]) -> list[str]:
+        from rulecraft.plugins.tem.balance.sections import page_intro
 
-        return report_html(report, title, comparison)
+        return page_intro(report)
 
-    def write_records_csv(self, path: Path, records: Sequence[Record]) -> None:
-        from rulecraft.plugins.tem.balance.files import write_csv
+    def page(self, report: dict[str, Any]) -> list[Block]:
+        from rulecraft.plugins.tem.balance.sections import page
 
-        write_csv(path, records)
+        return page(report)
+
+    def comparison_sections(self, comparison: dict[str, Any]) -> list[Block]:
+        from rulecraft.plugins.tem.balance.compare_text import terminal_blocks
+
+        return terminal_blocks(comparison)
+
+    def comparison_page(self, comparison: dict[str, Any]) -> list[Block]:
+        from rulecraft.plugins.tem.balance.compare_text import page_blocks
+
+        return page_blocks(comparison)
+
+    def csv_columns(self, records: Collection[Record]) -> list[Column]:
+        from rulecraft.plugins.tem.balance.files import csv_columns
+
+        return csv_columns(records)
 
 
 SIM_REPORT = TemReport()

@@ -26,8 +26,10 @@ from rulecraft.compiler.docgen.markdown import (
     with_source,
 )
 from rulecraft.compiler.docgen.values import UnknownValue
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import load_schema
+from rulecraft.plugins.mecha.build import stack_words
 from rulecraft.plugins.mecha.cardtext import WINDOW_NAMES, ability_text, keyword_line, provide
 from rulecraft.plugins.mecha.game import GAME
 from rulecraft.plugins.mecha.model import CARD_KINDS
@@ -72,11 +74,12 @@ def keywords_cell(kind: str, data: dict[str, Any]) -> str:
     return (", ".join(links) + mark(data, "keywords")) if links else "—"
 
 
-def ability_cell(kind: str, data: dict[str, Any]) -> str:
-    """The card's English (as printed), its dagger, then the effect source in small code."""
+def ability_cell(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> str:
+    """The card's English (as printed, by the stack's words ``vocabulary``), its dagger, then the effect
+    source in small code."""
     if not isinstance(data.get("ability"), str):
         return "—"
-    return (f"{esc(ability_text(kind, data))}{mark(data, 'ability')}"
+    return (f"{esc(ability_text(kind, data, vocabulary))}{mark(data, 'ability')}"
             f"<br><small>{code(data['ability'])}</small>")
 
 
@@ -103,28 +106,31 @@ def card_page(stack: Stack, kind: str, title: str, intro: str,
 
 
 def towers_page(stack: Stack) -> str:
+    words = stack_words(stack)
     return card_page(stack, "towers", "Towers", load_schema(GAME.kinds["towers"])["description"], [
         ("durability", lambda e: cell(e.data, "durability")),
         ("Provide", lambda e: f"{provide(e.data)}u{mark(e.data, 'keywords')}"),
         ("keywords", lambda e: keywords_cell("towers", {**e.data, "keywords": [
             i for i in e.data.get("keywords", ()) if "provide" not in i]})),
         ("time counters", lambda e: cell(e.data, "time")),
-        ("ability", lambda e: ability_cell("towers", e.data))])
+        ("ability", lambda e: ability_cell("towers", e.data, words))])
 
 
 def mechas_page(stack: Stack) -> str:
+    words = stack_words(stack)
     return card_page(stack, "mechas", "Mechas", load_schema(GAME.kinds["mechas"])["description"], [
         ("cost", lambda e: cell(e.data, "cost")), ("power", lambda e: cell(e.data, "power")),
         ("durability", lambda e: cell(e.data, "durability")),
         ("keywords", lambda e: keywords_cell("mechas", e.data)),
         ("time counters", lambda e: cell(e.data, "time")),
-        ("ability", lambda e: ability_cell("mechas", e.data))])
+        ("ability", lambda e: ability_cell("mechas", e.data, words))])
 
 
 def commands_page(stack: Stack) -> str:
+    words = stack_words(stack)
     return card_page(stack, "commands", "Commands", load_schema(GAME.kinds["commands"])["description"], [
         ("played in", lambda e: esc(", ".join(WINDOW_NAMES[w] for w in e.data.get("windows", ())))),
-        ("effect", lambda e: ability_cell("commands", e.data))])
+        ("effect", lambda e: ability_cell("commands", e.data, words))])
 
 
 def keyword_meanings() -> dict[str, tuple[str, bool]]:

@@ -2,7 +2,7 @@
 
 The game's ``builder``. A card's ``ability`` is an effect string compiled by the shared DSL with the words
 the stack runs with: Mecha Game's (``mecha.vocabulary``) and its plugins', the vocabulary the wiring builds
-(:func:`stack_words` finds the same from a stack, for the checks, the cards and the docs); each checked
+(``wiring.stack_words`` finds the same from a stack, for the cards and the docs); each checked
 ability becomes a trigger and its effect steps, the data the engine plays (a command's `when played`
 ability is its effect). A plugin's verb plays when it calls one of the engine's steps or adds to an
 accumulator. The card's type is its kind. The
@@ -14,30 +14,18 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.effects import ir
 from rulecraft.compiler.effects.build import CompiledEffect, compile_effect
 from rulecraft.compiler.effects.check import fold
-from rulecraft.compiler.effects.pack import stack_vocabulary
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.mecha.model import ADD, CARD_KINDS, Ruleset, build_ruleset
 from rulecraft.plugins.mecha.vocabulary import PLAYED, STEP_VERBS
-from rulecraft.plugins.wiring import STACK_PLUGINS
+from rulecraft.plugins.wiring import stack_words
 
 
 class Unplayable(ValueError):
     """A checked ability uses a construct the engine does not play (an `if`, `you may`, a payment)."""
-
-
-def stack_words(stack: Stack) -> Vocabulary:
-    """The words the stack's abilities compile with, as ``rulecraft check`` and the wiring have them: the
-    game's and those of its built-in, installed and named plugins. A named plugin that cannot be loaded
-    raises DiagnosticError at its manifest entry (a checked stack has reported it already)."""
-    vocabulary, problems = stack_vocabulary(stack, STACK_PLUGINS)
-    if vocabulary is None:
-        raise DiagnosticError(problems)
-    return vocabulary
 
 
 def compile_ability(source: str, kind: str, vocabulary: Vocabulary) -> CompiledEffect:
@@ -92,7 +80,7 @@ def card_entity(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> dict
 
 def build_from_stack(stack: Stack, compiled: Any = None, vocabulary: Vocabulary | None = None) -> Ruleset:
     """The ruleset of a resolved stack, its abilities compiled with ``vocabulary`` (the wiring's: the game's
-    words and the stack's plugins'; ``None``: the same, found by :func:`stack_words`). ``compiled`` is
+    words and the stack's plugins'; ``None``: the same, found by ``wiring.stack_words``). ``compiled`` is
     unused: the game compiles its abilities to steps, not to the DSL's handlers."""
     words = vocabulary if vocabulary is not None else stack_words(stack)
     cards = [card_entity(kind, entity.data, words) for kind in CARD_KINDS for entity in stack.of_kind(kind)]

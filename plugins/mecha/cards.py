@@ -40,10 +40,10 @@ from rulecraft.compiler.docgen.cards.model import (
 from rulecraft.compiler.docgen.markdown import designed
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.mecha.build import stack_words
 from rulecraft.plugins.mecha.cardtext import card_text, provide
 from rulecraft.plugins.mecha.model import CARD_KINDS
 from rulecraft.plugins.mecha.pack import load_stack
+from rulecraft.plugins.wiring import stack_words
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
 BACK = Back("Mecha Game", "Mecha Game", "#3d405b", "mechas")

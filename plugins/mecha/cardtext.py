@@ -41,7 +41,7 @@ def provide(data: dict[str, Any]) -> int:
 def ability_text(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> str:
     """The English of the card's ability: its hand-written ``text`` (checked against this by the drift
     check), else the text the effect compiler generates with ``vocabulary`` (the stack's words,
-    ``build.stack_words``); empty for a card with no ability."""
+    ``wiring.stack_words``); empty for a card with no ability."""
     if not isinstance(data.get("ability"), str):
         return ""
     return data.get("text") or compile_ability(data["ability"], kind, vocabulary).text

@@ -29,11 +29,11 @@ from rulecraft.compiler.docgen.values import UnknownValue
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import load_schema
-from rulecraft.plugins.mecha.build import stack_words
 from rulecraft.plugins.mecha.cardtext import WINDOW_NAMES, ability_text, keyword_line, provide
 from rulecraft.plugins.mecha.game import GAME
 from rulecraft.plugins.mecha.model import CARD_KINDS
 from rulecraft.plugins.mecha.scenario_files import SCHEMA as SCENARIO_SCHEMA
+from rulecraft.plugins.wiring import stack_words
 
 SITE = "rulecraft.plugins.mecha.site"
 DAGGER = designed_mark("M22")

@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PACK   := content/tem-core
 
-.PHONY: run test lint bench docs clean compiled clean-compiled
+.PHONY: run test lint bench docs clean compiled clean-compiled schemas
 
 # setuptools reports every editable install with an "Editable installation." notice (InformationOnly, not a
 # problem); the filter silences that one notice only, so any real packaging warning still shows.
@@ -57,3 +57,9 @@ clean-compiled: $(STAMP)
 clean:
 	rm -rf $(VENV) build *.egg-info
 	find runtime plugins -name '*.so' -delete
+
+# Each content kind's schema, written from its entity part inside the one layering envelope
+# (rulecraft.compiler.kind_schema); tests/compiler/test_kind_schemas.py fails when one is stale.
+KIND_PARTS = $(wildcard schemas/*/*.entity.json tests/games/*/*/*.entity.json tests/compiler/plugin_kind/*/*.entity.json)
+schemas: $(STAMP)
+	$(BIN)/python -m rulecraft.cli.kind_schemas $(KIND_PARTS)

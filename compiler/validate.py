@@ -7,8 +7,10 @@ stack's plugins' (``rulecraft_register_content_kinds``), each named by its resou
 ``"package:file.schema.json"`` (a file inside an importable package). Layout: ``<kind>.schema.json``
 describes one whole content FILE of that kind (``kind``, ``entries``, ``replace``, ``patch``, ``remove``)
 and carries ``definitions.fields`` (every field, no ``required``) and ``definitions.entity`` (fields plus
-what a finished entity must have). Wherever this module takes a schema ``name``, a resource string is
-accepted too, and ``validate_document``/``validate_entity`` take the stack's kinds as ``{kind: resource}``.
+what a finished entity must have); it is written from the kind's entity part inside the one layering
+envelope (``rulecraft.compiler.kind_schema``). Wherever this module takes a schema ``name``, a resource
+string is accepted too, and ``validate_document``/``validate_entity`` take the stack's kinds as
+``{kind: resource}``.
 
 Every validator is built once. All errors are reported, each mapped from the JSON path of the
 failing value back to the author's line and column: unknown keys point at the key, a missing

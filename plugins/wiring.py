@@ -16,6 +16,7 @@ from rulecraft.compiler import check
 from rulecraft.compiler.check import CheckResult, Layer
 from rulecraft.compiler.diagnostics import DiagnosticError
 from rulecraft.compiler.packs import PackFinder
+from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.manager import (
@@ -94,8 +95,15 @@ def build_ruleset(result: CheckResult, plugins: Sequence[str] = ()) -> Any:
     definition = get(result.game)
     if definition.builder is None:
         raise GameLoadError(f"game {definition.id!r} has no builder")
-    manager = make_manager(definition.id, [*pack_plugins(result.stack), *plugins])
-    return definition.builder.load()(result.stack, vocabulary=manager.vocabulary())
+    return definition.builder.load()(result.stack, vocabulary=stack_words(result.stack, plugins))
+
+
+def stack_words(stack: Stack, plugins: Sequence[str] = ()) -> Any:
+    """The DSL vocabulary a resolved stack's abilities compile with: its game's words and those of its
+    built-in and installed plugins, the plugins its packs name and ``plugins``, as ``check`` and the
+    builder have them (for a game's own tools that start from a stack: card text, docs). Raises
+    :class:`PluginLoadError` when a plugin cannot be loaded (``check`` reports it at its manifest entry)."""
+    return make_manager(str(stack.game), [*pack_plugins(stack), *plugins]).vocabulary()
 
 
 def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),

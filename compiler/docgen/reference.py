@@ -19,7 +19,7 @@ from rulecraft.compiler.docgen.markdown import WIDE, code, designed, esc
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.validate import load_schema
 
-AbilityText = Callable[[str, dict[str, Any]], str]   # (kind, entity data) -> the ability in English
+AbilityText = Callable[..., str]   # (kind, entity data, *words) -> the ability in English
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +51,12 @@ class ReferenceStyle:
             return "—"
         return show(data[field]) + self.mark(data, field)
 
-    def ability(self, kind: str, data: dict[str, Any]) -> str:
-        """The ability of ``data`` in English, its dagger, then its effect source in small code."""
+    def ability(self, kind: str, data: dict[str, Any], *words: Any) -> str:
+        """The ability of ``data`` in English (the game's ``ability_text``, given ``words``: the stack's
+        DSL vocabulary where the game's text needs it), its dagger, then its effect source in small code."""
         if not isinstance(data.get("ability"), str):
             return "—"
-        return (f"{esc(self.ability_text(kind, data))}{self.mark(data, 'ability')}"
+        return (f"{esc(self.ability_text(kind, data, *words))}{self.mark(data, 'ability')}"
                 f"<br><small>{code(data['ability'])}</small>")
 
     def linked(self, text: str) -> str:

@@ -91,7 +91,6 @@ class Trigger:
     step: str
     example: str
     aliases: tuple[str, ...] = ()
-    combat: bool = False
     kinds: frozenset[str] | None = None  # entity kinds that may use it; None = all
 
 

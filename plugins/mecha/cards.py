@@ -38,10 +38,12 @@ from rulecraft.compiler.docgen.cards.model import (
     Stat,
 )
 from rulecraft.compiler.docgen.markdown import designed
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.mecha.cardtext import card_text, provide
 from rulecraft.plugins.mecha.model import CARD_KINDS
 from rulecraft.plugins.mecha.pack import load_stack
+from rulecraft.plugins.wiring import stack_words
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
 BACK = Back("Mecha Game", "Mecha Game", "#3d405b", "mechas")
@@ -69,21 +71,23 @@ ICONS: Icons = {
 }
 
 
-def face(kind: str, data: dict[str, Any]) -> Face:
+def face(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> Face:
+    """A card's face, its text by the stack's words ``vocabulary``."""
     values = {**data, "provide": provide(data)}
     stats = tuple(Stat(label, str(values[field]), icon,
                        designed(data, field if field != "provide" else "keywords"))
                   for field, label, icon in STATS[kind] if field != "provide" or values["provide"])
     marks = data.get("designed", ())
     return Face(family=kind, band=CARD_KINDS[kind], title=data["name"], stats=stats,
-                text=card_text(kind, data), colour=COLOURS[kind], art=Emblem((kind,)),
+                text=card_text(kind, data, vocabulary), colour=COLOURS[kind], art=Emblem((kind,)),
                 designed=WHOLLY_DESIGNED if marks is True else tuple(marks))
 
 
 def cards(stack: Stack, decks: bool = True) -> list[Card]:
     """The cards ``rulecraft print`` lays out (``GameDefinition.card_templates``): every card of every deck
     of the stack, as they are played; with ``decks=False`` the pool, one card each."""
-    faces = {e.id: face(kind, e.data) for kind in CARD_KINDS for e in stack.of_kind(kind)}
+    words = stack_words(stack)
+    faces = {e.id: face(kind, e.data, words) for kind in CARD_KINDS for e in stack.of_kind(kind)}
     if not decks:
         return [Card(f, BACK) for f in faces.values()]
     return [Card(faces[cid], BACK) for deck in stack.of_kind("decks")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.plugins.mecha.build import compile_ability
 
 WINDOW_NAMES = {"main": "your main phase", "attack": "after an attack", "end": "the End window"}
@@ -37,12 +38,13 @@ def provide(data: dict[str, Any]) -> int:
     return sum(i.get("provide", 0) for i in data.get("keywords", ()))
 
 
-def ability_text(kind: str, data: dict[str, Any]) -> str:
+def ability_text(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> str:
     """The English of the card's ability: its hand-written ``text`` (checked against this by the drift
-    check), else the text the effect compiler generates; empty for a card with no ability."""
+    check), else the text the effect compiler generates with ``vocabulary`` (the stack's words,
+    ``wiring.stack_words``); empty for a card with no ability."""
     if not isinstance(data.get("ability"), str):
         return ""
-    return data.get("text") or compile_ability(data["ability"], kind).text
+    return data.get("text") or compile_ability(data["ability"], kind, vocabulary).text
 
 
 def windows_text(data: dict[str, Any]) -> str:
@@ -51,10 +53,10 @@ def windows_text(data: dict[str, Any]) -> str:
     return "Play in " + " or ".join(WINDOW_NAMES[w] for w in windows) + "." if windows else ""
 
 
-def card_text(kind: str, data: dict[str, Any]) -> str:
-    """Everything in a card's text box, in print order."""
+def card_text(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> str:
+    """Everything in a card's text box, in print order (its ability's English by ``vocabulary``)."""
     keywords = printed_keywords(kind, data)
     lines = [keywords + "." if keywords else "",
              f"Enters with {data['time']} time counters." if data.get("time") else "",
-             ability_text(kind, data), windows_text(data) if kind == "commands" else ""]
+             ability_text(kind, data, vocabulary), windows_text(data) if kind == "commands" else ""]
     return " ".join(line for line in lines if line)

@@ -15,10 +15,12 @@ from typing import Any
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
+from rulecraft.compiler.effects.pack import stack_vocabulary
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
 from rulecraft.plugins.mecha.build import Unplayable, abilities, compile_ability
 from rulecraft.plugins.mecha.model import CARD_KINDS, Rules
+from rulecraft.plugins.wiring import STACK_PLUGINS
 
 SEATS = ("a", "b")
 
@@ -126,12 +128,17 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
 def check_effects(stack: Stack) -> list[Diagnostic]:
     """What the engine can play of each card's ability, beyond the DSL's own check (the core's effect
     stage, after this one, reports syntax, unknown words and drifted text): no `if`, `you may` or payment.
-    A tower raising its own power (M14) is the DSL's own error: `add N power` is only for mechas."""
+    A tower raising its own power (M14) is the DSL's own error: `add N power` is only for mechas. The
+    abilities compile with the words the stack runs with (the game's and its plugins'), as the effect stage
+    and the builder compile them; a plugin that cannot be loaded is reported at its manifest entry."""
+    vocabulary, problems = stack_vocabulary(stack, STACK_PLUGINS)
+    if vocabulary is None:
+        return problems
     out: list[Diagnostic] = []
     for kind in CARD_KINDS:
         for entity in stack.of_kind(kind):
             source = entity.data.get("ability")
-            compiled = compile_ability(source, kind) if isinstance(source, str) else None
+            compiled = compile_ability(source, kind, vocabulary) if isinstance(source, str) else None
             if compiled is None or not compiled.ok:
                 continue
             try:

@@ -25,6 +25,7 @@ from rulecraft.plugins.mecha.cardtext import WINDOW_NAMES, ability_text, keyword
 from rulecraft.plugins.mecha.game import GAME
 from rulecraft.plugins.mecha.model import CARD_KINDS
 from rulecraft.plugins.mecha.scenarios import SCHEMA as SCENARIO_SCHEMA
+from rulecraft.plugins.wiring import stack_words
 
 SITE = "rulecraft.plugins.mecha.site"
 DAGGER = designed_mark("M22")
@@ -69,28 +70,31 @@ def card_page(stack: Stack, kind: str, title: str, intro: str,
 
 
 def towers_page(stack: Stack) -> str:
+    words = stack_words(stack)
     return card_page(stack, "towers", "Towers", load_schema(GAME.kinds["towers"])["description"], [
         ("durability", lambda e: cell(e.data, "durability")),
         ("Provide", lambda e: f"{provide(e.data)}u{mark(e.data, 'keywords')}"),
         ("keywords", lambda e: keywords_cell("towers", {**e.data, "keywords": [
             i for i in e.data.get("keywords", ()) if "provide" not in i]})),
         ("time counters", lambda e: cell(e.data, "time")),
-        ("ability", lambda e: STYLE.ability("towers", e.data))])
+        ("ability", lambda e: STYLE.ability("towers", e.data, words))])
 
 
 def mechas_page(stack: Stack) -> str:
+    words = stack_words(stack)
     return card_page(stack, "mechas", "Mechas", load_schema(GAME.kinds["mechas"])["description"], [
         ("cost", lambda e: cell(e.data, "cost")), ("power", lambda e: cell(e.data, "power")),
         ("durability", lambda e: cell(e.data, "durability")),
         ("keywords", lambda e: keywords_cell("mechas", e.data)),
         ("time counters", lambda e: cell(e.data, "time")),
-        ("ability", lambda e: STYLE.ability("mechas", e.data))])
+        ("ability", lambda e: STYLE.ability("mechas", e.data, words))])
 
 
 def commands_page(stack: Stack) -> str:
+    words = stack_words(stack)
     return card_page(stack, "commands", "Commands", load_schema(GAME.kinds["commands"])["description"], [
         ("played in", lambda e: esc(", ".join(WINDOW_NAMES[w] for w in e.data.get("windows", ())))),
-        ("effect", lambda e: STYLE.ability("commands", e.data))])
+        ("effect", lambda e: STYLE.ability("commands", e.data, words))])
 
 
 def keyword_meanings() -> dict[str, tuple[str, bool]]:

@@ -11,6 +11,7 @@ from typing import Any
 from rulecraft.compiler.diagnostics import has_errors
 from rulecraft.compiler.packs import load_packs
 from rulecraft.compiler.resolve import resolve
+from rulecraft.plugins.mecha.game import GAME
 from rulecraft.plugins.mecha.model import Ruleset
 
 CORE = "mecha-core"
@@ -23,6 +24,7 @@ def load_stack(folder: Path) -> Any:
     if has_errors(problems):
         first = problems[0]
         raise ValueError(f"{first.file}:{first.line}:{first.column}: {first.message}")
+    stack.game = GAME.id      # as a check settles it from the manifests: its words are this game's
     return stack
 
 

@@ -150,5 +150,3 @@ def mecha_vocabulary() -> Vocabulary:
         vocabulary.register_verb(verb)
     return vocabulary
 
-
-VOCABULARY = mecha_vocabulary()

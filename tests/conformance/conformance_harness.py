@@ -109,14 +109,16 @@ class Played:
     lines: list[str]
 
 
-def play(game: str, players: int, seed: int | str, agents: list[Any] | None = None) -> Played:
-    """One game through the definition's engine with seeded random seats; never raises for an abort."""
+def play(game: str, players: int, seed: int | str, agents: list[Any] | None = None, model: Any = None,
+         plugins: Any = ()) -> Played:
+    """One game through the definition's engine with seeded random seats, on ``model`` (default: the
+    default pack's) with ``plugins``; never raises for an abort."""
     from rulecraft.runtime.logs import dumps
 
     lines: list[str] = []
     seats = agents if agents is not None else [RandomAgent(f"{seed}/{s}") for s in range(players)]
     new_game = definition(game).engine.load()
-    played = new_game(ruleset(game), seats, seed=seed, hooks=hooks(game),
+    played = new_game(ruleset(game) if model is None else model, seats, seed=seed, hooks=hooks(game, plugins),
                       listeners=[lambda e: lines.append(dumps(e))])
     try:
         played.play()

@@ -120,3 +120,14 @@ def test_smallest_agent_sample_plays_a_whole_legal_game(capsys):
     assert game.finished and not game.aborted
     assert standings[0].rank == 1 and standings[0].won and len(standings) == 4
     assert "'rank': 1" in capsys.readouterr().out
+
+
+def test_the_games_page_lists_what_rulecraft_games_prints(capsys):
+    """The listing on the games page is the command's real output for rulecraft's own games (the lines of
+    the `rulecraft` distribution: a test-only game such as Pig is installed for the suite alone)."""
+    text = (DOCS / "developer" / "games.md").read_text(encoding="utf-8")
+    shown = re.search(r"^```console\n\$ rulecraft games\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+    assert shown is not None, "developer/games.md shows no `rulecraft games` listing"
+    assert main(["games"]) == 0
+    printed = [line for line in capsys.readouterr().out.splitlines() if line.endswith("(rulecraft)")]
+    assert shown.group(1).splitlines() == printed

@@ -8,6 +8,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from rulecraft.cli.kind_schemas import main as kind_schemas
 from rulecraft.cli.main import main
 from rulecraft.compiler.docgen.hooks import hooks_reference
 from rulecraft.plugins.manager import make_manager, spec_modules
@@ -40,12 +41,16 @@ def test_bounties_content_kind_sample_checks_and_explains_as_written(tmp_path, m
                                                                     capsys):
     text = GUIDE.read_text(encoding="utf-8")
     files = dict(re.findall(r'^```\w+ title="([^"]+)"\n(.*?)^```', text, re.MULTILINE | re.DOTALL))
-    assert {"bounties/__init__.py", "bounties/bounties.schema.json", "my-bounties/pack.yaml",
+    assert {"bounties/__init__.py", "bounties/bounties.entity.json", "my-bounties/pack.yaml",
             "my-bounties/bounties.yaml"} <= set(files)
     for name, body in files.items():
         if name.startswith(("bounties/", "my-bounties/")):
             (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
             (tmp_path / name).write_text(body, encoding="utf-8")
+    generate = re.search(r"^```sh\n(python -m rulecraft.cli.kind_schemas .*)\n```", text, re.MULTILINE)
+    command = shlex.split(generate.group(1))
+    assert kind_schemas([str(tmp_path / part) for part in command[3:]]) == 0
+    assert (tmp_path / "bounties" / "bounties.schema.json").is_file()
     install_plugin("bounties", "bounties", tmp_path)
     monkeypatch.delitem(sys.modules, "bounties", raising=False)
     monkeypatch.chdir(tmp_path)

@@ -137,7 +137,9 @@ def test_a_payment_names_a_registered_kind():
 
 
 def test_syntax_errors_quote_the_games_own_examples_or_none():
-    from rulecraft.plugins.mecha.vocabulary import VOCABULARY as MECHA
+    from rulecraft.plugins.mecha.vocabulary import mecha_vocabulary
+
+    MECHA = mecha_vocabulary()
 
     tem = compile_effect("after attack gain 1 vp", "weapon", TEM).problems[0].message
     assert tem.startswith("expected ':' after the trigger, e.g. 'after attack: gain 1 vp'")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from rulecraft.plugins.mecha.build import build_from_stack
+from rulecraft.compiler.effects.vocabulary import NUMBER, Arg, Call, Slot, Verb
+from rulecraft.plugins.mecha.build import Unplayable, abilities, build_from_stack, compile_ability
+from rulecraft.plugins.mecha.vocabulary import mecha_vocabulary
 from rulecraft.plugins.wiring import check_packs
 from rulecraft.runtime import games
 
@@ -149,3 +152,18 @@ def check_mecha(path):
     """`rulecraft check`'s pipeline: the stack and every diagnostic."""
     result = check_packs([path])
     return result.stack, result.diagnostics
+
+
+def test_a_plugin_verb_the_engine_has_no_step_for_is_refused_as_unplayable():
+    """A plugin may add a word for a step the engine plays (a synonym of `draw`), but not one calling
+    something the engine has no step for: that is the check's located refusal, never a crash at build."""
+    vocabulary = mecha_vocabulary()
+    amount = (Slot("amount", NUMBER),)
+    vocabulary.register_verb(Verb("scavenge", "scavenge {amount}", amount, Call("draw", (Arg("amount"),)),
+                                  "draw {amount}", "Draw (test plugin).", "when this enters: scavenge 1"))
+    vocabulary.register_verb(Verb("shout", "shout {amount}", amount, Call("shout", (Arg("amount"),)),
+                                  "shout {amount}", "Shout (test plugin).", "when this enters: shout 1"))
+    [drawn] = abilities(compile_ability("when this enters: scavenge 2", "towers", vocabulary))
+    assert drawn["effects"] == [{"verb": "draw", "amount": 2, "target": None}]
+    with pytest.raises(Unplayable, match=re.escape("the engine has no step for 'shout {amount}'")):
+        abilities(compile_ability("when this enters: shout 1", "towers", vocabulary))

@@ -12,7 +12,9 @@ from rulecraft.compiler import errorcodes as codes
 from rulecraft.plugins.mecha import api
 from rulecraft.plugins.mecha.build import card_entity, compile_ability
 from rulecraft.plugins.mecha.model import ADD, POWER, build_ruleset
-from rulecraft.plugins.mecha.vocabulary import VOCABULARY
+from rulecraft.plugins.mecha.vocabulary import mecha_vocabulary
+
+VOCABULARY = mecha_vocabulary()
 
 CHOSEN = {"an enemy mecha": "enemy-mecha", "a friendly mecha": "friendly-mecha", "any mecha": "any-mecha"}
 
@@ -29,7 +31,7 @@ def test_power_is_the_games_accumulator_and_every_power_verb_adds_to_it():
 @given(st.integers(1, 9), st.sampled_from(sorted(CHOSEN)))
 def test_m5_a_command_adding_power_to_a_chosen_mecha_is_an_add_step_on_the_modifier(amount, words):
     card = card_entity("commands", {"id": "c", "name": "C", "windows": ["main"],
-                                    "ability": f"when played: add {amount} power to {words}"})
+                                    "ability": f"when played: add {amount} power to {words}"}, VOCABULARY)
     assert card["effects"] == [{"verb": ADD, "modifier": POWER, "target": CHOSEN[words], "amount": amount}]
 
 
@@ -38,10 +40,10 @@ def test_m5_a_command_adding_power_to_a_chosen_mecha_is_an_add_step_on_the_modif
 def test_m5_plus_n_power_on_a_mechas_own_ability_goes_to_that_mecha(amount, shorthand):
     source = f"when attacked: {'+' if shorthand else 'add '}{amount} power"
     card = card_entity("mechas", {"id": "m", "name": "M", "cost": 1, "power": 1, "durability": 1,
-                                  "ability": source})
+                                  "ability": source}, VOCABULARY)
     assert card["abilities"] == [{"trigger": "attacked", "effects": [
         {"verb": ADD, "modifier": POWER, "target": "this", "amount": amount}]}]
-    assert compile_ability(source, "mechas").text == (
+    assert compile_ability(source, "mechas", VOCABULARY).text == (
         f"When this is attacked: This mecha gets +{amount} power until end of turn.")
 
 
@@ -53,14 +55,14 @@ def test_m5_plus_n_power_on_a_mechas_own_ability_goes_to_that_mecha(amount, shor
      "'add AMOUNT armour to this' is only for mechas and towers abilities, not commands"),
 ])
 def test_m14_m2_what_an_entity_of_that_kind_cannot_do_is_a_located_effect_timing(kind, source, message):
-    problem, = compile_ability(source, kind).problems
+    problem, = compile_ability(source, kind, VOCABULARY).problems
     assert (problem.code, problem.message) == (codes.EFFECT_TIMING, message)
     assert source[problem.start:problem.end] == source.split(": ", 1)[1]
 
 
 def test_pay_is_a_located_error_in_a_game_whose_effects_pay_nothing():
     source = "when played: pay 1 energy and draw 1"
-    problem, = compile_ability(source, "commands").problems
+    problem, = compile_ability(source, "commands", VOCABULARY).problems
     assert problem.code is codes.EFFECT_UNKNOWN_WORD
     assert source[problem.start:problem.end] == "pay 1 energy"
 

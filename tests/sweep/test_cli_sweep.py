@@ -66,3 +66,12 @@ def test_no_crossing_is_reported_in_strict_json(tmp_path):
                  "--quiet"]) == 0
     suggestion = json.loads((out / "points.json").read_text())["suggestion"]
     assert suggestion["value"] is None and suggestion["low"] is None and "no crossing" in suggestion["text"]
+
+
+def test_a_sweep_without_packs_names_its_games_core_pack(tmp_path, capsys):
+    """The report names the stack it ran: with no pack, the core pack of ``--game`` (its definition's
+    ``default_pack``), whatever the game."""
+    out = tmp_path / "mecha"
+    assert main(["sweep", "--game", "mecha", "--vary", "rules:rules.damage_limit=5,6", "--games", "2",
+                 "--out", str(out), "--quiet"]) == 0
+    assert json.loads((out / "points.json").read_text())["configuration"]["packs"] == ["mecha-core"]

@@ -43,7 +43,7 @@ def points_data(sweep: Sweep) -> list[dict[str, Any]]:
 
 
 def configuration(sweep: Sweep, command: str) -> dict[str, Any]:
-    return {"command": command, "packs": list(sweep.base.packs) or ["tem-core"],
+    return {"command": command, "packs": list(sweep.base.packs) or [sweep.base.core],
             "plugins": list(sweep.base.plugins), "agents": list(sweep.base.agents),
             "players": sweep.base.players, "seed": sweep.seed, "games_per_point": sweep.games,
             "vary": [v.text for v in sweep.variations], "metrics": [m.name for m in sweep.metrics],

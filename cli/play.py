@@ -55,13 +55,12 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from rulecraft.cli.play_ui import PlayError, default_log, make_terminal, new_header, play, read_for_resume
     from rulecraft.plugins.games import GameLoadError
     from rulecraft.plugins.manager import PluginLoadError
+    from rulecraft.runtime.safe_console import SafeConsole
 
-    terminal = make_terminal(Console(highlight=False, width=args.width))
+    terminal = make_terminal(SafeConsole(highlight=False, width=args.width))
     expected: list[str] = []
     try:
         if args.resume is not None:

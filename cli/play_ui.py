@@ -40,6 +40,7 @@ from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.safe_console import SafeConsole
 
 HUMAN = "human"
 Game = Any             # a game's engine (``rulecraft.runtime.game.GameCore``)
@@ -429,4 +430,4 @@ def default_log(directory: Path, seed: str) -> Path:
 
 
 def make_terminal(console: Console | None = None, read: Callable[[str], str] | None = None) -> Terminal:
-    return Terminal(console or Console(highlight=False), read)
+    return Terminal(console or SafeConsole(highlight=False), read)

@@ -233,14 +233,14 @@ def _streamed(config, table, args: argparse.Namespace, console, log_dir: Path | 
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from rulecraft.runtime.safe_console import SafeConsole
 
     _check_args(args)
     for folder in (args.out, args.log):
         if folder is not None:
             output_folder(folder, "sim")
-    console = Console(stderr=True)
-    out = Console() if sys.stdout.isatty() else Console(width=132)   # a saved report reads like a terminal
+    console = SafeConsole(stderr=True)
+    out = SafeConsole() if sys.stdout.isatty() else SafeConsole(width=132)   # saved, it reads like a terminal
     if args.compare:
         a_items, b_items = (s.split(",") for s in args.compare)
         configs = [_config(a_items, args.plugin, args, "A: " + args.compare[0]),

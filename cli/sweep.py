@@ -124,11 +124,10 @@ def _check_points(base, points) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from rulecraft.runtime.balance.batch import table_for
     from rulecraft.runtime.balance.sweep.report import print_table, write_report
     from rulecraft.runtime.balance.sweep.run import Sweep, games_in, run_sweep
+    from rulecraft.runtime.safe_console import SafeConsole
 
     args.jobs, args.compare = args.workers, None      # sim's checks, for sweep's options
     _check_args(args)
@@ -144,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.out, "sweep")
     _check_points(base, points)
     sweep = Sweep(base, variations, points, metrics, args.games, str(args.seed), target, args.refine)
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     backend = backend_for(args, args.workers)
     try:
         total = games_in(sweep, args.refine)
@@ -155,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         backend.__exit__()
-    out = Console() if sys.stdout.isatty() else Console(width=160)
+    out = SafeConsole() if sys.stdout.isatty() else SafeConsole(width=160)
     print_table(sweep, out)
     games = sum(r.games for r in sweep.results)
     print(f"({sweep.seconds:.1f} s, {games / max(sweep.seconds, 1e-9):.1f} games/s on {sweep.workers} "

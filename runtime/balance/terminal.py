@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulecraft.runtime.balance.report import Section
+from rulecraft.runtime.safe_console import SafeConsole
 
 
 def section_table(section: Section) -> Table:
@@ -25,7 +26,7 @@ def section_table(section: Section) -> Table:
 
 def print_sections(title: str, intro: Sequence[str], sections: Sequence[Section],
                    aborted: Sequence[dict[str, Any]], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or SafeConsole()
     console.rule(f"[bold]{title}")
     for line in intro:
         console.print(line, markup=False, highlight=False)

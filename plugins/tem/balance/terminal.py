@@ -10,6 +10,7 @@ from rich.text import Text
 
 from rulecraft.plugins.tem.balance.compare_text import CHOICES, FRACTIONAL_WINS, agent_choices, notes, tables
 from rulecraft.runtime.balance.report import num, pct
+from rulecraft.runtime.safe_console import SafeConsole
 
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
@@ -46,7 +47,7 @@ def _pilot_table(rows: list[dict[str, Any]], expected: float | None) -> Table:
 
 
 def print_report(report: dict[str, Any], title: str, console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or SafeConsole()
     players = report["players"]
     expected = 1 / players if players else None
     console.rule(f"[bold]{title}")
@@ -113,7 +114,7 @@ def print_report(report: dict[str, Any], title: str, console: Console | None = N
 
 def print_comparison(comparison: dict[str, Any], a: str, b: str, console: Console | None = None) -> None:
     """Variant minus base: every pilot and weapon of the stacks, the seats, the agents and the game."""
-    console = console or Console()
+    console = console or SafeConsole()
     console.rule(f"[bold]B - A: {b}  minus  {a}")
     for line in notes(comparison):
         console.print(line, markup=False, highlight=False)

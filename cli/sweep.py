@@ -22,6 +22,7 @@ from pathlib import Path
 from rulecraft.cli.main import UsageError
 from rulecraft.cli.outputs import output_folder
 from rulecraft.cli.sim import (
+    PROCESS_CAP,
     _check_args,
     _config,
     _prepare,
@@ -30,6 +31,8 @@ from rulecraft.cli.sim import (
     backend_for,
     game_progress,
 )
+
+MAX_POINTS = 100_000     # a sweep plays --games games at every point: more is no sweep one machine ends
 
 
 def register(subparsers) -> None:
@@ -53,12 +56,13 @@ def register(subparsers) -> None:
     parser.add_argument("--refine", type=int, default=0, metavar="N",
                         help="with --target: play N more points inside the suggestion's interval")
     parser.add_argument("--max-points", type=int, default=100, metavar="P",
-                        help="refuse a grid of more points than P (default 100)")
+                        help=f"refuse a grid of more points than P (default 100; at most {MAX_POINTS:,}, "
+                             "checked before the grid is built)")
     add_play_arguments(parser, "games per point (default 100)",
                        "the sweep's seed; game i uses SEED:i at every point (default 1)")
     parser.add_argument("--workers", type=int, default=1, metavar="W",
                         help="local processes, or Dask workers of a new LocalCluster (default 1; a running "
-                             "cluster at --scheduler has its own)")
+                             f"cluster at --scheduler has its own; {PROCESS_CAP})")
     add_backend_arguments(parser)
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="write report.html, points.json and points.csv into DIR")
@@ -69,8 +73,9 @@ def register(subparsers) -> None:
 def _variations(args: argparse.Namespace):
     from rulecraft.runtime.balance.sweep.grid import VaryError, grid, parse_variation
 
-    if args.max_points < 1:
-        raise UsageError("--max-points must be at least 1")
+    if not 1 <= args.max_points <= MAX_POINTS:      # 10**24 let a 10**20-point grid be built
+        raise UsageError(f"--max-points {args.max_points:,}: give 1 to {MAX_POINTS:,} (every point plays "
+                         "--games games)")
     try:
         variations = [parse_variation(text) for text in args.vary]
         return variations, grid(variations, args.max_points)

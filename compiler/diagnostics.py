@@ -129,13 +129,20 @@ def _github_escape(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
+def _github_property(value: object) -> str:
+    """A property value of a workflow command: also ``:`` and ``,`` escaped, so a file named
+    ``a,title=x.yaml`` cannot add or end properties (issue 28)."""
+    return _github_escape(str(value)).replace(":", "%3A").replace(",", "%2C")
+
+
 def format_github(diagnostics: Iterable[Diagnostic]) -> str:
     """GitHub Actions workflow commands: ``::error file=…,line=…,col=…,title=…::message``."""
     kinds = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
     out = []
     for d in sorted(diagnostics, key=Diagnostic.sort_key):
-        props = [f"{k}={v}" for k, v in (("file", d.file), ("line", d.line), ("col", d.column)) if v]
-        props.append(f"title={d.code.code}")
+        props = [f"{k}={_github_property(v)}" for k, v in (("file", d.file), ("line", d.line),
+                                                              ("col", d.column)) if v]
+        props.append(f"title={_github_property(d.code.code)}")
         message = d.message + (f" (hint: {d.hint})" if d.hint else "")
         out.append(f"::{kinds[d.level]} {','.join(props)}::{_github_escape(message)}")
     return "\n".join(out)

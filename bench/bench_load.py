@@ -1,5 +1,7 @@
 """Benchmark the front end: load + validate + resolve the core pack, and generated packs of 1,000 and
-10,000 weapons, stage by stage. Cost must grow linearly: the 10k/1k ratio should be about 10."""
+10,000 weapons (each with an ability: 10,000 effects compiled), stage by stage. Cost must grow linearly:
+the 10k/1k ratio should be about 10. Then Mecha Game's deck checks on a deck of 2,500 and 25,000 unknown
+cards, each located at its key (issue 28: the key was searched for once per error, 20-28 CPU s)."""
 
 from __future__ import annotations
 
@@ -113,4 +115,42 @@ def run() -> list[str]:
              f"{'pack':<16}" + "".join(f"{s:>10}" for s in stages)]
     lines += [_row(label, times) for label, times in results.items()]
     lines.append(f"{'10k/1k ratio':<16}" + "".join(f"{large[s] / small[s]:>10.1f}" for s in stages))
+    return lines + deck_lines()
+
+
+def generate_deck(folder: Path, count: int) -> Path:
+    """Write a pack over mecha-core holding one deck of ``count`` cards no pack defines."""
+    folder.mkdir(parents=True)
+    cards = "".join(f"      no-such-card-{i:05d}: 1\n" for i in range(count))
+    (folder / "decks.yaml").write_text(f"kind: decks\nentries:\n  - id: bench-deck\n    name: Bench\n"
+                                       f"    cards:\n{cards}", encoding="utf-8")
+    (folder / "pack.yaml").write_text(
+        f"id: bench-deck-{count}\nname: Bench deck\nversion: 1.0.0\ngame: mecha\n"
+        f"depends: [{{id: mecha-core}}]\nfiles: [decks.yaml]\n", encoding="utf-8")
+    return folder
+
+
+def measure_check(paths: list[Path]) -> tuple[float, int]:
+    """The median CPU seconds of ``REPEAT`` whole checks (each with a cache of its own), and the number
+    of diagnostics one reports."""
+    from rulecraft.plugins.wiring import check_packs
+
+    runs, found = [], 0
+    for _ in range(REPEAT):
+        with tempfile.TemporaryDirectory() as cache, _cache_home(cache):
+            start = time.process_time()
+            found = len(check_packs(paths).diagnostics)
+            runs.append(time.process_time() - start)
+    return statistics.median(runs), found
+
+
+def deck_lines() -> list[str]:
+    core = Path(str(resources.files("rulecraft.content").joinpath("mecha-core")))
+    lines = [f"Mecha Game: a deck of unknown cards over mecha-core, median of {REPEAT} checks, CPU s"]
+    seconds = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (2_500, 25_000):
+            seconds[count], found = measure_check([core, generate_deck(Path(tmp) / f"deck-{count}", count)])
+            lines.append(f"{count:>6,} unknown cards  {seconds[count]:>7.2f} s  ({found:,} diagnostics)")
+    lines.append(f"25k/2.5k ratio        {seconds[25_000] / seconds[2_500]:>7.1f}")
     return lines

@@ -8,7 +8,6 @@ new view (for example ``--emit`` of an ability's compiled effect) is one option 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import shutil
 import sys
@@ -102,30 +101,32 @@ def provenance_rows(entity: Entity) -> list[tuple[str, str, str]]:
     return [(field_name(path), value_text(value), str(origin)) for path, value, origin in entity.fields()]
 
 
-def provenance(args: argparse.Namespace, stack: Stack, entity: Entity) -> str:
+def provenance(args: argparse.Namespace, stack: Stack, entity: Entity) -> str | None:
     """The entity's fields, each with the pack and file:line:col that set it."""
     packs = sorted({origin.pack for _, _, origin in entity.fields()})
     stack_ids = " > ".join(p.id for p in stack.packs)
     title = f"{entity.kind}:{entity.id}  (fields from {', '.join(packs)}; stack: {stack_ids})"
     rows = provenance_rows(entity)
     if sys.stdout.isatty():
-        return _rich_table(title, rows)
+        _print_rich_table(title, rows)
+        return None
     return "\n".join([title, *plain_table(rows, shutil.get_terminal_size(fallback=(100, 24)).columns)])
 
 
 HEADERS = ("field", "value", "set by")
 
 
-def _rich_table(title: str, rows: list[tuple[str, str, str]]) -> str:
-    from rich.console import Console
+def _print_rich_table(title: str, rows: list[tuple[str, str, str]]) -> None:
+    """The table on the terminal, through the console that filters the pack's text (not rich's colours)."""
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(*HEADERS, title=title, title_justify="left")
+    from rulecraft.runtime.safe_console import SafeConsole
+
+    table = Table(*HEADERS, title=Text(title), title_justify="left")
     for row in rows:
-        table.add_row(*row)
-    buffer = io.StringIO()
-    Console(file=buffer, force_terminal=True, width=shutil.get_terminal_size().columns).print(table)
-    return buffer.getvalue().rstrip("\n")
+        table.add_row(*map(Text, row))               # plain text: a value's `[link=...]` is no markup
+    SafeConsole(width=shutil.get_terminal_size().columns).print(table)
 
 
 def effects(args: argparse.Namespace, stack: Stack, entity: Entity) -> str | None:

@@ -28,6 +28,7 @@ from typing import IO, Any
 from rich.console import Console
 
 from rulecraft.cli.prompts import Board, Drawing, Terminal
+from rulecraft.runtime.terminal_text import unfiltered, visible
 
 try:
     import termios
@@ -101,7 +102,7 @@ class ScreenTerminal(PanesTerminal):
                  stdout: IO[str] | None = None) -> None:
         super().__init__(console, panes)
         self.fd = (stdin or sys.stdin).fileno()
-        self.out = stdout or sys.stdout
+        self.out = stdout or unfiltered(sys.stdout)     # our own screen codes; the panes' text is filtered
         self.pending = ""                  # keys read but not yet used: the next prompt's answer
         self.decode = codecs.getincrementaldecoder("utf-8")(errors="replace")   # a key split across reads
         self.saved: list[Any] | None = None
@@ -138,7 +139,7 @@ class ScreenTerminal(PanesTerminal):
         self.out.flush()
 
     def _input_line(self, width: int) -> str:
-        text = self.panes.prompt + self.panes.typed
+        text = visible(self.panes.prompt + self.panes.typed)
         return CLEAR_LINE + text[-(width - 1):]
 
     def read_line(self, prompt: str) -> str:

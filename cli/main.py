@@ -18,6 +18,7 @@ from importlib.metadata import PackageNotFoundError, version
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError, format_human
 from rulecraft.runtime.native import StaleBuild
+from rulecraft.runtime.terminal_text import visible_output
 
 # Each command's name and its module under ``rulecraft.cli``, in the order ``--help`` lists them.
 COMMANDS: dict[str, str] = {
@@ -99,6 +100,11 @@ def _stale(exc: StaleBuild, where: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with visible_output():                    # nothing of a pack, a log or a file name is obeyed as a code
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     try:     # a command's module may import a compiled module as the parser is built
         args = build_parser(commands_for(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except StaleBuild as exc:

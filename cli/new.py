@@ -10,6 +10,7 @@ refused (exit 2): nothing is overwritten.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -42,10 +43,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+MAX_ID_LENGTH = 64       # a pack id names its folder: far below any file system's 255-byte name limit
+
+
 def run(args: argparse.Namespace) -> int:
+    if len(args.folder.name) > MAX_ID_LENGTH:     # before any file system call: too long a name raises
+        raise UsageError(f"the pack id is {len(args.folder.name)} characters long; at most {MAX_ID_LENGTH}")
+    if args.folder.is_symlink() and not args.folder.exists():
+        raise UsageError(f"{args.folder} is a symlink to {os.readlink(args.folder)}, which does not exist; "
+                         "name a new folder")
     pack_id = args.folder.resolve().name
     if not PACK_ID.match(pack_id):
         raise UsageError(f"'{pack_id}' is not a pack id: use lowercase letters, digits and '-' (my-pack)")
+    if len(pack_id) > MAX_ID_LENGTH:
+        raise UsageError(f"the pack id '{pack_id[:20]}...' is {len(pack_id)} characters long; at most "
+                         f"{MAX_ID_LENGTH}")
     existing_paths([], args.pack_path)
     finder = PackFinder(args.pack_path)
     folders = []
@@ -67,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         written = scaffold_pack(new, examples)
     except ScaffoldRefused as exc:
         raise UsageError(str(exc)) from exc
+    except OSError as exc:            # a folder that cannot be made there: a usage error, never a crash
+        raise UsageError(f"cannot write the pack into {args.folder}: {exc.strerror or exc}") from None
     print(f"new pack '{pack_id}' in {args.folder}: {len(written)} files and the schemas")
     pack_path = "".join(f" --pack-path {folder}" for folder in args.pack_path)
     test = f" && rulecraft test {args.folder / SCENARIOS}" if (args.folder / SCENARIOS).is_dir() else ""

@@ -55,13 +55,12 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from rulecraft.cli.play_ui import PlayError, default_log, make_terminal, new_header, play, read_for_resume
     from rulecraft.plugins.manager import PluginLoadError
     from rulecraft.runtime.games import GameLoadError
+    from rulecraft.runtime.safe_console import SafeConsole
 
-    terminal = make_terminal(Console(highlight=False, width=args.width))
+    terminal = make_terminal(SafeConsole(highlight=False, width=args.width))
     expected: list[str] = []
     try:
         if args.resume is not None:
@@ -71,10 +70,9 @@ def run(args: argparse.Namespace) -> int:
             if not args.resume.is_file():
                 raise PathNotFound(f"no such log: {args.resume}")
             head, expected = read_for_resume(args.resume)
-            from rulecraft.cli.play_ui import load
+            from rulecraft.cli.play_ui import log_ruleset
 
-            packs = [p for p in head["packs"] if not p.startswith("builtin:")]
-            ruleset, hooks, _ = load(packs, head["plugins"], head["game"])
+            ruleset, hooks = log_ruleset(head, args.resume)
             path = args.log or args.resume
             if path != args.resume:
                 raise UsageError("--resume appends to its own log; leave out --log")

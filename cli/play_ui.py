@@ -41,6 +41,7 @@ from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 from rulecraft.runtime.games import agents_for, engine_for, get
 from rulecraft.runtime.outcomes import DRAW, SHARED, WIN, of_seat
+from rulecraft.runtime.safe_console import SafeConsole
 
 HUMAN = "human"
 Game = Any             # a game's engine (``rulecraft.runtime.game.GameCore``)
@@ -309,9 +310,35 @@ def verdict(picture: Board, game: Game, seat: int, solo: bool) -> str:
     return words.get(mine.result, f"You finish #{mine.rank}.")
 
 
+def read_log(path: Path) -> tuple[dict[str, Any], list[str]]:
+    """A log's header and event lines (``logs.read``), with a ``play`` header's solo mode checked against
+    the game's: a log claiming ``solo: true`` for a game without one, or for another seating, is a
+    ``ValueError`` naming its header line."""
+    head, lines = logs.read(path, plugin_names)
+    play = head.get("play")
+    if isinstance(play, dict) and play.get("solo"):
+        setup = getattr(board_class(head["game"]), "SOLO", None)
+        if setup is None:
+            raise ValueError(f"{path}:1: the header says solo, but {get(head['game']).name} has no solo mode")
+        if (len(head["colours"]), play["human"]) != (setup["players"], setup["seat"]):
+            raise ValueError(f"{path}:1: the header says solo, which seats {setup['players']} players with "
+                             f"the human at seat {setup['seat']}, not {len(head['colours'])} with seat "
+                             f"{play['human']}")
+    return head, lines
+
+
+def log_ruleset(head: dict[str, Any], path: Path) -> tuple[Any, Any]:
+    """The ruleset and hooks a log's header names, checked to be of its game and stack
+    (``logs.check_ruleset``)."""
+    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
+    ruleset, hooks, _ = load(packs, head["plugins"], head["game"])
+    logs.check_ruleset(head, ruleset, f"{path}:1")
+    return ruleset, hooks
+
+
 def read_for_resume(path: Path) -> tuple[dict[str, Any], list[str]]:
     """A ``rulecraft play`` log that can be resumed: its header and event lines."""
-    head, lines = logs.read(path, plugin_names)
+    head, lines = read_log(path)
     if not isinstance(head.get("play"), dict) or "human" not in head["play"]:
         raise PlayError(f"{path}: not a log of `rulecraft play` (no player seat in its header)")
     for line in lines[-2:]:
@@ -341,10 +368,9 @@ def follow(path: Path, on_event: Callable[[Game, dict[str, Any]], None] | None =
     before the end of the game (a game quit at the terminal), and stops there."""
     from rulecraft.runtime.logs import recorded_agents
 
-    head, lines = logs.read(path, plugin_names)
+    head, lines = read_log(path)
     events = [json.loads(line) for line in lines]
-    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
-    ruleset, hooks, _ = load(packs, head["plugins"], head["game"])
+    ruleset, hooks = log_ruleset(head, path)
     matched = 0
     holder: dict[str, Game] = {}
 
@@ -385,9 +411,8 @@ def watch(path: Path, terminal: Terminal, delay: float | None = None, seat: int 
     """Show a saved game step by step: the narration of each event group, then the board. Groups end
     before each turn, round and scoring; ``delay`` seconds between them, or Enter to go on when None.
     ``seat`` shows one player's view (T16), None everything. Returns whether the game followed its log."""
-    head = logs.read(path, plugin_names)[0]
-    packs = [p for p in head["packs"] if not p.startswith(logs.BUILTIN)]
-    ruleset = load(packs, head["plugins"], head["game"])[0]
+    head = read_log(path)[0]
+    ruleset = log_ruleset(head, path)[0]
     picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))
 
     def show(game: Game, event: dict[str, Any]) -> None:
@@ -433,4 +458,4 @@ def default_log(directory: Path, seed: str) -> Path:
 
 
 def make_terminal(console: Console | None = None, read: Callable[[str], str] | None = None) -> Terminal:
-    return Terminal(console or Console(highlight=False), read)
+    return Terminal(console or SafeConsole(highlight=False), read)

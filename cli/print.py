@@ -46,6 +46,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+def _not_a_source(out: Path, packs) -> None:
+    """``--out`` is never a file the printed packs were read from (``print --out pack.yaml`` wrote the PDF
+    over the pack's own manifest)."""
+    target = out.resolve()
+    for pack in packs:
+        for document in (pack.manifest, *pack.documents):
+            if Path(document.path).resolve() == target:
+                raise UsageError(f"--out {out} is {pack.id}'s own {Path(document.path).name}; name a new "
+                                 "file for the PDF")
+
+
 def run(args: argparse.Namespace) -> int:
     existing_paths(args.packs, args.pack_path)
     if args.out is None and args.preview is None:
@@ -67,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
                          f"so it has no cards to print")
     if args.out is not None:
         named_file(args.out)
+        _not_a_source(args.out, result.packs)
     if args.preview is not None:
         output_folder(args.preview, "print --preview")    # new, empty or our own earlier preview
     # fpdf2 is imported only here: `rulecraft check` must not need the docs extra

@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,7 +38,7 @@ def register(subparsers) -> None:
     add_play_arguments(parser, "how many games (default 100)",
                        "the run's seed; game i uses SEED:i (default 1)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J",
-                        help="processes, or Dask workers of a new LocalCluster (default 1)")
+                        help=f"processes, or Dask workers of a new LocalCluster (default 1; {PROCESS_CAP})")
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="also write records.json, records.csv, report.json and report.html into DIR")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"),
@@ -81,10 +83,11 @@ def _pack_folder(item: str) -> str:
 def _check_args(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    check_processes("--workers" if "workers" in args else "--jobs", args.jobs)
     if args.scheduler and args.backend != "dask":
         raise UsageError("--scheduler needs --backend dask")
+    if args.scheduler:
+        check_scheduler(args.scheduler)
     if args.compare and args.packs:
         raise UsageError("give the packs inside --compare A B, not as well before it")
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -139,13 +142,39 @@ def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -
                         help="load a variant plugin by name (repeatable)")
 
 
+CPUS = os.cpu_count() or 1
+MAX_PROCESSES = 4 * CPUS
+PROCESS_CAP = (f"at most {MAX_PROCESSES}: 4 per CPU of this machine, which has {CPUS}; more only wait for "
+               "each other, each holding its own copy of the ruleset")
+
+
+def check_processes(option: str, count: int) -> None:
+    """``--jobs`` and ``--workers``: 1 to ``MAX_PROCESSES``, checked before any process is started
+    (``--jobs 100000`` forked every worker at once)."""
+    if not 1 <= count <= MAX_PROCESSES:
+        raise UsageError(f"{option} {count}: give 1 to {PROCESS_CAP}")
+
+
+_ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})):([0-9]{1,5})")
+
+
+def check_scheduler(address: str) -> None:
+    """``--scheduler``: ``tcp://HOST:PORT`` (or ``tls://``) with a port of 1-65535, checked before Dask
+    is asked (a bad address was an internal error)."""
+    match = _ADDRESS.fullmatch(address)
+    if match is None or not 1 <= int(match.group(3)) <= 65535:
+        raise UsageError(f"--scheduler {address!r} is not a scheduler address: write tcp://HOST:PORT "
+                         "(or tls://HOST:PORT) with a port of 1-65535")
+
+
 def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     """``--backend`` and ``--scheduler``, shared by ``sim`` and ``sweep``."""
     parser.add_argument("--backend", choices=("local", "dask"), default="local",
                         help="where games are played: local processes, or a Dask cluster (a new "
                              "LocalCluster on this machine, or the one at --scheduler) (default local)")
     parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                        help="the address of a running Dask scheduler (with --backend dask)")
+                        help="the address of a running Dask scheduler (with --backend dask); one that does "
+                             "not answer within 10 s is a usage error")
 
 
 @contextlib.contextmanager
@@ -233,14 +262,14 @@ def _streamed(config, table, args: argparse.Namespace, console, log_dir: Path | 
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from rulecraft.runtime.safe_console import SafeConsole
 
     _check_args(args)
     for folder in (args.out, args.log):
         if folder is not None:
             output_folder(folder, "sim")
-    console = Console(stderr=True)
-    out = Console() if sys.stdout.isatty() else Console(width=132)   # a saved report reads like a terminal
+    console = SafeConsole(stderr=True)
+    out = SafeConsole() if sys.stdout.isatty() else SafeConsole(width=132)   # saved, it reads like a terminal
     if args.compare:
         a_items, b_items = (s.split(",") for s in args.compare)
         configs = [_config(a_items, args.plugin, args, "A: " + args.compare[0]),

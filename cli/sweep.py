@@ -22,6 +22,7 @@ from pathlib import Path
 from rulecraft.cli.main import UsageError
 from rulecraft.cli.outputs import output_folder
 from rulecraft.cli.sim import (
+    PROCESS_CAP,
     _check_args,
     _config,
     _prepare,
@@ -30,6 +31,8 @@ from rulecraft.cli.sim import (
     backend_for,
     game_progress,
 )
+
+MAX_POINTS = 100_000     # a sweep plays --games games at every point: more is no sweep one machine ends
 
 
 def register(subparsers) -> None:
@@ -53,12 +56,13 @@ def register(subparsers) -> None:
     parser.add_argument("--refine", type=int, default=0, metavar="N",
                         help="with --target: play N more points inside the suggestion's interval")
     parser.add_argument("--max-points", type=int, default=100, metavar="P",
-                        help="refuse a grid of more points than P (default 100)")
+                        help=f"refuse a grid of more points than P (default 100; at most {MAX_POINTS:,}, "
+                             "checked before the grid is built)")
     add_play_arguments(parser, "games per point (default 100)",
                        "the sweep's seed; game i uses SEED:i at every point (default 1)")
     parser.add_argument("--workers", type=int, default=1, metavar="W",
                         help="local processes, or Dask workers of a new LocalCluster (default 1; a running "
-                             "cluster at --scheduler has its own)")
+                             f"cluster at --scheduler has its own; {PROCESS_CAP})")
     add_backend_arguments(parser)
     parser.add_argument("--out", type=Path, metavar="DIR",
                         help="write report.html, points.json and points.csv into DIR")
@@ -69,8 +73,9 @@ def register(subparsers) -> None:
 def _variations(args: argparse.Namespace):
     from rulecraft.runtime.balance.sweep.grid import VaryError, grid, parse_variation
 
-    if args.max_points < 1:
-        raise UsageError("--max-points must be at least 1")
+    if not 1 <= args.max_points <= MAX_POINTS:      # 10**24 let a 10**20-point grid be built
+        raise UsageError(f"--max-points {args.max_points:,}: give 1 to {MAX_POINTS:,} (every point plays "
+                         "--games games)")
     try:
         variations = [parse_variation(text) for text in args.vary]
         return variations, grid(variations, args.max_points)
@@ -124,11 +129,10 @@ def _check_points(base, points) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
     from rulecraft.runtime.balance.batch import table_for
     from rulecraft.runtime.balance.sweep.report import print_table, write_report
     from rulecraft.runtime.balance.sweep.run import Sweep, games_in, run_sweep
+    from rulecraft.runtime.safe_console import SafeConsole
 
     args.jobs, args.compare = args.workers, None      # sim's checks, for sweep's options
     _check_args(args)
@@ -144,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         output_folder(args.out, "sweep")
     _check_points(base, points)
     sweep = Sweep(base, variations, points, metrics, args.games, str(args.seed), target, args.refine)
-    console = Console(stderr=True)
+    console = SafeConsole(stderr=True)
     backend = backend_for(args, args.workers)
     try:
         total = games_in(sweep, args.refine)
@@ -155,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         backend.__exit__()
-    out = Console() if sys.stdout.isatty() else Console(width=160)
+    out = SafeConsole() if sys.stdout.isatty() else SafeConsole(width=160)
     print_table(sweep, out)
     games = sum(r.games for r in sweep.results)
     print(f"({sweep.seconds:.1f} s, {games / max(sweep.seconds, 1e-9):.1f} games/s on {sweep.workers} "

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from rulecraft.compiler.errorcodes import ErrorCode, Severity
+from rulecraft.runtime.terminal_text import visible
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,25 +86,22 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
     return any(d.level is Severity.ERROR for d in diagnostics)
 
 
-# Control characters of a quoted source line are shown as their Unicode pictures (NUL as U+2400, ESC as
-# U+241B): a pack's bytes never reach the terminal as escape sequences, and carets stay aligned.
-_PICTURES = {code: 0x2400 + code for code in range(0x20) if code != 0x09} | {0x7F: 0x2421}
-
-
 def _source_line(file: str, line: int, cache: dict[str, list[str] | None]) -> str | None:
     if file not in cache:
         try:
             cache[file] = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
+        except (OSError, ValueError):          # ValueError: a name holding NUL names no file
             cache[file] = None
     lines = cache[file]
     if lines is None or not 1 <= line <= len(lines):
         return None
-    return lines[line - 1].translate(_PICTURES)
+    return lines[line - 1]
 
 
 def format_human(diagnostics: Iterable[Diagnostic]) -> str:
-    """``file:line:col: error[code]: message``, then the source line, a caret and the hint."""
+    """``file:line:col: error[code]: message``, then the source line, a caret and the hint; every control
+    character of a path, a message quoting a value or the quoted line shown as its picture (``visible``:
+    NUL as ␀, ESC as ␛), so nothing of a pack reaches the terminal as an escape sequence."""
     cache: dict[str, list[str] | None] = {}
     out: list[str] = []
     for d in sorted(diagnostics, key=Diagnostic.sort_key):
@@ -120,7 +118,7 @@ def format_human(diagnostics: Iterable[Diagnostic]) -> str:
                     out.append(" " * (len(gutter) - 2) + "| " + " " * (d.column - 1) + "^" * width)
         if d.hint:
             out.append(f"      = hint: {d.hint}")
-    return "\n".join(out)
+    return visible("\n".join(out))
 
 
 def format_json(diagnostics: Iterable[Diagnostic]) -> str:
@@ -131,13 +129,20 @@ def _github_escape(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
+def _github_property(value: object) -> str:
+    """A property value of a workflow command: also ``:`` and ``,`` escaped, so a file named
+    ``a,title=x.yaml`` cannot add or end properties (issue 28)."""
+    return _github_escape(str(value)).replace(":", "%3A").replace(",", "%2C")
+
+
 def format_github(diagnostics: Iterable[Diagnostic]) -> str:
     """GitHub Actions workflow commands: ``::error file=…,line=…,col=…,title=…::message``."""
     kinds = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
     out = []
     for d in sorted(diagnostics, key=Diagnostic.sort_key):
-        props = [f"{k}={v}" for k, v in (("file", d.file), ("line", d.line), ("col", d.column)) if v]
-        props.append(f"title={d.code.code}")
+        props = [f"{k}={_github_property(v)}" for k, v in (("file", d.file), ("line", d.line),
+                                                              ("col", d.column)) if v]
+        props.append(f"title={_github_property(d.code.code)}")
         message = d.message + (f" (hint: {d.hint})" if d.hint else "")
         out.append(f"::{kinds[d.level]} {','.join(props)}::{_github_escape(message)}")
     return "\n".join(out)

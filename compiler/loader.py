@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -276,15 +276,23 @@ def file_kind(mode: int) -> str:
     return "a regular file" if stat.S_ISREG(mode) else "a special file"
 
 
-def read_regular(path: Path, limit: int) -> bytes:
+def read_regular(path: Path, limit: int, *, follow_symlinks: bool = True,
+                 accept: Callable[[os.stat_result], bool] | None = None) -> bytes:
     """At most ``limit + 1`` bytes of a regular file. The cap counts the bytes actually read, never the
     size the file reports (``/proc`` files report 0); the file is opened without blocking and checked on
-    the open descriptor, so a FIFO or a device named by a path cannot hang or flood the loader."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    the open descriptor, so a FIFO or a device named by a path cannot hang or flood the reader. The
+    caches (``signed_store``) read this way too, refusing a symlink (``follow_symlinks=False``) and any
+    file whose descriptor ``accept`` refuses (another user's)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"'{path}' is {file_kind(mode)}, not a regular file")
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile(f"'{path}' is {file_kind(info.st_mode)}, not a regular file")
+        if accept is not None and not accept(info):
+            raise PermissionError(f"'{path}' is not accepted: {info.st_uid=}, mode {info.st_mode:o}")
         return handle.read(limit + 1)
 
 

@@ -1,17 +1,21 @@
 """Load: a per-user store of signed cache files, for work a later process may skip when nothing changed.
 
-Two things are kept here: the effect parser's LALR tables (``rulecraft.compiler.effects.parser_cache``)
-and the record that a piece of content passed its JSON Schema (``rulecraft.compiler.validate``). A file
-in a user's cache folder is data someone else may have put there, so a store trusts a file only when
-all of this holds (``site/docs/developer/security.md``, "Signed caches"):
+Three things are kept here: the effect parser's LALR tables (``rulecraft.compiler.effects.parser_cache``),
+the record that a piece of content passed its JSON Schema (``rulecraft.compiler.validate``) and a stack's
+compiled effects (``rulecraft.compiler.effects.cache``). A file in a user's cache folder is data someone
+else may have put there, so a store trusts a file only when all of this holds
+(``site/docs/developer/security.md``, "Signed caches"):
 
-- **Signed.** A file is an HMAC-SHA256, under a per-user secret (32 random bytes, ``secret``, made once),
-  of the store's name, the file's key and its payload, then the payload. A file that does not verify is
-  ignored (and written afresh by the caller); only a verified payload is handed on.
+- **Signed.** A file is an HMAC-SHA256, under a per-user secret (32 random bytes, ``secret``, made on first
+  use and made again when damaged), of the store's name, the file's key and its payload, then the payload.
+  A file that does not verify is ignored (and written afresh by the caller); only a verified payload is
+  handed on.
 - **Private.** The folder (``$XDG_CACHE_HOME/rulecraft/signed``, made 0700), the secret and every file
-  must belong to the user running rulecraft and give the group and others no permission at all; a file
-  is opened without following symlinks and checked on its descriptor. Otherwise the store reads and
-  writes nothing, and the caller does the work as if the cache were empty.
+  must belong to the user running rulecraft and give the group and others no permission at all. Otherwise
+  the store reads and writes nothing, and the caller does the work as if the cache were empty.
+- **Read as packs are.** A file is opened without following a symlink and without blocking, checked on
+  its descriptor (a regular file: no FIFO, device or socket) and read up to a cap counted in bytes read
+  (``MAX_FILE_BYTES``), so no file there can hang or flood a process.
 - **Data.** Payloads are JSON or empty, never a pickle, and each caller re-derives what it can: the key
   names everything the result depends on, so a changed input never meets an old file.
 
@@ -31,9 +35,12 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from rulecraft.compiler.loader import read_regular
+
 LOG = logging.getLogger("rulecraft.cache")
 
 SECRET_BYTES = 32
+MAX_FILE_BYTES = 64 * 1024 * 1024   # a file holds one stack's compiled effects: many packs' files' worth
 _OTHERS = 0o077            # any permission bit for the group or others
 
 
@@ -115,40 +122,51 @@ def _private_folder() -> Path | None:
 
 
 def _read_private(path: Path) -> bytes | None:
-    """The bytes of ``path`` if it is a regular file (not a symlink) of this user that nobody else may
-    read or write, checked on the open descriptor; ``None`` otherwise."""
+    """The bytes of ``path`` if it is a regular file (not a symlink, FIFO or device) of this user that
+    nobody else may read or write, of at most ``MAX_FILE_BYTES``, read as packs are (``read_regular``:
+    without blocking, checked on the open descriptor, the cap counting the bytes read); ``None`` otherwise,
+    at once."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
+        data = read_regular(path, MAX_FILE_BYTES, follow_symlinks=False, accept=_private)
+    except OSError as exc:                   # missing, a symlink (ELOOP), special, or not this user's own
+        if not isinstance(exc, FileNotFoundError):
+            LOG.debug("cache file %s ignored: %s", path, exc)
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or not _private(info):
-            LOG.debug("cache file %s ignored: not a private file of this user", path)
-            return None
-        return handle.read()
+    if len(data) > MAX_FILE_BYTES:
+        LOG.debug("cache file %s ignored: larger than %s bytes", path, f"{MAX_FILE_BYTES:,}")
+        return None
+    return data
 
 
 def _secret() -> bytes | None:
     """The user's signing secret, made on first use (written whole, then linked into place, so a
-    concurrent process never reads half of it); ``None`` when the folder is not private."""
+    concurrent process never reads half of it) and made again when what is there is not one (truncated,
+    a symlink, a FIFO, readable by others): only this user can have put it in the private folder, and a
+    damaged secret must not turn the store off for good. ``None`` when the folder is not private."""
     where = _private_folder()
     if where is None:
         return None
     path = where / "secret"
     found = _read_private(path)
-    if found is None:
+    if found is not None and len(found) == SECRET_BYTES:
+        return found
+    damaged = os.path.lexists(path)
+    try:
+        with tempfile.NamedTemporaryFile(dir=where, suffix=".tmp", delete=False) as handle:
+            handle.write(secrets.token_bytes(SECRET_BYTES))                          # mode 0600
         try:
-            with tempfile.NamedTemporaryFile(dir=where, suffix=".tmp", delete=False) as handle:
-                handle.write(secrets.token_bytes(SECRET_BYTES))                      # mode 0600
-            try:
+            if damaged:
+                LOG.debug("signed cache secret %s is damaged: made again", path)
+                os.replace(handle.name, path)       # the name, never what a symlink there points at
+            else:
                 os.link(handle.name, path)
-            finally:
+        finally:
+            with contextlib.suppress(FileNotFoundError):
                 os.unlink(handle.name)
-        except FileExistsError:
-            pass                                        # another process made it first: use theirs
-        except OSError as exc:
-            LOG.debug("signed cache secret not made: %s", exc)
-            return None
-        found = _read_private(path)
+    except FileExistsError:
+        pass                                        # another process made it first: use theirs
+    except OSError as exc:
+        LOG.debug("signed cache secret not made: %s", exc)
+        return None
+    found = _read_private(path)
     return found if found is not None and len(found) == SECRET_BYTES else None

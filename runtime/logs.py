@@ -23,6 +23,8 @@ from rulecraft.runtime.errors import GameError
 
 FORMAT = 1
 BUILTIN = "builtin:"     # a header's pack named by its id: the game's core pack shipped with rulecraft
+MAX_DEPTH = 32           # lists and objects in a line: an answer is a few levels deep, 100,000 is a bomb
+MAX_DIGITS = 24          # digits of a whole number: a seed or a count, never a 5,000-digit bomb
 
 
 def dumps(event: dict[str, Any]) -> str:
@@ -70,16 +72,61 @@ def read(path: Path, known_plugins: KnownPlugins) -> tuple[dict[str, Any], list[
         raise ValueError(f"{path}: not a rulecraft log (not UTF-8 text: {exc.reason})") from None
     if not lines:
         raise ValueError(f"{path}: empty log")
-    try:
-        head = json.loads(lines[0])
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}:1: not a rulecraft log header: {exc}") from None
+    head = loads(lines[0], f"{path}:1")
     if not isinstance(head, dict) or head.get("rulecraft_log") != FORMAT:
         raise ValueError(f"{path}:1: not a rulecraft log (format {FORMAT} header expected)")
     check_header(head, f"{path}:1", known_plugins)
     for number, line in enumerate(lines[1:], start=2):
         _check_event(line, len(head["colours"]), f"{path}:{number}")
     return head, lines[1:]
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _NumberTooLong(f"a number of {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def loads(line: str, where: str) -> Any:
+    """One line of a log as JSON, refused (a ``ValueError`` naming ``where``, its ``path:line``) when it is
+    not JSON, nests deeper than ``MAX_DEPTH`` or holds a whole number longer than ``MAX_DIGITS``."""
+    try:
+        value = json.loads(line, parse_int=_whole_number)
+    except _NumberTooLong as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{where}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:
+        raise ValueError(f"{where}: not JSON: {exc}") from None
+    level, deepest = [value], 0
+    while level:
+        deepest += 1
+        if deepest > MAX_DEPTH:
+            raise ValueError(f"{where}: nested deeper than {MAX_DEPTH} levels")
+        level = [child for item in level if isinstance(item, dict | list)
+                 for child in (item.values() if isinstance(item, dict) else item)]
+    return value
+
+
+def check_ruleset(head: dict[str, Any], ruleset: Any, where: str) -> None:
+    """The ruleset a header's packs loaded is of the header's game and is the stack the log was played
+    with; else a ``ValueError`` naming the header's line (a header naming the other game loads that game's
+    core pack, which the log's events never came from)."""
+    game = ruleset.source.get("game")
+    if game != head["game"]:
+        raise ValueError(f"{where}: the header names game {head['game']!r}, but its packs are of game "
+                         f"{game!r}")
+    stack = [p.get("id") for p in ruleset.source.get("packs", ())]
+    logged = head.get("stack")
+    if logged is not None and (not isinstance(logged, list)
+                               or [p.get("id") if isinstance(p, dict) else p for p in logged] != stack):
+        raise ValueError(f"{where}: the header's pack stack {logged!r} is not the one its packs load "
+                         f"({stack}) for game {head['game']!r}")
 
 
 def _strings(value: Any) -> bool:
@@ -114,14 +161,13 @@ def check_header(head: dict[str, Any], where: str, known_plugins: KnownPlugins) 
         if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < len(head["colours"]):
             raise ValueError(f"{where}: header field 'play' must give the human's seat (0-"
                              f"{len(head['colours']) - 1}), not {play!r}")
+        if not isinstance(play.get("solo", False), bool):
+            raise ValueError(f"{where}: header field 'play.solo' must be true or false, not {play['solo']!r}")
 
 
 def _check_event(line: str, seats: int, where: str) -> None:
     """An event line is a JSON object; a ``decision`` names a seat of the log and a kind."""
-    try:
-        event = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{where}: not JSON: {exc}") from None
+    event = loads(line, where)
     if not isinstance(event, dict):
         raise ValueError(f"{where}: an event must be a JSON object, not {line[:60]!r}")
     if event.get("e") == "decision":
@@ -153,6 +199,7 @@ def replay(path: Path, load_ruleset: Callable[[Sequence[str], Sequence[str]], An
     new_game = engine_for(head["game"])
     packs = [p for p in head["packs"] if not p.startswith(BUILTIN)]
     ruleset = load_ruleset(packs, head["plugins"])
+    check_ruleset(head, ruleset, f"{path}:1")
     events = [json.loads(line) for line in lines]   # each checked by read()
     agents = recorded_agents(head, events, agents_for(head["game"]))
     produced: list[str] = []

@@ -1,20 +1,21 @@
 """Generate: the per-user cache of compiled packs, keyed by a hash of everything that shapes them.
 
-Entries live under ``$XDG_CACHE_HOME/rulecraft`` (default ``~/.cache/rulecraft``), never next to
-the installed package. An entry is JSON (generated Python source and texts, no pickle), written only
-for a stack whose effects all compiled without a problem; the key covers the pack files' bytes, the
-rulecraft version, the generator version, the effect compiler's own source
-(:func:`compiler_fingerprint`) and the vocabulary fingerprint (so a plugin that adds a verb
-invalidates it). ``rulecraft check`` compiles through it too, so a warm entry spares the parse of
-every effect (issue 14).
+Entries are files of the user's signed store (``rulecraft.compiler.signed_store``: in a private folder
+under ``$XDG_CACHE_HOME/rulecraft``, each HMAC-signed with the user's secret, read without following a
+symlink, without blocking and under a size cap), never next to the installed package. An entry is JSON
+(generated Python source and texts, no pickle), written only for a stack whose effects all compiled
+without a problem; the key covers the pack files' bytes, the rulecraft version, the generator version,
+the effect compiler's own source (:func:`compiler_fingerprint`) and the vocabulary fingerprint (so a
+plugin that adds a verb invalidates it). ``rulecraft check`` compiles through it too, so a warm entry
+spares the parse of every effect (issue 14).
 
-Each compiled ability in an entry is bound to what produced it: :func:`binding` hashes the effect
+Only an entry this user's rulecraft signed is read at all: one planted by anyone else, even with every
+public hash below recomputed, fails its signature and is recompiled, never run (issue 28). Within a
+signed entry each compiled ability is still bound to what produced it: :func:`binding` hashes the effect
 source, the entity kind, the vocabulary fingerprint and the generator version together with the
-generated code and texts; it is stored in the entry and re-derived on load from the pack's *current*
-effect source, so an entry whose code was edited, or that was made for another source, is ignored and
-recompiled (a debug note on the ``rulecraft`` logger), never run. Whatever is read back is still
-verified by ``verify.py`` before it is compiled, whose limits (no unbounded loop, small constants,
-bounded size) hold even for an entry someone re-hashed by hand.
+generated code and texts, re-derived on load from the pack's *current* effect source; and whatever is
+read back is verified by ``verify.py`` before it is compiled, whose limits (no unbounded loop, small
+constants, bounded size) hold even for an entry someone re-hashed by hand.
 """
 
 from __future__ import annotations
@@ -22,19 +23,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-GENERATOR_VERSION = "3"   # 3: entries bind each ability to its source (binding)
+from rulecraft.compiler.signed_store import SignedStore
 
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rulecraft" / "effects"
+GENERATOR_VERSION = "4"   # 3: entries bind each ability to its source (binding); 4: in the signed store
+STORE = SignedStore("effects")
 
 
 @functools.cache
@@ -65,24 +61,19 @@ def binding(source: str, entity_kind: str, vocabulary: str, triggers: Iterable[s
 
 
 def read(key: str) -> tuple[str, dict[str, Any]] | None:
-    """The entry stored under ``key`` with the text it was read from, or ``None`` when missing,
-    unreadable or not for this key."""
+    """The entry stored under ``key`` with the text it was read from, or ``None`` when missing, not
+    signed by this user, unreadable or not for this key."""
+    payload = STORE.read(key)
+    if payload is None:
+        return None
     try:
-        text = (cache_dir() / f"{key}.json").read_text(encoding="utf-8")
+        text = payload.decode("utf-8")
         entry = json.loads(text)
-    except (OSError, ValueError):
+    except ValueError:
         return None
     return (text, entry) if isinstance(entry, dict) and entry.get("key") == key else None
 
 
 def write(key: str, entry: dict[str, Any]) -> None:
-    """Store an entry atomically; a cache that cannot be written is silently skipped."""
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, suffix=".tmp",
-                                         delete=False) as handle:
-            json.dump({**entry, "key": key}, handle)
-        os.replace(handle.name, folder / f"{key}.json")
-    except OSError:
-        return
+    """Store an entry, signed and atomically; a cache that cannot be written is silently skipped."""
+    STORE.write(key, json.dumps({**entry, "key": key}).encode("utf-8"))

@@ -241,6 +241,7 @@ def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
            key: str | None) -> CompiledSites:
     result = CompiledSites(found_sites, {}, [])
     locator = Locator(stack)
+    fingerprint = vocabulary.fingerprint()
     for site in found_sites:
         compiled = compile_effect(site.source, site.entity_kind, vocabulary)
         result.diagnostics += locator.diagnostics(site, compiled)
@@ -249,7 +250,7 @@ def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
                 "kind": site.entity.kind, "id": site.entity.id, "holder": list(site.holder),
                 "origin": site.origin, "triggers": list(compiled.triggers), "python": list(compiled.python),
                 "texts": list(compiled.texts),
-                "binding": cache.binding(site.source, site.entity_kind, vocabulary.fingerprint(),
+                "binding": cache.binding(site.source, site.entity_kind, fingerprint,
                                          compiled.triggers, compiled.python, compiled.texts)}
     if key is not None and not result.diagnostics:
         cache.write(key, {"entries": list(result.items.values())})

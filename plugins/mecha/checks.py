@@ -35,19 +35,26 @@ def _rule(stack: Stack, name: str) -> Any:
     return rules.data.get(name, default) if rules is not None else default
 
 
-def _at_key(stack: Stack, entity: Entity, path: tuple[Any, ...], code: Any, message: str,
+KeySpans = dict[tuple[str, int, Any], Any]
+
+
+def _key_spans(stack: Stack) -> KeySpans:
+    """Every mapping key's span, by (file, line, key): built once per check, so locating N misspelt ids
+    is one pass over the files, not one per id (25,000 unknown cards took 20-28 CPU s)."""
+    return {(document.path, span.line, key_path[-1]): span
+            for pack in stack.packs for document in pack.documents
+            for key_path, span in document.key_spans.items() if key_path}
+
+
+def _at_key(spans: KeySpans, entity: Entity, path: tuple[Any, ...], code: Any, message: str,
             hint: str | None) -> Diagnostic:
     """A diagnostic at the mapping key ``path`` ends with (a misspelt card id), found in the document
     that set the value; at the value when the key's place is unknown."""
     origin = entity.locate(path)
-    for pack in stack.packs:
-        for document in pack.documents:
-            if document.path != origin.file:
-                continue
-            for key_path, span in document.key_spans.items():
-                if key_path and key_path[-1] == path[-1] and span.line == origin.line:
-                    return Diagnostic.spanning(code, message, document.path, (span.line, span.column),
-                                               (span.end_line, span.end_column), hint)
+    span = spans.get((origin.file, origin.line, path[-1]))
+    if span is not None:
+        return Diagnostic.spanning(code, message, origin.file, (span.line, span.column),
+                                   (span.end_line, span.end_column), hint)
     return entity.diagnostic(code, message, path, hint=hint)
 
 
@@ -86,11 +93,13 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
     unlimited = set(_rule(stack, "unlimited"))
     out: list[Diagnostic] = []
     seats: dict[str, Entity] = {}
+    spans: KeySpans | None = None
     for deck in stack.of_kind("decks"):
         cards: dict[str, int] = deck.data.get("cards", {})
         for cid in cards:
             if cid not in known:
-                out.append(_at_key(stack, deck, ("cards", cid), codes.UNKNOWN_REFERENCE,
+                spans = _key_spans(stack) if spans is None else spans
+                out.append(_at_key(spans, deck, ("cards", cid), codes.UNKNOWN_REFERENCE,
                                    f"deck '{deck.id}' names '{cid}', which is no tower, mecha or command",
                                    did_you_mean(cid, known)))
         total = sum(cards.values())

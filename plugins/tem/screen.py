@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulecraft.plugins.tem.board import SMALL_CELL, Picture
+from rulecraft.runtime.safe_console import SafeConsole
 
 SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
@@ -166,8 +167,9 @@ class Panes:
         """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
         ``color_system`` is set); the input line goes below them."""
         out = io.StringIO()
-        console = Console(file=out, width=width, height=height, color_system=color_system, highlight=False,
-                          legacy_windows=False, emoji=False, force_terminal=color_system is not None)
+        console = SafeConsole(file=out, width=width, height=height, color_system=color_system,
+                              highlight=False, legacy_windows=False, emoji=False,
+                              force_terminal=color_system is not None)
         console.print(self.layout(width, height))
         return out.getvalue()
 

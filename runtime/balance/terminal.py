@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulecraft.runtime.balance.report import Block, Bullets, Lines, Section
+from rulecraft.runtime.safe_console import SafeConsole
 
 
 def section_table(section: Section) -> Table:
@@ -28,7 +29,7 @@ def section_table(section: Section) -> Table:
 
 def print_blocks(title: str, intro: Sequence[str], blocks: Sequence[Block],
                  aborted: Sequence[dict[str, Any]], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or SafeConsole()
     console.rule(f"[bold]{title}")
     for line in intro:
         console.print(line, markup=False, highlight=False)

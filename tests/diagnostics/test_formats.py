@@ -93,3 +93,15 @@ def test_json_end_of_a_resolved_entity_diagnostic():
     assert reports
     for r in reports:
         assert r["end_line"] is not None and (r["end_line"], r["end_column"]) > (r["line"], r["column"])
+
+
+def test_github_properties_escape_a_file_name_that_would_inject_properties():
+    """A comma or a colon in a file name cannot add a property or end the command (issue 28)."""
+    from rulecraft.compiler import errorcodes
+    from rulecraft.compiler.diagnostics import Diagnostic, format_github
+
+    line = format_github([Diagnostic(errorcodes.USAGE, "bad: value, 100%", "a,title=pwned::x\n.yaml", 3, 4)])
+    head, _, message = line.partition("::")[2].partition("::")
+    assert head == "error file=a%2Ctitle=pwned%3A%3Ax%0A.yaml,line=3,col=4,title=usage"
+    assert message == "bad: value, 100%25"
+    assert "\n" not in line

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecraft.compiler import signed_store
 from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects.build import compile_effect
 from rulecraft.compiler.effects.pack import compile_stack
@@ -79,11 +80,11 @@ def test_tampered_cache_entry_is_refused_and_recompiled(tmp_path):
     assert not first.from_cache and first.abilities
     second = compile_stack(stack, VOCABULARY)
     assert second.from_cache and second.abilities.keys() == first.abilities.keys()
-    [entry_file] = list(cache.cache_dir().glob("*.json"))
-    entry = json.loads(entry_file.read_text())
+    [entry_file] = list(signed_store.folder().glob("effects-*"))
+    entry = json.loads(entry_file.read_bytes().partition(b"\n")[2])
     marker = tmp_path / "pwned"
     entry["entries"][0]["python"][0] = f"import os\ndef ability(ctx):\n    os.system('touch {marker}')\n"
-    entry_file.write_text(json.dumps(entry))
+    cache.write(entry["key"], entry)        # even signed with this user's secret, the verifier refuses it
     third = compile_stack(stack, VOCABULARY)
     assert not third.from_cache, "a tampered entry must not be used"
     for abilities in third.abilities.values():
@@ -92,11 +93,11 @@ def test_tampered_cache_entry_is_refused_and_recompiled(tmp_path):
     assert not marker.exists()
 
 
-def test_cache_lives_in_the_per_user_folder(tmp_path, monkeypatch):
+def test_cache_lives_in_the_per_user_signed_store(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert cache.cache_dir() == tmp_path / "xdg" / "rulecraft" / "effects"
+    assert cache.STORE.path("k") == tmp_path / "xdg" / "rulecraft" / "signed" / "effects-k"
     monkeypatch.delenv("XDG_CACHE_HOME")
-    assert cache.cache_dir() == Path.home() / ".cache" / "rulecraft" / "effects"
+    assert cache.STORE.path("k") == Path.home() / ".cache" / "rulecraft" / "signed" / "effects-k"
 
 
 def test_a_negative_literal_from_constant_folding_is_allowed():

@@ -89,3 +89,19 @@ def test_the_fingerprint_changes_with_the_vocabulary_and_not_between_processes()
     seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
     assert seen == {before + "\n"}
+
+
+def test_the_fingerprint_is_worked_out_once_per_vocabulary(monkeypatch):
+    """It was recomputed for every ability (issue 28: 10,000 abilities took 18-24 CPU s, 4 before); a
+    registration makes it be worked out again."""
+    from rulecraft.compiler.effects import vocabulary as module
+
+    vocabulary = core_vocabulary()
+    walks = []
+    real = module._canonical
+    monkeypatch.setattr(module, "_canonical", lambda value: walks.append(1) or real(value))
+    first = vocabulary.fingerprint()
+    once = len(walks)
+    assert once and all(vocabulary.fingerprint() == first for _ in range(3)) and len(walks) == once
+    _overclock(vocabulary)
+    assert vocabulary.fingerprint() != first and len(walks) > once

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecraft.compiler import signed_store
 from rulecraft.compiler.effects import cache
 from rulecraft.compiler.effects import parse as parse_module
 from rulecraft.compiler.effects.pack import sites
@@ -42,10 +43,10 @@ def test_a_warm_cache_loads_the_ruleset_without_parsing(parses):
 
 def test_an_entry_that_does_not_verify_is_compiled_again(parses):
     check_packs([CORE])
-    [entry_file] = cache.cache_dir().glob("*.json")
-    entry = json.loads(entry_file.read_text(encoding="utf-8"))
+    [entry_file] = signed_store.folder().glob("effects-*")
+    entry = json.loads(entry_file.read_bytes().partition(b"\n")[2])
     entry["entries"][0]["texts"][0] = "gain 20 vp"          # not what its source compiles to
-    entry_file.write_text(json.dumps(entry), encoding="utf-8")
+    cache.write(entry["key"], entry)            # signed with this user's secret: the binding refuses it
     parses.clear()
     load_ruleset([CORE])
     assert parses, "the entry was refused, so the effects were compiled from source"

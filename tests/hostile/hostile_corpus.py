@@ -278,6 +278,49 @@ def log_resume_with_a_bad_seat(root: Path) -> Case:
     return Case(("play", "--resume", "game.jsonl"), 2, "usage", "game.jsonl:1:")
 
 
+# Crafted play logs of each game (issue 28): each is a usage error naming the log's line, for `replay` and
+# `play --resume` alike, never a crash.
+PLAY_HEADERS = {
+    "tem": {"rulecraft_log": 1, "game": "tem", "packs": ["builtin:tem-core"],
+            "stack": [{"id": "tem-core", "version": "1.0.0"}], "plugins": [], "seed": 1,
+            "colours": ["red", "blue", "green", "yellow"], "agents": ["human", "random", "random", "random"],
+            "play": {"human": 0, "solo": False}},
+    "mecha": {"rulecraft_log": 1, "game": "mecha", "packs": ["builtin:mecha-core"],
+              "stack": [{"id": "mecha-core", "version": "0.1.0"}], "plugins": [], "seed": 1,
+              "colours": ["a", "b"], "agents": ["human", "random"], "play": {"human": 0, "solo": False}},
+}
+OTHER_GAME = {"tem": "mecha", "mecha": "tem"}
+
+
+def _crafted_log(game: str, craft: str, command: tuple[str, ...]) -> Callable[[Path], Case]:
+    def build(root: Path) -> Case:
+        import json
+
+        head = dict(PLAY_HEADERS[game])
+        events = ['{"e":"setup-start"}']
+        line = 1
+        if craft == "other-game":            # loads the other game's core pack: not what the log is of
+            head["game"] = OTHER_GAME[game]
+        elif craft == "solo":                # Tiny Epic Mechs' solo seats 3 players; Mecha Game has none
+            head["play"] = {"human": 0, "solo": True}
+        elif craft == "nested-answer":
+            events.append('{"e":"decision","player":0,"kind":"x","answer":' + "[" * 100_000 + "]" * 100_000
+                          + "}")
+            line = 3
+        text = json.dumps(head, separators=(",", ":"))
+        if craft == "long-seed":
+            text = text.replace('"seed":1', '"seed":' + "9" * 5000)
+        (root / "game.jsonl").write_text("\n".join([text, *events]) + "\n", encoding="utf-8")
+        return Case((*command, "game.jsonl"), 2, "usage", f"game.jsonl:{line}:")
+    return build
+
+
+for _game in PLAY_HEADERS:
+    for _craft in ("other-game", "nested-answer", "solo", "long-seed"):
+        for _name, _command in (("replay", ("replay",)), ("resume", ("play", "--resume"))):
+            CASES[f"{_game}-log-{_craft}-{_name}"] = _crafted_log(_game, _craft, _command)
+
+
 @case
 def log_of_binary_garbage(root: Path) -> Case:
     (root / "game.jsonl").write_bytes(bytes(range(256)))

@@ -87,6 +87,17 @@ def test_new_pack_usage_errors(tmp_path: Path, capsys):
     assert not (tmp_path / "ok").exists()
 
 
+def test_new_pack_onto_a_long_name_or_a_dangling_symlink_is_a_usage_error(tmp_path: Path, capsys):
+    """Issue 28: both were crashes (exit 3: a file name too long, a FileExistsError)."""
+    assert main(["new", "pack", str(tmp_path / ("a" * 300))]) == 2
+    assert "300 characters long; at most 64" in capsys.readouterr().err
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    assert main(["new", "pack", str(dangling)]) == 2
+    assert "which does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "nowhere").exists()
+
+
 def test_the_new_pack_guide_runs_as_written(tmp_path: Path, monkeypatch, capsys):
     """site/docs/guides/new-pack.md: its `sh` block's commands all succeed, in order, in an empty folder."""
     page = (Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "new-pack.md")

@@ -93,3 +93,14 @@ def test_plays_default_log_name_never_writes_over_a_file(tmp_path, monkeypatch, 
     assert main(["play", "--seed", "1"]) == 2
     assert "taken.jsonl already exists" in capsys.readouterr().err
     assert (tmp_path / "rulecraft-games" / "taken.jsonl").read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.parametrize("name", ["pack.yaml", "weapons.yaml"])
+def test_print_never_writes_over_a_file_of_the_pack_it_prints(tmp_path, capsys, name):
+    """`print PACK --out PACK/pack.yaml` wrote the PDF over the pack's own manifest (issue 28)."""
+    pack = tmp_path / "tem-core"
+    shutil.copytree(core_pack_path(), pack)
+    before = (pack / name).read_bytes()
+    assert main(["print", str(pack), "--out", str(pack / name)]) == 2
+    assert f"tem-core's own {name}" in capsys.readouterr().err
+    assert (pack / name).read_bytes() == before

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -92,10 +93,11 @@ class DaskBackend:
                                             preload=[__name__])
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(self.scheduler, timeout=self.connect_timeout)
-        except OSError as exc:
+                self.client = _connect(lambda: Client(self.scheduler, timeout=self.connect_timeout),
+                                       self.connect_timeout)
+        except Exception as exc:       # refused, timed out, or something that is no Dask scheduler
             self.__exit__()
-            raise BackendError(f"no Dask cluster at {self.scheduler}: {exc}") from None
+            raise BackendError(f"no Dask cluster at {self.scheduler}: {exc or type(exc).__name__}") from None
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -116,6 +118,28 @@ class DaskBackend:
         except BaseException:
             self.client.cancel(futures)
             raise
+
+
+def _connect(client: Callable[[], Any], timeout: float) -> Any:
+    """``client()`` given ``timeout`` seconds in all. Dask's own timeout covers reaching the address, not a
+    listener that accepts and then says nothing (its handshake waits for ever), so the attempt runs on a
+    daemon thread and is given up, a ``TimeoutError``, when the time is out."""
+    outcome: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            outcome["client"] = client()
+        except BaseException as exc:       # handed to the caller's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="rulecraft-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError(f"nothing there answered as a Dask scheduler within {timeout:g} s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["client"]
 
 
 def dask_setup(worker: Any) -> None:

@@ -38,6 +38,18 @@ for variable, folder in PRIVATE.items():
 tempfile.tempdir = os.environ["TMPDIR"]
 
 
+def write_distribution(site_folder: Path, name: str, version: str, groups: dict[str, dict[str, str]]) -> None:
+    """The metadata ``pip install`` writes for a distribution (its name, version and entry points, by group)
+    in ``site_folder``: what the registries read to find games and plugins."""
+    dist = site_folder / f"{name.replace('-', '_').replace('.', '_')}-{version}.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+                                   encoding="utf-8")
+    (dist / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{key} = {target}\n" for key, target in points.items())
+        for group, points in groups.items()), encoding="utf-8")
+
+
 def _register_test_games() -> None:
     """The test-only games (``tests/games/<game>/``, each a distribution of its own) are registered for this
     session only, never in the user's venv: each gets the metadata ``pip install`` would write (its name,
@@ -49,14 +61,7 @@ def _register_test_games() -> None:
     sources = []
     for pyproject in sorted((ROOT / "tests" / "games").glob("*/pyproject.toml")):
         project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
-        dist = site_folder / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
-        dist.mkdir(parents=True)
-        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\n"
-                                       f"Version: {project['version']}\n", encoding="utf-8")
-        groups = project.get("entry-points", {})
-        (dist / "entry_points.txt").write_text("".join(
-            f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
-            for group, points in groups.items()), encoding="utf-8")
+        write_distribution(site_folder, project["name"], project["version"], project.get("entry-points", {}))
         sources.append(str(pyproject.parent))
     added = [*sources, str(site_folder)]
     sys.path[:0] = added
@@ -145,12 +150,7 @@ def install_plugin(tmp_path_factory, monkeypatch):
 
     def install(name: str, module: str, folder: Path, game: str = "tem") -> None:
         site = tmp_path_factory.mktemp("site-packages")
-        dist = site / f"{module.replace('.', '_')}-0.1.0.dist-info"
-        dist.mkdir()
-        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n",
-                                       encoding="utf-8")
-        (dist / "entry_points.txt").write_text(f"[rulecraft.plugins.{game}]\n{name} = {module}\n",
-                                               encoding="utf-8")
+        write_distribution(site, module, "0.1.0", {f"rulecraft.plugins.{game}": {name: module}})
         monkeypatch.syspath_prepend(str(folder))
         monkeypatch.syspath_prepend(str(site))
 

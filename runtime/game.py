@@ -221,6 +221,16 @@ class GameCore:
         (:class:`~rulecraft.runtime.steps.StepChoice` builds none)."""
         return self._pickers[seat] is not None and self.asked is None
 
+    def reveals(self, event: dict[str, Any], seat: int) -> bool:
+        """Whether ``event`` shows ``seat`` something its own answers did not decide (what undo may not take
+        back, see ``rulecraft.runtime.session``): by default a chance event with a result (a roll, a visible
+        pick) and another seat's answer. A game overrides it from its hidden-information rule (a card drawn
+        into that seat's hand reveals; another seat's secret answer does not, until it is turned)."""
+        kind = event["e"]
+        if kind == "chance":
+            return "faces" in event or "result" in event
+        return kind == "decision" and event.get("player") != seat
+
     def view_state(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see of the game now, as plain data with no other seat's secret (the game's
         hidden-information rule); :class:`~rulecraft.runtime.views.View` calls it."""

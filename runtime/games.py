@@ -114,8 +114,7 @@ class GameDefinition:
     docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
-    determinize: Ref | None = None            # (game, seat, rng) -> None: resample, in a game paused at a
-                                              # decision, all that seat cannot see (its hidden-information rule)
+    determinize: Ref | None = None            # (game, seat, rng): resample all that seat cannot see
     scaffold: Ref | None = None               # (NewPack) -> its own example files of `rulecraft new pack`
     compiled: tuple[str, ...] = ()            # its modules `make compiled` builds with the runtime core's
     description: str = ""

@@ -1,7 +1,8 @@
 """Cross-check: what Mecha Game content means together, beyond what its schemas can say.
 
-The game's stack checks (``CHECKS``, run in order after the entities validate): decks name known cards and
-follow M3 (exactly ``deck_size`` cards, at most ``max_copies`` of a name, the ``unlimited`` cards exempt),
+The game's stack checks (``CHECKS``, run in order after the entities validate): a name is one card only
+(M24), decks name known cards and follow M3 (exactly ``deck_size`` cards, at most ``max_copies`` of a
+name, the ``unlimited`` cards exempt; a deck's error is located at the layer that last changed that deck),
 each seat has one starter deck (M21), and the engine can play every card's ability (the core's effect
 stage compiles them with the game's words, whose verbs refuse a target where it cannot be: a command is
 never in play, M2; only `when attacked` has an attacker, M9), no tower raising its own power (M14).
@@ -16,9 +17,11 @@ from typing import Any
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.effects.pack import stack_vocabulary
+from rulecraft.compiler.loader import JsonPath
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.validate import did_you_mean
 from rulecraft.plugins.mecha.build import Unplayable, abilities, compile_ability
+from rulecraft.plugins.mecha.errorcodes import DUPLICATE_NAME
 from rulecraft.plugins.mecha.model import CARD_KINDS, Rules
 from rulecraft.plugins.wiring import STACK_PLUGINS
 
@@ -74,15 +77,35 @@ def check_card_ids(stack: Stack) -> list[Diagnostic]:
     return out
 
 
+def check_card_names(stack: Stack) -> list[Diagnostic]:
+    """M24: a name is a card's identity for the deck rules, so no two cards share one: the second is
+    ``duplicate-name`` at its name, and the first at its own, each naming the other's place."""
+    first_of: dict[str, Entity] = {}
+    out = []
+    for entity in _cards(stack).values():
+        name = entity.data.get("name")
+        if name is None:
+            continue
+        first = first_of.setdefault(name, entity)
+        if first is entity:
+            continue
+        here, there = entity.locate(("name",)), first.locate(("name",))
+        message = f"cards '{first.id}' and '{entity.id}' are both named '{name}'; a name is one card (M24)"
+        for card, other in ((entity, there), (first, here)):
+            hint = f"the other is at {other.file}:{other.line}:{other.column}; rename one"
+            out.append(card.diagnostic(DUPLICATE_NAME, message, ("name",), hint=hint))
+    return out
+
+
 def check_unlimited(stack: Stack) -> list[Diagnostic]:
-    """The cards exempt from the copy limit (M3: Radio Tower) exist."""
+    """The cards exempt from the copy limit (M3: Radio Tower) exist; ``unlimited`` holds names (M24)."""
     rules = stack.rules
     if rules is None:
         return []
-    known = _cards(stack)
-    return [rules.diagnostic(codes.UNKNOWN_REFERENCE, f"`unlimited` names '{cid}', which is no card",
-                             ("unlimited", i), hint=did_you_mean(cid, known))
-            for i, cid in enumerate(rules.data.get("unlimited", ())) if cid not in known]
+    names = {e.data.get("name") for e in _cards(stack).values()}
+    return [rules.diagnostic(codes.UNKNOWN_REFERENCE, f"`unlimited` names '{name}', which is no card's name",
+                             ("unlimited", i), hint=did_you_mean(name, sorted(n for n in names if n)))
+            for i, name in enumerate(rules.data.get("unlimited", ())) if name not in names]
 
 
 def check_decks(stack: Stack) -> list[Diagnostic]:
@@ -104,22 +127,23 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
                                    did_you_mean(cid, known)))
         total = sum(cards.values())
         if total != size:
-            out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"deck '{deck.id}' has {total} cards; a deck "
-                                       f"has exactly {size} (M3)", ("cards",),
-                                       hint=f"{'remove' if total > size else 'add'} {abs(total - size)}"))
+            out.append(_deck_problem(stack, deck, list(cards), ("cards",),
+                                     f"deck '{deck.id}' has {total} cards; a deck has exactly {size} (M3)",
+                                     f"{'remove' if total > size else 'add'} {abs(total - size)}"))
         by_name: Counter[str] = Counter()
-        first_of: dict[str, str] = {}
+        ids_of: dict[str, list[str]] = {}
         for cid, n in cards.items():
-            if cid in known and cid not in unlimited:
-                name = known[cid].data.get("name", cid)
+            name = known[cid].data.get("name", cid) if cid in known else None
+            if name is not None and name not in unlimited and n:
                 by_name[name] += n
-                first_of.setdefault(name, cid)
+                ids_of.setdefault(name, []).append(cid)
         for name, n in by_name.items():
-            if n > most:
-                out.append(deck.diagnostic(
-                    codes.COUNT_MISMATCH, f"deck '{deck.id}' has {n} cards named '{name}'; at most {most} "
-                    f"of a name (M3)", ("cards", first_of[name]),
-                    hint=f"only {', '.join(sorted(unlimited)) or 'no card'} may exceed {most}"))
+            if n > most:      # M24: copies are counted by name, whatever the ids
+                out.append(_deck_problem(stack, deck, ids_of[name], ("cards", ids_of[name][0]),
+                                         f"deck '{deck.id}' holds {n} cards "
+                                         f"named '{name}'; at most {most} of a name (M3, M24)",
+                                         f"only {', '.join(sorted(unlimited)) or 'no card'} may exceed "
+                                         f"{most}"))
         seat = deck.data.get("seat")
         if seat in seats:
             out.append(deck.diagnostic(codes.COUNT_MISMATCH, f"decks '{seats[seat].id}' and '{deck.id}' are "
@@ -132,6 +156,26 @@ def check_decks(stack: Stack) -> list[Diagnostic]:
             codes.MISSING_CONTENT, f"no starter deck for seat {' or '.join(missing)}: the game needs one "
             f"per seat (M21)", ("id",), hint="give a deck `seat: a` or `seat: b`"))
     return out
+
+
+def _deck_problem(stack: Stack, deck: Entity, ids: list[str], at: JsonPath, message: str,
+                  hint: str) -> Diagnostic:
+    """A deck's count problem at ``at`` in the deck's own file, or, when a later pack changed the counts
+    of ``ids``, at the last of them that pack wrote (the change that broke the deck, in the modder's
+    patch)."""
+    rank = {pack.id: index for index, pack in enumerate(stack.packs)}
+
+    def written(path: JsonPath) -> tuple[int, int, int]:
+        origin = deck.locate(path)
+        return rank.get(origin.pack, -1), origin.line, origin.column
+
+    path = max([at, *[("cards", cid) for cid in ids]], key=written)
+    if deck.locate(path).pack != deck.locate(at).pack:
+        defined = deck.locate(())
+        hint = (f"{hint}; this is the deck's last change ({path[-1]}: {deck.data['cards'][path[-1]]}); the "
+                f"deck is defined at {defined.file}:{defined.line}:{defined.column}")
+        at = path
+    return deck.diagnostic(codes.COUNT_MISMATCH, message, at, hint=hint)
 
 
 def check_effects(stack: Stack) -> list[Diagnostic]:
@@ -158,4 +202,4 @@ def check_effects(stack: Stack) -> list[Diagnostic]:
     return out
 
 
-CHECKS = [check_card_ids, check_unlimited, check_decks, check_effects]
+CHECKS = [check_card_ids, check_card_names, check_unlimited, check_decks, check_effects]

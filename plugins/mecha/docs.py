@@ -147,7 +147,7 @@ def decks_page(stack: Stack) -> str:
                   + (f" {esc(data['notes'])}" if data.get("notes") else ""), ""]
         rows = [[f"[{esc(kinds[cid][1])}]({kinds[cid][0]}.md)" if cid in kinds else code(cid),
                  esc(CARD_KINDS.get(kinds.get(cid, ("", ""))[0], "") or "—"), str(n)]
-                for cid, n in counts.items()]
+                for cid, n in counts.items() if n]     # 0 copies: a patch took the card out
         lines += markdown.table(["card", "type", "copies"], rows)
     return "\n".join(lines) + "\n"
 

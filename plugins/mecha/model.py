@@ -171,7 +171,7 @@ class Rules:
     rows: int = 5
     deck_size: int = 40
     max_copies: int = 3
-    unlimited: tuple[str, ...] = ("radio-tower",)
+    unlimited: tuple[str, ...] = ("Radio Tower",)   # card names (M24)
     opening_hand: int = 5
     damage_limit: int = 5
     first_player_draws_turn_one: bool = True    # M4
@@ -201,20 +201,6 @@ class Ruleset:
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
-
-
-def deck_problems(deck: DeckDef, rules: Rules) -> list[str]:
-    """M3: exactly ``deck_size`` cards, at most ``max_copies`` of a name, the unlimited names exempt."""
-    problems = []
-    if len(deck.cards) != rules.deck_size:
-        problems.append(f"deck {deck.id!r} has {len(deck.cards)} cards; a deck has exactly {rules.deck_size}")
-    counts: dict[str, int] = {}
-    for card in deck.cards:
-        counts[card] = counts.get(card, 0) + 1
-    for card, n in sorted(counts.items()):
-        if n > rules.max_copies and card not in rules.unlimited:
-            problems.append(f"deck {deck.id!r} has {n} copies of {card!r}; at most {rules.max_copies}")
-    return problems
 
 
 def _steps(raw: Sequence[Mapping[str, Any]], where: str) -> tuple[Step, ...]:

@@ -39,7 +39,8 @@ def test_the_codes_are_grouped_by_owner_the_core_first(core_site):
     assert list(owned) == ["core-codes", "codes-of-tem", "codes-of-mecha"]
     assert 'id="usage"' in owned["core-codes"] and 'id="arena-shape"' not in owned["core-codes"]
     assert 'id="arena-shape"' in owned["codes-of-tem"] and 'id="weak-power-attack"' in owned["codes-of-tem"]
-    assert "registers no codes of its own" in owned["codes-of-mecha"]
+    assert 'id="duplicate-name"' in owned["codes-of-mecha"]
+    assert 'id="duplicate-name"' not in owned["core-codes"]
 
 
 def test_an_example_shows_the_file_and_the_located_output(core_site):

@@ -70,11 +70,34 @@ def test_m3_four_copies_of_a_name_is_a_located_error_radio_tower_exempt(pack):
     assert "4 cards named 'Relay Mast'" in diagnostics[0].message
 
 
-def test_m3_the_copy_limit_counts_names_not_ids(pack):
+def test_m24_two_cards_of_one_name_are_a_duplicate_name_at_both_and_copies_count_by_name(pack):
     _edit(pack, "mechas.yaml", "name: Lancer", "name: Courier")   # lancer now shares courier's name
     _, diagnostics = check_mecha(pack)
-    assert [d.code.code for d in diagnostics] == ["count-mismatch"]
-    assert "6 cards named 'Courier'" in diagnostics[0].message
+    assert sorted(d.code.code for d in diagnostics) == ["count-mismatch", "duplicate-name", "duplicate-name"]
+    names = [d for d in diagnostics if d.code.code == "duplicate-name"]
+    lines = [i for i, line in enumerate((pack / "mechas.yaml").read_text().splitlines(), 1)
+             if "name: Courier" in line]
+    assert len(lines) == 2 and sorted(d.line for d in names) == lines
+    copies = next(d for d in diagnostics if d.code.code == "count-mismatch")
+    assert "6 cards named 'Courier'" in copies.message         # the number the deck really holds (M24)
+
+
+def test_a_patch_drops_a_card_with_0_and_a_broken_deck_is_reported_in_the_patch(tmp_path):
+    patch = tmp_path / "patch"
+    patch.mkdir()
+    (patch / "pack.yaml").write_text("id: patch\nname: Patch\nversion: 1.0.0\nrulecraft: '>=0.1'\n"
+                                     "game: mecha\ndepends: [{id: mecha-core}]\nfiles: [decks.yaml]\n")
+    (patch / "decks.yaml").write_text("kind: decks\npatch:\n  - id: skyline-assault\n    cards:\n"
+                                      "      scout-drone: 0\n      bastion: 3\n")
+    stack, diagnostics = check_mecha(patch)
+    assert diagnostics == []                               # 40 - 2 + 2: the 0 took scout-drone out
+    assert "scout-drone" not in build_from_stack(stack).decks["skyline-assault"].cards
+    (patch / "decks.yaml").write_text("kind: decks\npatch:\n  - id: skyline-assault\n    cards:\n"
+                                      "      scout-drone: 0\n      bastion: 3\n      lancer: 2\n")
+    _, diagnostics = check_mecha(patch)
+    assert _codes(diagnostics) == [("count-mismatch", "decks.yaml", 7)]
+    assert "39 cards" in diagnostics[0].message
+    assert "the deck's last change (lancer: 2)" in diagnostics[0].hint
 
 
 def test_a_misspelt_card_in_a_deck_gets_did_you_mean(pack):
@@ -86,10 +109,18 @@ def test_a_misspelt_card_in_a_deck_gets_did_you_mean(pack):
 
 
 def test_a_misspelt_unlimited_card_gets_did_you_mean(pack):
-    _edit(pack, "rules.yaml", "unlimited: [radio-tower]", "unlimited: [radio-towr]")
+    _edit(pack, "rules.yaml", "unlimited: [Radio Tower]", "unlimited: [Radio Towr]")
     _, diagnostics = check_mecha(pack)
     assert "unknown-reference" in [d.code.code for d in diagnostics]
-    assert any("radio-tower" in (d.hint or "") for d in diagnostics)
+    assert any("Radio Tower" in (d.hint or "") for d in diagnostics)
+
+
+def test_m24_the_copy_exemption_is_radio_towers_by_name_whatever_its_id(pack):
+    for name in ("towers.yaml", "decks.yaml"):
+        _edit(pack, name, "radio-tower", "antenna")              # the id changes; the name stays
+    _edit(pack, "decks.yaml", "radio-tower", "antenna")          # both decks
+    _, diagnostics = check_mecha(pack)
+    assert diagnostics == []                                     # 8 and more of the name, still exempt
 
 
 def test_m21_a_seat_without_a_starter_deck_is_an_error(pack):

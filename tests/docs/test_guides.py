@@ -14,13 +14,15 @@ from rulecraft.cli.main import main
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 
-DOCS = Path(__file__).resolve().parents[2] / "site" / "docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "site" / "docs"
+MECHA_DOCS = ROOT / "plugins" / "mecha" / "site" / "docs"
 FILE_BLOCK = re.compile(r'^```\w+ title="([^"]+)"\n(.*?)^```', re.MULTILINE | re.DOTALL)
 SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
-def samples(page: str) -> tuple[dict[str, str], list[list[str]]]:
-    text = (DOCS / page).read_text(encoding="utf-8")
+def samples(page: str, docs: Path = DOCS) -> tuple[dict[str, str], list[list[str]]]:
+    text = (docs / page).read_text(encoding="utf-8")
     files = {name: body for name, body in FILE_BLOCK.findall(text)}
     commands = [shlex.split(line) for block in SHELL_BLOCK.findall(text) for line in block.splitlines()
                 if line.startswith("rulecraft ")]
@@ -57,6 +59,29 @@ def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
         assert words in out, words
     page = (tmp_path / "build" / "compare" / "report.html").read_text(encoding="utf-8")
     assert "Pilots: B - A" in page and "Weapons: B - A" in page
+
+
+def test_mecha_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
+    """Mecha Game's tutorial (its site's guides/modding.md): a new mecha, a deck patched with a 0 (M24)."""
+    files, commands = samples("guides/modding.md", MECHA_DOCS)
+    assert set(files) == {"my-mecha/pack.yaml", "my-mecha/mechas.yaml", "my-mecha/decks.yaml"}
+    assert [c[1] for c in commands] == ["check", "explain", "sim", "docs"]
+    for name, body in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        assert main(command[1:]) == 0, " ".join(command)
+    captured = capsys.readouterr()
+    assert "check ok: mecha-core, my-mecha: 0 error(s)" in captured.err      # what the tutorial promises
+    assert "cards.scout-drone" in captured.out and "my-mecha/decks.yaml:5:20" in captured.out   # explain
+    comparison = json.loads((tmp_path / "build" / "compare" / "compare.json").read_text(encoding="utf-8"))
+    assert comparison["paired"] and comparison["games"] == 200
+    mechas = (tmp_path / "build" / "my-site" / "reference" / "mechas.html").read_text(encoding="utf-8")
+    assert "Warden" in mechas and "When this enters: Draw 1." in mechas     # generated from the ability
+    decks = (tmp_path / "build" / "my-site" / "reference" / "decks.html").read_text(encoding="utf-8")
+    skyline = decks[decks.index('id="skyline-assault"'):decks.index('id="iron-bastion"')]
+    assert "Warden" in skyline and "Scout Drone" not in skyline             # the 0 took the drones out
 
 
 def test_scenario_guide_example_passes_rulecraft_test(tmp_path, monkeypatch, capsys):

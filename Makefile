@@ -38,9 +38,11 @@ lint: $(STAMP)
 	@for folder in cli compiler runtime plugins; do ln -sfn ../../../$$folder build/typecheck/rulecraft/$$folder; done
 	$(BIN)/mypy
 
-# The rules site (rulebook, rulings, card reference for the core pack) into build/site/; strict.
+# The rules site (rulebook, rulings, card reference for the core pack) into build/site/, and every other
+# shipped game's site into build/site/games/<id>/, linked from its home page; strict.
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --config-file site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m rulecraft.cli.game_sites build/site/games --besides tem
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -11,6 +11,7 @@ CLI's own parser and runs the diagnostics examples through it), and hands the pa
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,10 @@ from rulecraft.compiler.scenario_files import SHARED_SCENARIO, SHARED_SCENARIO_F
 from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.manager import PluginLoadError, make_manager, spec_modules
 from rulecraft.plugins.wiring import check_packs
-from rulecraft.runtime.games import GameDefinition, GameLoadError, get
+from rulecraft.runtime.games import GameDefinition, GameLoadError, get, shipped_games
 
 RULINGS_PAGE = "rulings.md"
+GAME_SITES = "<!-- rulecraft:game-sites -->"   # where the home page lists the other games' sites
 
 
 class RulecraftConfig(base.Config):
@@ -50,6 +52,10 @@ class RulecraftConfig(base.Config):
     error codes in the diagnostics reference)."""
     examples = c.Optional(c.Type(str))
     """The folder of diagnostic cases (tests/content) whose examples the diagnostics reference runs."""
+    game_sites = c.Optional(c.Type(str))
+    """The folder, in the built site, holding every other shipped game's site (``make docs`` builds them
+    there: ``rulecraft.cli.game_sites``): the home page's ``<!-- rulecraft:game-sites -->`` lists them.
+    Unset (as ``rulecraft docs`` leaves it), the marker lists nothing."""
 
 
 class RulecraftPlugin(BasePlugin[RulecraftConfig]):
@@ -105,7 +111,24 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 raise PluginError(f"rulecraft: {uri}: {exc}") from None
         if uri == RULINGS_PAGE:
             return scenarios.link_rulings(markdown, self._scenarios)
+        if uri == sitepages.HOME:
+            return markdown.replace(GAME_SITES, self._game_sites())
         return markdown
+
+    def _game_sites(self) -> str:
+        """The other shipped games' sites as a list of links (raw HTML: they are outside this site's
+        pages, so mkdocs has nothing to check them against)."""
+        folder = self.config.game_sites
+        if folder is None:
+            return ""
+        items = [f'<li><a href="{escape(folder)}/{game}/index.html"><strong>{escape(get(game).name)}</strong>'
+                 f"</a>: {escape(get(game).description)}</li>"
+                 for game in shipped_games() if game != self._game.id]
+        if not items:
+            return ""
+        return ("rulecraft runs other games through the same compiler, each with a rules site of its own "
+                "(its rulebook, rulings and card reference), built beside this one by `make docs`:\n\n"
+                f'<ul class="game-sites">{"".join(items)}</ul>')
 
 
 def variants_page(named: list[str], game: GameDefinition) -> str:

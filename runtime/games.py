@@ -172,6 +172,15 @@ def known_games() -> list[str]:
     return list(registered())
 
 
+SHIPPED_BY = "rulecraft"
+
+
+def shipped_games() -> list[str]:
+    """The ids of the games rulecraft's own distribution registers (what ``make docs`` documents), in id
+    order; a game another distribution installs is the user's, not rulecraft's."""
+    return [game.id for game in registered().values() if game.distribution == SHIPPED_BY]
+
+
 def get(game: object) -> GameDefinition:
     """The definition registered as ``game``: :class:`UnknownGame` for any other value,
     :class:`GameLoadError` when it is registered but broken."""

@@ -62,6 +62,7 @@ def configured(config: dict[str, Any], site: Path, packs: Sequence[Path], pack_p
                 options["scenarios"] = str(chosen.resolve())
             options["game_scenarios"] = {game: str((site / folder).resolve())
                                          for game, folder in (options.get("game_scenarios") or {}).items()}
+            options.pop("game_sites", None)   # only `make docs` builds the other games' sites beside this one
             if options.get("examples"):   # the diagnostic cases beside the site's sources, when present
                 options["examples"] = str((site / options["examples"]).resolve())
             config["plugins"][index] = {PLUGIN: options}

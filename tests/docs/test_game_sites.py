@@ -96,3 +96,32 @@ def test_unlinking_keeps_every_word_and_exactly_the_links_to_present_pages(links
     for words, page, _ in links:
         assert words in out
         assert (f"[{words}](../{page}.md)" in out) == (f"{page}.md" in present)
+
+
+def test_make_docs_builds_every_shipped_games_site_linked_from_the_project_home(core_site, capsys):
+    """`make docs`: the project site (Tiny Epic Mechs') lists every other shipped game, and
+    `rulecraft.cli.game_sites` builds each one's own site where the link points (issue 20)."""
+    pytest.importorskip("mkdocs")
+    from rulecraft.cli import game_sites
+    from rulecraft.runtime.games import shipped_games
+
+    others = [game for game in shipped_games() if game != "tem"]
+    assert "mecha" in others and "pig" not in others           # a test-only game is not rulecraft's
+    home = core_site.page("index.html")
+    assert game_sites.main([str(core_site.out / "games"), "--besides", "tem"]) == 0, capsys.readouterr().err
+    for game in others:
+        assert f'href="games/{game}/index.html"' in home
+        site = core_site.out / "games" / game
+        assert (site / "index.html").is_file() and (site / "reference" / "index.html").is_file()
+    mecha = core_site.out / "games" / "mecha"
+    assert (mecha / "rulebook" / "overview.html").is_file()
+    assert (mecha / "reference" / "mechas.html").is_file()
+
+
+def test_rulecraft_docs_of_a_stack_lists_no_game_sites_it_did_not_build(tmp_path):
+    """Only `make docs` builds the other games' sites, so the site of a modder's stack never links them."""
+    from rulecraft.compiler.docgen.build import configured
+
+    config = {"plugins": [{"rulecraft": {"packs": [], "game_sites": "games"}}]}
+    options = configured(config, tmp_path, [], [], None, [])["plugins"][0]["rulecraft"]
+    assert "game_sites" not in options

@@ -4,12 +4,15 @@
 A face shows the type band, the name, its type's emblem, the stats in chips (cost, power, durability
 for a mecha; durability and Provide for a tower), the keywords (M16), the ability's generated English
 and, for a command, the windows it may be played in (M15); designed values are marked as designed (M22)
-in the footnote. Every card shares one back. The icon table names Mecha Game's own words.
+in the footnote. Printed as decks, each card carries its deck's name under the art and its deck's back (a
+colour per deck), so a table can sort two mixed decks; the pool shares one back. The icon table names
+Mecha Game's own words.
 ``rulecraft print`` lays them out (``TEMPLATES``, the game's ``card_templates``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +50,7 @@ from rulecraft.plugins.wiring import stack_words
 
 COLOURS = {"towers": "#2a7f72", "mechas": "#b5283a", "commands": "#2463a6"}
 BACK = Back("Mecha Game", "Mecha Game", "#3d405b", "mechas")
+DECK_COLOURS = ("#b5283a", "#2463a6", "#2a7f72", "#7a4fa0", "#c0692b", "#3d405b")   # a deck's back, in order
 STATS = {"towers": (("durability", "Durability", "durability"), ("provide", "Provide", "provide")),
          "mechas": (("cost", "Cost", "cost"), ("power", "Power", "power"),
                     ("durability", "Durability", "durability")), "commands": ()}
@@ -90,8 +94,13 @@ def cards(stack: Stack, decks: bool = True) -> list[Card]:
     faces = {e.id: face(kind, e.data, words) for kind in CARD_KINDS for e in stack.of_kind(kind)}
     if not decks:
         return [Card(f, BACK) for f in faces.values()]
-    return [Card(faces[cid], BACK) for deck in stack.of_kind("decks")
-            for cid, n in deck.data["cards"].items() for _ in range(n)]
+    printed = []
+    for index, deck in enumerate(stack.of_kind("decks")):
+        name = deck.data.get("name", deck.id)
+        back = Back(name, "Mecha Game", DECK_COLOURS[index % len(DECK_COLOURS)], "mechas")
+        printed += [Card(replace(faces[cid], caption=name), back)
+                    for cid, n in deck.data["cards"].items() for _ in range(n)]
+    return printed
 
 
 def printed_cards(folder: Path, decks: bool = False) -> list[Card]:

@@ -74,7 +74,7 @@ def test_the_card_reference_shows_each_cards_stats_english_source_and_decks(site
     assert "When its last time counter is removed: Draw 2." in towers           # generated English (M17)
     assert "when its last time counter comes off: draw 2" in towers             # ...under its DSL source
     commands = text(site / "reference" / "commands.html")
-    assert "after an attack" in commands and "the End window" in commands      # M15 windows
+    assert "an attack window, before the attack resolves" in commands and "the End window" in commands  # M15
 
 
 def test_designed_values_carry_the_m22_dagger(stack):
@@ -92,7 +92,7 @@ def test_the_keyword_reference_has_every_keyword_with_its_cards(site, stack):
         assert f'id="{keyword}"' in page
     keywords = docs.keywords_page(stack)
     assert "## Provide Xu { #provide }" in keywords and "## Armour X { #armour }" in keywords
-    assert "[Fusion Reactor](towers.md) (Provide 1u, Provide 1u)" in keywords   # M16: instances listed
+    assert "[Fusion Reactor](towers.md) (Provide 2u)" in keywords   # M16: its two Provide 1u add up
     for kind in ("towers", "mechas"):
         for entity in stack.of_kind(kind):
             for instance in entity.data.get("keywords", ()):

@@ -68,10 +68,17 @@ def _config(items: list[str], plugins: list[str], args: argparse.Namespace, labe
                   players=args.players, label=label, game=args.game, core=get(args.game).default_pack)
 
 
+def _shown(items: list[str]) -> str:
+    """A side of ``--compare`` as a title names it: each pack by its folder's name, not the path it was
+    given by (an absolute path says nothing a reader needs), plugins as given."""
+    return ",".join(item if item.startswith("plugin:") else Path(_pack_folder(item)).name for item in items
+                    if item)
+
+
 def _pack_folder(item: str) -> str:
     """A pack folder, or the id of a shipped pack (``tem-core``: the base of a comparison)."""
     if Path(item).exists():
-        return item
+        return str(Path(item).parent) if Path(item).is_file() else item     # a pack's pack.yaml: its folder
     from rulecraft.compiler.packs import PackFinder
 
     found = PackFinder().find(item)
@@ -272,8 +279,8 @@ def run(args: argparse.Namespace) -> int:
     out = SafeConsole() if sys.stdout.isatty() else SafeConsole(width=132)   # saved, it reads like a terminal
     if args.compare:
         a_items, b_items = (s.split(",") for s in args.compare)
-        configs = [_config(a_items, args.plugin, args, "A: " + args.compare[0]),
-                   _config(b_items, args.plugin, args, "B: " + args.compare[1])]
+        configs = [_config(a_items, args.plugin, args, "A: " + _shown(a_items)),
+                   _config(b_items, args.plugin, args, "B: " + _shown(b_items))]
     else:
         configs = [_config([str(p) for p in args.packs], args.plugin, args)]
     prepared = [_prepare(c) for c in configs]
@@ -306,8 +313,9 @@ def run(args: argparse.Namespace) -> int:
     if args.compare:
         rulesets = (tables[0].ruleset, tables[1].ruleset)
         comparison = report_of.compare(runs[0].records, runs[1].records, rulesets)
-        comparison.update(a=args.compare[0], b=args.compare[1])
-        report_of.print_comparison(comparison, args.compare[0], args.compare[1], out)
+        a, b = (_shown(side.split(",")) for side in args.compare)
+        comparison.update(a=a, b=b)
+        report_of.print_comparison(comparison, a, b, out)
     if args.out is not None:
         from rulecraft.runtime.balance.files import write_comparison_csv, write_json
 

@@ -16,7 +16,7 @@ import gc
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from rulecraft.runtime.agents import make_agent
@@ -64,7 +64,7 @@ class Config:
     def name(self) -> str:
         if self.label:
             return self.label
-        stack = "+".join(self.packs) or self.core
+        stack = "+".join(PurePath(pack).name for pack in self.packs) or self.core   # by folder, not path
         return stack + "".join(f" [{p}]" for p in self.plugins)
 
     def seated(self, table: Table) -> int:

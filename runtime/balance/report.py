@@ -216,6 +216,12 @@ def flagged(row: dict[str, Any], expected: float | None) -> str:
     return pct(row) + (" *" if off else "")
 
 
+def wins_text(wins: float) -> str:
+    """A win count as printed: whole when it is (``104``), else to one decimal (``89.8``): a shared victory
+    gives each of its k winners 1/k of a win, and six decimals of thirds say nothing."""
+    return f"{wins:.0f}" if wins == int(wins) else f"{wins:.1f}"
+
+
 def rate_headers(key: str, counted: tuple[str, str] = ("wins", "win rate")) -> tuple[str, ...]:
     return (key, "n", counted[0], f"{counted[1]} [95% CI]")
 
@@ -223,7 +229,7 @@ def rate_headers(key: str, counted: tuple[str, str] = ("wins", "win rate")) -> t
 def rate_cells(rows: Sequence[dict[str, Any]], expected: float | None,
                label: Callable[[dict[str, Any]], str]) -> tuple[tuple[str, ...], ...]:
     """Each row's label, count, wins and rate, the rate flagged against ``expected`` when given."""
-    return tuple((label(r), str(r["n"]), f"{r['wins']:g}", flagged(r, expected)) for r in rows)
+    return tuple((label(r), str(r["n"]), wins_text(r["wins"]), flagged(r, expected)) for r in rows)
 
 
 def section_plot(title: str, labels: Sequence[str], rows: Sequence[dict[str, Any]],

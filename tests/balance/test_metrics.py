@@ -63,3 +63,12 @@ def test_every_pilot_of_the_stack_has_a_row_with_who_kept_it():
     assert pilots["jinx"]["n"] == 0 and pilots["jinx"]["dealt"] == 2
     assert pilots["rook"]["n"] == 0 and pilots["rook"]["dealt"] == 0 and pilots["rook"]["by_agent"] == {}
     assert report["fractional_wins"] == 1
+
+
+def test_win_counts_print_whole_or_to_one_decimal_never_six():
+    """A shared victory gives each of its k winners 1/k (T15): 89.8333 printed as 89.8, 104 as 104."""
+    from rulecraft.runtime.balance.report import rate_cells, wins_text
+
+    assert (wins_text(104.0), wins_text(89 + 5 / 6), wins_text(0.5)) == ("104", "89.8", "0.5")
+    row = {"seat": 0, "n": 200, "wins": 89 + 5 / 6, "value": 0.449, "low": 0.38, "high": 0.52}
+    assert rate_cells([row], None, lambda r: str(r["seat"]))[0][2] == "89.8"

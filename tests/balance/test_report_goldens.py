@@ -53,10 +53,14 @@ def test_the_report_is_the_pinned_one(name, tmp_path):
 
 
 if __name__ == "__main__":
+    import runpy
+    import shutil
     import tempfile
 
+    session = runpy.run_path(str(ROOT / "tests" / "conftest.py"))   # registers the test-only games (Pig)
     with tempfile.TemporaryDirectory() as tmp:
         for name in sys.argv[1:] or RUNS:
             (GOLDENS / name).mkdir(parents=True, exist_ok=True)
             for file, text in _outputs(name, Path(tmp) / name).items():
                 (GOLDENS / name / file).write_text(text, "utf-8")
+    shutil.rmtree(session["SESSION_TMP"], ignore_errors=True)

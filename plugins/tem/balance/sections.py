@@ -26,6 +26,7 @@ from rulecraft.runtime.balance.report import (
     pct,
     rate_cells,
     rate_headers,
+    wins_text,
 )
 
 WIN_RATES = (("seat", "by seat"), ("agent", "by agent"), ("pilot", "by pilot"))
@@ -52,7 +53,7 @@ def _final_vp(report: dict[str, Any], headers: tuple[str, ...]) -> Section:
 def _pilot_rows(rows: list[dict[str, Any]], expected: float | None) -> tuple[tuple[str, ...], ...]:
     """Every pilot of the stack, kept or not, with how often it was kept when dealt and by which agents."""
     return tuple((r["pilot"], str(r["dealt"]), str(r["n"]), pct(r["kept_when_dealt"]),
-                  agent_choices(r["by_agent"]), f"{r['wins']:g}",
+                  agent_choices(r["by_agent"]), wins_text(r["wins"]),
                   flagged(r, expected) if r["n"] else "never kept") for r in rows)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rulecraft.plugins.mecha import hidden
 from rulecraft.plugins.mecha.actions import ActionRules
 from rulecraft.plugins.mecha.board import grid_of
 from rulecraft.plugins.mecha.effects import Pending
@@ -296,6 +297,9 @@ class MechaGame(ActionRules):
     # --- state for tests, views and logs --------------------------------------------------------
     def view_state(self, seat: int) -> dict[str, Any]:
         return view_for(self, seat)
+
+    def reveals(self, event: dict[str, Any], seat: int) -> bool:
+        return hidden.reveals(self, event, seat)
 
     def snapshot(self) -> dict[str, Any]:
         names = self.grid.names

@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rulecraft.plugins.tem import hidden
 from rulecraft.plugins.tem.model import ProgramCardDef, Ruleset
 from rulecraft.plugins.tem.setup_rules import SetupRules
 from rulecraft.plugins.tem.state import Board, Player, Token
@@ -103,6 +104,9 @@ class Game(SetupRules):
     # --- state for tests, views and logs --------------------------------------------------------
     def view_state(self, seat: int) -> dict[str, Any]:
         return view_for(self, seat)
+
+    def reveals(self, event: dict[str, Any], seat: int) -> bool:
+        return hidden.reveals(self, event, seat)
 
     def snapshot(self) -> dict[str, Any]:
         name = self.board.name

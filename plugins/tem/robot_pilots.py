@@ -462,9 +462,7 @@ class RobotSeat(ScriptedAgent):
     def program(self, decision: Decision, view: Any) -> tuple:
         """R2: the stack is shuffled each round; the top ``pick`` cards are played in order. The arrow
         does not matter (the Robot moves by card), so each card takes its first orientation."""
-        first: dict[str, Any] = {}
-        for option in decision.options:
-            first.setdefault(option[0], option)
+        first = stack_options(decision.options)
         stack = list(first)
         self.rng.shuffle(stack)
         return tuple(first[card] for card in stack[:decision.pick])
@@ -536,6 +534,15 @@ _ANSWERS = {
     D.MINE_NUMBER: RobotSeat.mine_number, D.SETUP_MINE: RobotSeat.mine_number,
     D.TAKE_MECH: RobotSeat.take_mech, D.DEPLOY_TURRET: RobotSeat.deploy_turret,
 }
+
+
+def stack_options(options: Iterable[Any]) -> dict[str, Any]:
+    """R2: a Robot's program stack, each of its cards once at its first orientation (a Robot moves by the
+    card, not by its arrow), by card id in the options' order."""
+    first: dict[str, Any] = {}
+    for option in options:
+        first.setdefault(option[0], option)
+    return first
 
 
 def make_robot_agent(seed: int | str = 0) -> RobotSeat:

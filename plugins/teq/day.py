@@ -77,7 +77,7 @@ class DayRules(AbilityRules):
                         ways.setdefault(rid, {})[direction] = cost
             for rid, costs in ways.items():
                 if len(set(costs.values())) > 1:
-                    out.extend(("move", hero.index, rid, direction) for direction in sorted(costs))
+                    out.extend(("move", hero.index, rid, direction) for direction in sorted(costs, key=str))
                 else:
                     out.append(("move", hero.index, rid, None))
         return out

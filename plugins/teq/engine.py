@@ -162,7 +162,7 @@ class Game(RestRules):
             self.portals[rid].active = True
         for portal in self.portals.values():
             portal.damage = 0
-        for rid, portal in self.portals.items():
+        for portal in self.portals.values():
             if portal.goblin is None and self.supply:
                 portal.goblin, portal.active = self.supply.pop(0), False
         self.faceup = [card.id for card in self.ruleset.movement]
@@ -180,7 +180,8 @@ class Game(RestRules):
         """Q29: each ladder, and 4 VP per found legendary item (Q26)."""
         scoring = self.ruleset.scoring
         ladders = scoring.ladders
-        return {SPELLS: ladders[SPELLS].score(player.spell), QUESTS: ladders[QUESTS].score(len(player.quests)),
+        return {SPELLS: ladders[SPELLS].score(player.spell),
+                QUESTS: ladders[QUESTS].score(len(player.quests)),
                 GOBLINS: ladders[GOBLINS].score(len(player.goblins)),
                 "legendary": scoring.legendary_vp * len(player.found)}
 

@@ -22,7 +22,7 @@ NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 class Geometry:
     """The laid-out map: what lies where, roads and rivers, the coast ring (Q6)."""
 
-    __slots__ = ("coast", "coastal", "cards", "rivers", "roads")
+    __slots__ = ("cards", "coast", "coastal", "rivers", "roads")
 
     def __init__(self, cards: Mapping[Pos, str], roads: set[Pos], rivers: set[Pos],
                  coast: Sequence[Pos]) -> None:
@@ -56,6 +56,8 @@ class Geometry:
                     if (start[0] + dx, start[1] + dy) in self.cards]
         if method == SHIP:
             return self._ship(start)
+        steps: tuple[Pos, ...]
+        needs: set[Pos] | None
         if method == HORSE:
             steps, needs = ((-1, 0), (1, 0)), self.roads
         elif method == RAFT:

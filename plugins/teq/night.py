@@ -116,7 +116,8 @@ class NightRules(DayRules):
                       health=player.health)
             return
         player.health = max(0, player.health - hit.damage)
-        self.emit("hit", player=player.seat, damage=hit.damage, prevented=False, why=why, health=player.health)
+        self.emit("hit", player=player.seat, damage=hit.damage, prevented=False, why=why,
+                  health=player.health)
         if player.health == 0:
             self.exhaust(player)
 

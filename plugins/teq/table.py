@@ -22,7 +22,6 @@ from rulecraft.plugins.teq.model import (
     MAX_HEALTH,
     MAX_POWER,
     PASSIVE,
-    PORTAL,
     TEMPLE,
     MapCard,
     Region,

@@ -4,10 +4,10 @@ not depend on the shipped pack's designed values (Q35): Q2's layout and Q6's coa
 from __future__ import annotations
 
 from rulecraft.plugins.teq.model import (
-    ACTIVE,
     ADD_TORCH,
     CASTLE,
     ENTERED,
+    GOBLINS,
     GROTTO,
     HERO_ON_TEMPLE,
     LEFT,
@@ -41,7 +41,6 @@ from rulecraft.plugins.teq.model import (
     TempleTrack,
     TreasureItem,
     TreasureQuest,
-    GOBLINS,
 )
 from rulecraft.runtime.chance import Die
 
@@ -53,7 +52,8 @@ LAYOUT = Layout(
     centre=((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)),
     corners=((0, 0), (2, 0), (0, 2), (2, 2)),
     outer=((0, -1), (1, -1), (3, 0), (3, 1), (1, 3), (2, 3), (-1, 1), (-1, 2)),
-    coast=((0, -1), (1, -1), (2, 0), (3, 0), (3, 1), (2, 2), (2, 3), (1, 3), (0, 2), (-1, 2), (-1, 1), (0, 0)),
+    coast=((0, -1), (1, -1), (2, 0), (3, 0), (3, 1), (2, 2), (2, 3), (1, 3), (0, 2), (-1, 2), (-1, 1),
+           (0, 0)),
 )
 
 
@@ -71,8 +71,10 @@ def ruleset() -> Ruleset:
                                  Region(RIGHT, PORTAL, 1))
     castles = {c: MapCard(f"{c}-castle", f"{c} castle", Region(LEFT, CASTLE, None, owner=c),
                           Region(RIGHT, OBELISK, None, spell_level=1), castle=c) for c in COLOURS}
-    multi = (LevelEffect(1, 1, 0, 0), LevelEffect(1, 1, 0, 1), LevelEffect(2, 0, 0, 2), LevelEffect(3, 0, 1, 3))
-    solo = (LevelEffect(1, 1, 0, 0), LevelEffect(1, 1, 0, 1), LevelEffect(1, 0, 0, 2), LevelEffect(2, 0, 1, 3))
+    multi = (LevelEffect(1, 1, 0, 0), LevelEffect(1, 1, 0, 1), LevelEffect(2, 0, 0, 2),
+             LevelEffect(3, 0, 1, 3))
+    solo = (LevelEffect(1, 1, 0, 0), LevelEffect(1, 1, 0, 1), LevelEffect(1, 0, 0, 2),
+            LevelEffect(2, 0, 1, 3))
     treasures = {f"item-{i}": TreasureItem(f"item-{i}", f"Item {i}") for i in range(12)}
     quests: dict[str, MovementQuest | TreasureQuest] = {}
     for i in range(12):
@@ -94,5 +96,3 @@ def ruleset() -> Ruleset:
         source={"game": "teq"},
     )
 
-
-__all__ = ["ACTIVE", "ruleset"]

@@ -1,0 +1,1 @@
+"""Tiny Epic Quest's JSON Schemas (draft-07): one per content kind."""

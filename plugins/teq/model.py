@@ -73,9 +73,9 @@ TARGETS = (THIS_HERO, HERO_ON_TEMPLE, HERO_AT_PORTAL, ANY_HERO)
 # Modifiers an item adds to while held (ADD steps): what the engine reads where the rule applies.
 MAX_HEALTH = "max-health"        # the player's maximum health (Q24)
 MAX_POWER = "max-power"          # the player's maximum power (Q24)
-TOLL = "toll"                    # the power this hero pays less per active goblin passed, not below 0 (Q7)
-PREVENT_COST = "prevent-cost"    # the power its player pays less to prevent a hit, not below 0 (Q16)
-MODIFIERS = (MAX_HEALTH, MAX_POWER, TOLL, PREVENT_COST)
+STEALTH = "stealth"              # the power this hero pays less per active goblin passed, not below 0 (Q7)
+WARDING = "warding"              # the power its player pays less to prevent a hit, not below 0 (Q16)
+MODIFIERS = (MAX_HEALTH, MAX_POWER, STEALTH, WARDING)
 
 # Movement-quest condition forms (Q12), data rather than DSL: see ``Condition``.
 ON_FEATURES, IN_LINE, ON_COAST, ON_ONE_CARD = "features", "line", "coast", "one-card"

@@ -1,0 +1,31 @@
+"""Run: the definition of Tiny Epic Quest as a game plugin, registered as ``teq`` under ``rulecraft.games``.
+
+Every heavy member is a :class:`~rulecraft.runtime.games.Ref` to the module implementing it, so importing
+this module (as ``rulecraft games`` does) imports no engine, schema or compiler.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from rulecraft.runtime.games import GameDefinition, Ref
+
+KINDS = ("rules", "layouts", "map-cards", "movement-cards", "dice", "magic", "treasure-items",
+         "legendary-items", "quests", "goblins", "scoring")
+
+GAME = GameDefinition(
+    id="teq",
+    name="Tiny Epic Quest",
+    players=(1, 4),
+    default_pack="teq-core",
+    description="Move heroes by shared cards by day and push your luck with five dice by night, for "
+                "quests, spells, goblins and legendary items over five rounds.",
+    kinds=MappingProxyType({kind: f"rulecraft.schemas.teq:{kind}.schema.json" for kind in KINDS}),
+    stack_checks=(Ref("rulecraft.plugins.teq.checks"),),
+    error_codes=Ref("rulecraft.plugins.teq.errorcodes:CODES"),
+    error_cases="tests/content",
+    rulings=("Q",),
+    ability_fields=Ref("rulecraft.plugins.teq.vocabulary:ABILITY_FIELDS"),
+    vocabulary=Ref("rulecraft.plugins.teq.vocabulary:teq_vocabulary"),
+    builder=Ref("rulecraft.plugins.teq.build:build_from_stack"),
+)

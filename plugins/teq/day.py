@@ -15,7 +15,7 @@ from typing import Any
 from rulecraft.plugins.teq import decisions as K
 from rulecraft.plugins.teq.abilities import DAY_PHASE, AbilityRules
 from rulecraft.plugins.teq.geometry import Path
-from rulecraft.plugins.teq.model import CASTLE, GROTTO, PORTAL, TOLL
+from rulecraft.plugins.teq.model import CASTLE, GROTTO, PORTAL, STEALTH
 from rulecraft.plugins.teq.state import Hero, Player
 from rulecraft.plugins.teq.table import region_id
 from rulecraft.runtime.steps import StepChoice
@@ -42,8 +42,8 @@ class DayRules(AbilityRules):
 
     def toll(self, hero: Hero, path: Path) -> int:
         """Q7: the power a move costs: ``goblin_toll`` per card passed through whose portal holds an active
-        goblin (less what the hero's items take off, TOLL, never below 0)."""
-        per = max(0, self.ruleset.rules.goblin_toll - self.modifier(self.players[hero.owner], TOLL, hero))
+        goblin (less what the hero's items take off, STEALTH, never below 0)."""
+        per = max(0, self.ruleset.rules.goblin_toll - self.modifier(self.players[hero.owner], STEALTH, hero))
         if not per:
             return 0
         cards = self.geometry.cards

@@ -21,11 +21,11 @@ from rulecraft.plugins.teq.model import (
     DAMAGE,
     MAGIC,
     POWER,
-    PREVENT_COST,
     SCROLL,
     SHIELD,
     SWORD,
     TORCH,
+    WARDING,
     LevelEffect,
 )
 from rulecraft.plugins.teq.state import Hero, Player
@@ -97,7 +97,7 @@ class NightRules(DayRules):
 
     def hit(self, player: Player, damage: int, why: str) -> None:
         """One hit: HIT items may lessen it; then the player may pay to prevent it whole (Q16: 2 power, the
-        Shield's cost with the Shield held, Q27, less PREVENT_COST items), or loses that much health; at 0
+        Shield's cost with the Shield held, Q27, less WARDING items), or loses that much health; at 0
         it is exhausted at once (Q22)."""
         hit = Hit(damage)
         self.hit_items(player, hit)
@@ -106,7 +106,7 @@ class NightRules(DayRules):
             return
         shield = self.legendary_held(player, SHIELD)
         cost = shield[1] if shield is not None else self.ruleset.rules.prevent_cost
-        cost = max(0, cost - self.modifier(player, PREVENT_COST))
+        cost = max(0, cost - self.modifier(player, WARDING))
         prevent = cost <= player.power and (
             cost == 0 or self.choose(K.PREVENT, player.seat, (K.PREVENT_HIT, K.TAKE_HIT),
                                      {"damage": hit.damage, "cost": cost, "why": why}) == K.PREVENT_HIT)

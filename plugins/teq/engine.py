@@ -93,18 +93,19 @@ class Game(RestRules):
         if self.first is None:
             self.first = self.pick(tuple(range(len(self.players))), FIRST_PLAYER)
         self.token = self.first
-        regular, castles = list(ruleset.map_cards), list(ruleset.castles)
+        regular = [card.id for card in ruleset.map_cards.values()]
+        castles = [card.id for card in ruleset.castles.values()]
         self.shuffle(regular, MAP_CARDS)
         self.shuffle(castles, CASTLES)
         layout = ruleset.layout
-        cards = [ruleset.map_cards[c].id for c in regular]
-        centre, outer = cards[:len(layout.centre)], cards[len(layout.centre):]
+        centre, outer = regular[:len(layout.centre)], regular[len(layout.centre):]
         placed = {**dict(zip(layout.centre, centre, strict=False)),
-                  **dict(zip(layout.corners, (ruleset.castles[c].id for c in castles), strict=False)),
+                  **dict(zip(layout.corners, castles, strict=False)),
                   **dict(zip(layout.outer, outer, strict=False))}
         self.lay_out(placed)
         self.deck = list(ruleset.quests)
         self.shuffle(self.deck, QUEST_DECK)
+        self.row, self.discard = [None] * ruleset.rules.row_size, []
         self.emit("setup", first=self.first, colours=list(self.colours),
                   map={f"{x},{y}": card for (x, y), card in placed.items()})
         self.refill()

@@ -45,7 +45,7 @@ class QuestRules(Table):
             self.deck, self.discard = self.discard, []
             self.shuffle(self.deck, QUEST_DECK)
             self.emit("quest-reshuffle", deck=len(self.deck))
-        return self.deck.pop() if self.deck else None
+        return self.deck.pop(0) if self.deck else None
 
     def refill(self) -> None:
         """Fill the row's empty slots, rightmost first, under the row rule (Q11)."""

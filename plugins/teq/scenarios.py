@@ -10,7 +10,7 @@
       heroes: {red: [embers:left, {region: glowcap:right, step: 0, items: [sword]}]}   # the rest home
       players_state: {red: {health: 2, power: 0, spell: 1, found: [sword], goblins: 1}}
       portals: {glowcap:right: {active: true, damage: 2}}   # or null: an empty portal
-      row: [tq-embers, mq-two-temples, null]    # the quest row, left to right; deck: [...] top last
+      row: [quest-lantern, twin-temples, null]  # the quest row, left to right; deck: [...] top first
       magic: 1                                  # the magic token's space
     when:
       - roll: blue                              # blue rolls the dice once (Q15); also rest, hold, act,
@@ -23,7 +23,7 @@
 
 The format's schema is ``schemas/teq/scenario.schema.json``. Nothing of setup is played unless a ``setup``
 step asks for it: the map is laid in the pack's order (regular cards in the centre then outer slots,
-castles in the corners), the quest deck is the pack's quests in order (the last on top) and the row is
+castles in the corners), the quest deck is the pack's quests in order (the first on top) and the row is
 dealt from it under Q11, so a scenario's table is the same every run.
 """
 
@@ -77,10 +77,10 @@ class Table(KitTable):
         given = scenario.given
         n = int(given.get("players", 2))
         self.seats = tuple(ruleset.colours[:n])
-        first = self.seat(given["first"]) if "first" in given else 0
+        first = self.seat(given["first"]) if "first" in given else None   # a setup step picks it (Q1)
         self.game = game = Game(ruleset, [ScriptedAgent() for _ in range(n)], seed=given.get("seed", 0),
                                 first=first)
-        game.token = first
+        game.token = first or 0
         game.round = int(given.get("round", 1))
         placed = default_map(ruleset)
         where = {card: pos for pos, card in placed.items()}

@@ -52,7 +52,7 @@ class Table(GameCore):
     portals: dict[str, Portal]          # portal region id -> its goblin (Q23)
     supply: list[int]                   # goblin tokens not yet on the map
     faceup: list[str]                   # movement cards face up (Q9)
-    deck: list[str]                     # the quest deck, top last (Q11; its order is the one secret, Q33)
+    deck: list[str]                     # the quest deck, top first (Q11; its order is the one secret, Q33)
     discard: list[str]                  # discarded quests
     row: list[str | None]               # the quest row, left to right (Q11)
     token: int                          # the first-player token's holder (Q1, Q28)

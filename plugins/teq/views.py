@@ -35,5 +35,5 @@ def view_for(game: Table, seat: int) -> dict[str, Any]:
 
 
 def snapshot_of(game: Table) -> dict[str, Any]:
-    """The whole state: the public one and the deck's order (top last)."""
+    """The whole state: the public one and the deck's order (top first)."""
     return {**public(game), "deck": list(game.deck), "finished": game.finished}

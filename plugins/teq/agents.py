@@ -25,9 +25,7 @@ from rulecraft.plugins.teq.model import (
     MAGIC,
     OBELISK,
     PORTAL,
-    SCROLL,
     TEMPLE,
-    TORCH,
     MapCard,
     Region,
     Ruleset,
@@ -100,7 +98,7 @@ class HeuristicAgent:
             gaps = {K.HEALTH: me["max_health"] - me["health"], K.POWER: me["max_power"] - me["power"]}
             return max(options, key=lambda o: (gaps.get(o, 0) * (2 if o == K.HEALTH else 1), o == K.HEALTH))
         if kind == K.USE:
-            return max(options, key=lambda o: self.use_score(o, state, me))
+            return max(options, key=lambda o: self.use_score(o, decision, me))
         if kind == K.REST_ORDER:
             return min(options, key=lambda h: self.spell_of(me["heroes"][h]["region"]))
         if kind == K.STAFF:
@@ -201,22 +199,32 @@ class HeuristicAgent:
                 limit = SOLO_RISK
         return self.risk(state, me) <= limit
 
-    def use_score(self, option: Any, state: dict[str, Any], me: dict[str, Any]) -> float:
-        """A face to the hero whose next space shows it; Forge Ahead only to finish a space while power
-        stays to spare; the Sword to finish a goblin."""
+    def use_score(self, option: Any, decision: Decision, me: dict[str, Any]) -> float:
+        """A face to the hero whose next space still needs it; Forge Ahead only for the one symbol a space
+        still lacks once the rolled faces are used, while power stays to spare (or it ends the track); the
+        attack faces to a goblin; the Sword while power lasts."""
         assert self.realm is not None
         if option == K.DONE:
             return 0.0
         what, hero = option[0], me["heroes"][option[-1]]
-        region = self.realm.regions[hero["region"]]
         if what == "sword":
             return 2.0 if me["power"] > 2 else -1.0
         if option[1] == ATTACK:
             return 5.0
-        if region.temple is None:
+        track = self.realm.regions[hero["region"]].temple
+        if track is None or hero["step"] >= track.last:
             return -1.0
-        need = Counter(region.temple.spaces[hero["step"]]) if hero["step"] < region.temple.last else Counter()
-        useful = option[1] in need and option[1] in (TORCH, SCROLL)
+        need = Counter(track.spaces[hero["step"]]) - Counter(hero.get("given", ()))
+        symbol = option[1]
+        if symbol not in need:
+            return 0.1 if what == "give" else -1.0
         if what == "give":
-            return 4.0 if useful else 0.1
-        return 1.0 if useful and me["power"] >= 4 and sum(need.values()) == 1 else -1.0
+            return 4.0 + (need.total() == 1)
+        left = Counter(decision.context.get("faces", {}))
+        for chosen in decision.context.get("chosen", ()):
+            if chosen[0] == "give":
+                left[chosen[1]] -= 1
+        short = need - left
+        ends = hero["step"] + 1 == track.last
+        spare = me["power"] - self.realm.ruleset.rules.forge_cost >= (0 if ends else 1)
+        return 3.0 if short.total() == 1 and short[symbol] == 1 and spare else -1.0

@@ -181,7 +181,7 @@ class Table(KitTable):
     def observe(self, key: str, want: Any) -> Any:
         game = self.game
         if key == "players":
-            out = {}
+            out: dict[str, Any] = {}
             for name in want:
                 player = game.players[self.seat(name)]
                 vp = game.vp(player)
@@ -190,11 +190,11 @@ class Table(KitTable):
                              **{f"vp_{k}": v for k, v in vp.items()}}
             return out
         if key == "heroes":
-            out: dict[str, Any] = {}
+            shown: dict[str, Any] = {}
             for name, heroes in want.items():
                 shots = [h.snapshot() for h in game.players[self.seat(name)].heroes]
-                out[name] = {i: shots[int(i)] for i in heroes} if isinstance(heroes, Mapping) else shots
-            return out
+                shown[name] = {i: shots[int(i)] for i in heroes} if isinstance(heroes, Mapping) else shots
+            return shown
         if key == "portals":
             portals = game.portals
             return {region: portals[region].snapshot() if portals[region].goblin is not None else None

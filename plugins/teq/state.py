@@ -25,7 +25,8 @@ class Hero:
         self.items: list[str] = []
 
     def snapshot(self) -> dict[str, Any]:
-        return {"region": self.region, "step": self.step, "items": list(self.items)}
+        return {"region": self.region, "step": self.step, "items": list(self.items),
+                "given": list(self.given)}
 
 
 class Player:

@@ -14,10 +14,9 @@ from typing import Any
 
 from rulecraft.plugins.teq import decisions as K
 from rulecraft.plugins.teq.abilities import DAY_PHASE, AbilityRules
-from rulecraft.plugins.teq.geometry import Path
-from rulecraft.plugins.teq.model import CASTLE, GROTTO, PORTAL, STEALTH
+from rulecraft.plugins.teq.geometry import Path, Pos
+from rulecraft.plugins.teq.model import CASTLE, GROTTO, STEALTH
 from rulecraft.plugins.teq.state import Hero, Player
-from rulecraft.plugins.teq.table import region_id
 from rulecraft.runtime.steps import StepChoice
 
 MOVEMENT_CARD_PICK = "movement card"   # Q31: the solo day's card, by chance
@@ -25,69 +24,83 @@ MOVEMENT_CARD_PICK = "movement card"   # Q31: the solo day's card, by chance
 
 class DayRules(AbilityRules):
     # --- where a hero may go (Q4, Q5, Q7) ------------------------------------------------------
-    def enterable(self, player: Player, region: str) -> bool:
-        """Q4: only its owner enters a castle (with any number of its heroes); elsewhere a player has at
-        most one hero in a region, and a region holds heroes of at most ``capacity`` players."""
-        definition = self.regions[region]
-        if definition.feature == CASTLE:
-            return definition.owner == player.colour
-        others: set[int] = set()
+    def blocked(self, player: Player) -> set[str]:
+        """Q4: the regions ``player`` may not enter now: every other castle, a region where it already has
+        a hero (but its own castle), a region holding heroes of ``capacity`` players."""
+        here: dict[str, set[int]] = {}
         for p in self.players:
             for h in p.heroes:
-                if h.region == region:
-                    if p is player:
-                        return False
-                    others.add(p.seat)
-        return definition.capacity is None or len(others) < definition.capacity
+                here.setdefault(h.region, set()).add(p.seat)
+        out = set(self.foreign_castles[player.seat])
+        regions, seat = self.regions, player.seat
+        for rid, seats in here.items():
+            definition = regions[rid]
+            if definition.feature == CASTLE:
+                continue
+            if seat in seats or (definition.capacity is not None and len(seats) >= definition.capacity):
+                out.add(rid)
+        return out
 
-    def toll(self, hero: Hero, path: Path) -> int:
+    def goblin_cards(self) -> frozenset[Pos]:
+        """The positions of the cards whose portal holds an active goblin (Q7)."""
+        pos, card_of = self.pos_of, self.card_of
+        return frozenset(pos[card_of[rid]] for rid, portal in self.portals.items()
+                         if portal.active and portal.goblin is not None)
+
+    def toll(self, hero: Hero, path: Path, goblins: frozenset[Pos]) -> int:
         """Q7: the power a move costs: ``goblin_toll`` per card passed through whose portal holds an active
         goblin (less what the hero's items take off, STEALTH, never below 0)."""
-        per = max(0, self.ruleset.rules.goblin_toll - self.modifier(self.players[hero.owner], STEALTH, hero))
-        if not per:
+        if not goblins:
             return 0
-        cards = self.geometry.cards
-        cost = 0
-        for pos in path:
-            card = self.map_cards[cards[pos]]
-            for region in card.regions:
-                if region.feature == PORTAL:
-                    portal = self.portals[region_id(card.id, region.side)]
-                    if portal.goblin is not None and portal.active:
-                        cost += per
-        return cost
+        passed = len(goblins.intersection(path))
+        if not passed:
+            return 0
+        per = max(0, self.ruleset.rules.goblin_toll - self.modifier(self.players[hero.owner], STEALTH, hero))
+        return per * passed
 
     def move_options(self, player: Player, method: str,
                      heroes: Sequence[Hero] | None = None) -> list[tuple[Any, ...]]:
         """Q5, Q7: every legal move by ``method`` as ``("move", hero, region, direction)``; a Ship move
         names its direction only when the two ways round cost differently (Q7)."""
         out: list[tuple[Any, ...]] = []
-        geometry, cards = self.geometry, self.geometry.cards
+        geometry, regions_at = self.geometry, self.regions_at
+        blocked, goblins, power = self.blocked(player), self.goblin_cards(), player.power
+        toll = self.ruleset.rules.goblin_toll
+        done: dict[tuple[str, int], list[tuple[str, str | None]]] = {}   # heroes standing together
         for hero in player.heroes if heroes is None else heroes:
-            start = self.pos_of[self.card_of[hero.region]]
-            ways: dict[str, dict[str | None, int]] = {}     # region -> direction -> cost
-            for end, path, direction in geometry.reach(start, method):
-                cost = self.toll(hero, path)
-                if cost > player.power:
-                    continue
-                card = self.map_cards[cards[end]]
-                for region in card.regions:
-                    rid = region_id(card.id, region.side)
-                    if self.enterable(player, rid):
-                        ways.setdefault(rid, {})[direction] = cost
-            for rid, costs in ways.items():
-                if len(set(costs.values())) > 1:
-                    out.extend(("move", hero.index, rid, direction) for direction in sorted(costs, key=str))
-                else:
-                    out.append(("move", hero.index, rid, None))
+            per = max(0, toll - self.modifier(player, STEALTH, hero)) if goblins else 0
+            key = (hero.region, per)
+            found = done.get(key)
+            if found is None:
+                start = self.pos_of[self.card_of[hero.region]]
+                ways: dict[str, dict[str | None, int]] = {}     # region -> direction -> cost
+                found = done[key] = []
+                for end, path, direction in geometry.reach(start, method):
+                    cost = per * len(goblins.intersection(path)) if per and path else 0
+                    if cost > power:
+                        continue
+                    for rid in regions_at[end]:
+                        if rid in blocked:
+                            continue
+                        if direction is None:
+                            found.append((rid, None))       # one way there: no direction to name
+                        else:
+                            ways.setdefault(rid, {})[direction] = cost
+                for rid, costs in ways.items():
+                    if len(costs) > 1 and len(set(costs.values())) > 1:
+                        found.extend((rid, direction) for direction in sorted(costs, key=str))
+                    else:
+                        found.append((rid, None))
+            index = hero.index
+            out.extend(("move", index, rid, direction) for rid, direction in found)
         return out
 
     def move_cost(self, player: Player, hero: Hero, region: str, direction: str | None, method: str) -> int:
         start = self.pos_of[self.card_of[hero.region]]
         end = self.pos_of[self.card_of[region]]
-        costs = [self.toll(hero, path) for pos, path, way in self.geometry.reach(start, method)
-                 if pos == end and (direction is None or way == direction)]
-        return min(costs)
+        goblins = self.goblin_cards()
+        return min(self.toll(hero, path, goblins) for pos, path, way in self.geometry.reach(start, method)
+                   if pos == end and (direction is None or way == direction))
 
     def move(self, player: Player, option: tuple[Any, ...], method: str, why: str) -> Hero:
         """Q5, Q7, Q8: the hero pays the goblins it passes, leaves its region and enters the new one."""

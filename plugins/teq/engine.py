@@ -16,6 +16,7 @@ from typing import Any
 from rulecraft.plugins.teq import decisions as K
 from rulecraft.plugins.teq.geometry import Geometry, Pos
 from rulecraft.plugins.teq.model import (
+    CASTLE,
     GOBLINS,
     ITEMS,
     MULTI,
@@ -81,6 +82,9 @@ class Game(RestRules):
         self.card_of = {}
         self.pos_of = {}
         self.map_cards = {}
+        self.regions_at = {}
+        self.castles = {}
+        self.foreign_castles = {}
 
     def where(self) -> str:
         return f" in round {self.round} ({self.phase})"
@@ -121,14 +125,19 @@ class Game(RestRules):
         self.regions, self.card_of, self.portals = {}, {}, {}
         self.pos_of = {card: pos for pos, card in placed.items()}
         self.supply = list(range(ruleset.goblins.supply))
+        self.regions_at = {}
         for pos in sorted(placed, key=lambda p: (p[1], p[0])):
             card = by_id[placed[pos]]
+            self.regions_at[pos] = tuple(region_id(card.id, region.side) for region in card.regions)
             for region in card.regions:
                 rid = region_id(card.id, region.side)
                 self.regions[rid] = region
                 self.card_of[rid] = card.id
                 if region.feature == PORTAL:
                     self.portals[rid] = Portal(self.supply.pop(0) if self.supply else None)
+        self.castles = {player.seat: self.castle_region(player) for player in self.players}
+        every = frozenset(rid for rid, region in self.regions.items() if region.feature == CASTLE)
+        self.foreign_castles = {seat: every - {castle} for seat, castle in self.castles.items()}
         for player in self.players:
             castle = self.castle_of(player)
             player.heroes = [Hero(player.seat, i, castle) for i in range(ruleset.rules.heroes)]

@@ -22,7 +22,7 @@ NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 class Geometry:
     """The laid-out map: what lies where, roads and rivers, the coast ring (Q6)."""
 
-    __slots__ = ("cards", "coast", "coastal", "rivers", "roads")
+    __slots__ = ("_reach", "cards", "coast", "coastal", "rivers", "roads")
 
     def __init__(self, cards: Mapping[Pos, str], roads: set[Pos], rivers: set[Pos],
                  coast: Sequence[Pos]) -> None:
@@ -31,6 +31,7 @@ class Geometry:
         self.rivers = rivers                # positions whose card has a river (top to bottom)
         self.coast = tuple(coast)           # the coast ring, clockwise (layout data, Q6)
         self.coastal = frozenset(coast)
+        self._reach: dict[tuple[Pos, str], list[tuple[Pos, Path, str | None]]] = {}   # the map never changes
 
     def _run(self, start: Pos, step: Pos, needs: set[Pos] | None) -> list[tuple[Pos, Path]]:
         """The cards along one direction from ``start``, while the run is unbroken (a card at every
@@ -51,6 +52,12 @@ class Geometry:
     def reach(self, start: Pos, method: str) -> list[tuple[Pos, Path, str | None]]:
         """Q5: every (end, cards passed through, ship direction) one move by ``method`` can make from the
         card at ``start``; a Ship move lists both ways round (Q7: the mover picks, and with it the cost)."""
+        found = self._reach.get((start, method))
+        if found is None:
+            found = self._reach[(start, method)] = self._ways(start, method)
+        return found
+
+    def _ways(self, start: Pos, method: str) -> list[tuple[Pos, Path, str | None]]:
         if method == FOOT:
             return [((start[0] + dx, start[1] + dy), (), None) for dx, dy in NEIGHBOURS
                     if (start[0] + dx, start[1] + dy) in self.cards]

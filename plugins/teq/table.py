@@ -48,6 +48,9 @@ class Table(GameCore):
     map_cards: dict[str, MapCard]       # map card id -> its definition, for the cards laid out (Q2)
     regions: dict[str, Region]          # region id -> its definition (both regions of every card laid out)
     card_of: dict[str, str]             # region id -> its map card's id
+    regions_at: dict[Pos, tuple[str, ...]]   # position -> the region ids of the card there
+    castles: dict[int, str]             # seat -> its castle's region id (Q1)
+    foreign_castles: dict[int, frozenset[str]]   # seat -> the castle regions it may not enter (Q4)
     pos_of: dict[str, Pos]              # map card id -> its position (Q2)
     portals: dict[str, Portal]          # portal region id -> its goblin (Q23)
     supply: list[int]                   # goblin tokens not yet on the map
@@ -145,6 +148,9 @@ class Table(GameCore):
     # --- regions and heroes --------------------------------------------------------------------
     def castle_of(self, player: Player) -> str:
         """The region id of the player's castle (Q1)."""
+        return self.castles[player.seat]
+
+    def castle_region(self, player: Player) -> str:
         card = self.ruleset.castles[player.colour]
         side = next(r.side for r in card.regions if r.feature == CASTLE)
         return region_id(card.id, side)

@@ -1,10 +1,10 @@
 """Report: Tiny Epic Quest's balance report, its GameDefinition's ``metrics`` member: the records and
 sections ``rulecraft sim`` adds to the report skeleton (``rulecraft.runtime.balance.report``).
 
-``game_record`` keeps, beyond the skeleton's record, the first player (Q1) and the rounds, and per seat its
-VP by category (Q29), quests, goblins, spell level, legendary items found, exhaustions (Q22), and its
-rolls and rests per night (Q14). ``SIM_REPORT`` adds the mean of each per seat with its t interval; in solo
-the skeleton shows the target rate (Q31) instead of win rates.
+``game_record`` keeps, beyond the skeleton's record, the first player (Q1; none in solo) and the rounds,
+and per seat its VP by category (Q29), quests, goblins, spell level, legendary items found, exhaustions
+(Q22), and its rolls and rests per night (Q14). ``SIM_REPORT`` adds the mean of each per seat with its t
+interval; in solo the skeleton shows the target rate (Q31) instead of win rates.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
                     vp_legendary=vp["legendary"], quests=len(player.quests), goblins=len(player.goblins),
                     spell=player.spell, legendary=len(player.found), exhaustions=exhaustions[player.seat],
                     rolls_per_night=rolls[player.seat] / nights, rests=rests[player.seat])
-    record.update(first_seat=game.first, rounds=game.round)
+    solo = len(game.players) == 1       # no first player to compare (Q31)
+    record.update(first_seat=None if solo else game.first, rounds=game.round)
     return record
 
 

@@ -1,6 +1,7 @@
 """The sim report's outputs pinned byte for byte: the terminal report, report.json, records.csv and (their
 images aside, which depend on matplotlib's version) report.html of Tiny Epic Mechs, Mecha Game, Tiny Epic
-Quest (solo too) and Pig, alone and compared, so that a change to the report skeleton or a game's declared blocks shows here.
+Quest (solo too) and Pig, alone and compared, so that a change to the report skeleton or a game's declared
+blocks shows here.
 Regenerate with ``python tests/balance/test_report_goldens.py`` after a change meant to change them."""
 
 from __future__ import annotations

@@ -67,11 +67,11 @@ def _coastal(slots: set[M.Pos], pos: M.Pos) -> bool:
     return any((pos[0] + dx, pos[1] + dy) not in slots for dx, dy in SIDE_STEPS)
 
 
-def _touch(a: M.Pos, b: M.Pos) -> bool:
+def touching(a: M.Pos, b: M.Pos) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
-def _clockwise(ring: Sequence[M.Pos]) -> bool:
+def clockwise(ring: Sequence[M.Pos]) -> bool:
     """With y growing downward, a ring drawn clockwise has a positive shoelace sum."""
     return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(ring, (*ring[1:], ring[0]), strict=True)) > 0
 
@@ -117,7 +117,7 @@ def _coast(layout: Entity, slots: set[M.Pos]) -> list[Diagnostic]:
         elif pos in ring[:i]:
             out.append(layout.diagnostic(teq.LAYOUT_SHAPE, f"coast slot {list(pos)} is listed twice (Q6)",
                                          ("coast", i)))
-        elif i and not _touch(ring[i - 1], pos):
+        elif i and not touching(ring[i - 1], pos):
             message = f"coast slot {list(pos)} does not touch the one before it, {list(ring[i - 1])}: the " \
                       "ring goes round the coast (Q6)"
             out.append(layout.diagnostic(teq.LAYOUT_SHAPE, message, ("coast", i)))
@@ -125,7 +125,7 @@ def _coast(layout: Entity, slots: set[M.Pos]) -> list[Diagnostic]:
     if missing:
         out.append(layout.diagnostic(teq.LAYOUT_SHAPE, f"the coast ring leaves out the coastal slots "
                                      f"{', '.join(str(list(p)) for p in missing)} (Q6)", ("coast",)))
-    if not out and len(ring) > 2 and not _clockwise(ring):
+    if not out and len(ring) > 2 and not clockwise(ring):
         out.append(layout.diagnostic(teq.LAYOUT_SHAPE, "the coast ring runs anticlockwise; Q6 lists it "
                                      "clockwise (Ship moves go either way round it)", ("coast",),
                                      hint="reverse the list"))

@@ -28,4 +28,10 @@ GAME = GameDefinition(
     ability_fields=Ref("rulecraft.plugins.teq.vocabulary:ABILITY_FIELDS"),
     vocabulary=Ref("rulecraft.plugins.teq.vocabulary:teq_vocabulary"),
     builder=Ref("rulecraft.plugins.teq.build:build_from_stack"),
+    engine=Ref("rulecraft.plugins.teq.engine:Game"),
+    agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.teq.agents:HeuristicAgent")}),
+    scenario_adapter=Ref("rulecraft.plugins.teq.scenarios"),
+    scenarios="tests/teq/scenarios",
+    metrics=Ref("rulecraft.plugins.teq.metrics"),
+    determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
 )

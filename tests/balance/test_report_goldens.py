@@ -1,6 +1,7 @@
 """The sim report's outputs pinned byte for byte: the terminal report, report.json, records.csv and (their
-images aside, which depend on matplotlib's version) report.html of Tiny Epic Mechs, Mecha Game and Pig,
-alone and compared, so that a change to the report skeleton or a game's declared blocks shows here.
+images aside, which depend on matplotlib's version) report.html of Tiny Epic Mechs, Mecha Game, Tiny Epic
+Quest (solo too) and Pig, alone and compared, so that a change to the report skeleton or a game's declared
+blocks shows here.
 Regenerate with ``python tests/balance/test_report_goldens.py`` after a change meant to change them."""
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ RUNS = {
     "tem-compare": ["--compare", "content/tem-core", ONE_PILOT, "--games", "12",
                     "--agents", "heuristic,random"],
     "mecha": ["--game", "mecha", "--games", "12"],
+    "teq": ["--game", "teq", "--games", "12", "--agents", "heuristic,random"],
+    "teq-solo": ["--game", "teq", "--games", "12", "--players", "1", "--agents", "heuristic"],
     "pig-compare": ["--game", "pig", "--compare", "pig-core", "pig-core", "--games", "8"],
 }
 FILES = ("report.json", "records.csv", "report.html", "a-report.json", "compare.json", "compare.csv")

@@ -133,6 +133,14 @@ def play(game: str, players: int, seed: int | str, agents: list[Any] | None = No
     return Played(played, lines)
 
 
+def solo_agent(game: str) -> str:
+    """The agent the solo checks seat: the game's own first agent (sorted by name), else ``random``. A
+    solo target is a score to reach; a game may set it where uniformly random play never gets (Tiny Epic
+    Quest's 18 VP, Q31), and the checks must see both a reached and a missed target."""
+    own = sorted(definition(game).agents)
+    return own[0] if own else "random"
+
+
 def seeds(game: str, count: int) -> list[tuple[int, int]]:
     """``count`` (players, seed) pairs per player count the game accepts, the same on every run."""
     low, high = definition(game).players

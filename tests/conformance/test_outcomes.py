@@ -6,10 +6,11 @@ as a win in a game of one) cannot pass here."""
 from __future__ import annotations
 
 import pytest
-from conformance_harness import definition, play, seeds
+from conformance_harness import definition, play, seeds, solo_agent
 
+from rulecraft.runtime.agents import make_agent
 from rulecraft.runtime.balance.records import core_record
-from rulecraft.runtime.games import get
+from rulecraft.runtime.games import agents_for, get
 from rulecraft.runtime.outcomes import LOSS, WIN
 
 GAMES = 12
@@ -47,8 +48,10 @@ def test_a_solo_game_that_misses_its_target_is_a_loss(game):
     if definition(game).players[0] > 1:
         pytest.skip(f"{game} has no solo mode")
     results = {}
+    name = solo_agent(game)
     for seed in range(40):
-        played = play(game, 1, f"solo/{seed}").game
+        seat = make_agent(name, f"solo/{seed}/0", agents_for(game))
+        played = play(game, 1, f"solo/{seed}", agents=[seat]).game
         (standing,) = played.standings
         assert standing.target and standing.reached == (standing.result == WIN)
         record = _record(game, played, seed)["seats"][0]

@@ -9,7 +9,7 @@ import csv
 import json
 
 import pytest
-from conformance_harness import definition, pack_folder
+from conformance_harness import definition, pack_folder, solo_agent
 
 from rulecraft.cli.main import main
 
@@ -43,7 +43,7 @@ def test_a_solo_sim_reports_its_target_rate_and_a_missed_target_is_a_loss(game, 
         pytest.skip(f"{game} has no solo mode")
     out = tmp_path / "report"
     assert main(["sim", str(pack_folder(game)), "--games", "40", "--players", "1", "--quiet",
-                 "--seed", "solo", "--out", str(out)]) == 0
+                 "--seed", "solo", "--agents", solo_agent(game), "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "Target rate by seat" in text and "target rate [95% CI]" in text and "Win rate by seat" not in text
     records = json.loads((out / "records.json").read_text("utf-8"))

@@ -1,5 +1,6 @@
 """Goldens: a game's frozen hashes (a JSON file of name -> hash), what differs, and the script that lists or
-rewrites them; shared by ``tem_goldens.py`` and ``mecha_goldens.py``."""
+rewrites them; shared by every game's goldens script (``tem_goldens.py``, ``mecha_goldens.py``,
+``teq_goldens.py``)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,90 @@
+"""Report: Tiny Epic Quest's balance report, its GameDefinition's ``metrics`` member: the records and
+sections ``rulecraft sim`` adds to the report skeleton (``rulecraft.runtime.balance.report``).
+
+``game_record`` keeps, beyond the skeleton's record, the first player (Q1; none in solo) and the rounds,
+and per seat its VP by category (Q29), quests, goblins, spell level, legendary items found, exhaustions
+(Q22), and its rolls and rests per night (Q14). ``SIM_REPORT`` adds the mean of each per seat with its t
+interval; in solo the skeleton shows the target rate (Q31) instead of win rates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulecraft.plugins.teq.model import GOBLINS, QUESTS, SPELLS
+from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.records import core_record
+from rulecraft.runtime.balance.report import (
+    Block,
+    Record,
+    Section,
+    SimReport,
+    core_numbers,
+    core_sections,
+    core_summary,
+    estimate,
+    finished,
+    num,
+)
+
+# per-seat measures: record key -> what the report calls it
+MEASURES = {"vp": "VP", "vp_spells": "VP from spell level", "vp_quests": "VP from quests",
+            "vp_goblins": "VP from goblins", "vp_legendary": "VP from legendary items",
+            "quests": "quests completed", "goblins": "goblins defeated", "spell": "spell level",
+            "legendary": "legendary items found", "exhaustions": "exhaustions",
+            "rolls_per_night": "rolls per night", "rests": "rests"}
+
+
+def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Record:
+    """The skeleton's record of one game, with its first seat, rounds and each seat's measures."""
+    record = core_record(game, index, seed, agents)
+    nights = max(1, game.round)
+    rolls = [0] * len(game.players)
+    rests = [0] * len(game.players)
+    exhaustions = [0] * len(game.players)
+    for event in game.events:
+        kind = event["e"]
+        if kind == "roll":
+            rolls[event["player"]] += 1
+        elif kind == "rest":
+            rests[event["player"]] += 1
+        elif kind == "exhausted":
+            exhaustions[event["player"]] += 1
+    for seat, player in zip(record["seats"], game.players, strict=True):
+        vp = game.vp(player)
+        seat.update(vp=sum(vp.values()), vp_spells=vp[SPELLS], vp_quests=vp[QUESTS], vp_goblins=vp[GOBLINS],
+                    vp_legendary=vp["legendary"], quests=len(player.quests), goblins=len(player.goblins),
+                    spell=player.spell, legendary=len(player.found), exhaustions=exhaustions[player.seat],
+                    rolls_per_night=rolls[player.seat] / nights, rests=rests[player.seat])
+    solo = len(game.players) == 1       # no first player to compare (Q31)
+    record.update(first_seat=None if solo else game.first, rounds=game.round)
+    return record
+
+
+class QuestReport(SimReport):
+    intro = ("A shared victory (equal after every tie-break, Q30) gives each winner 1/k of a win.",)
+
+    def summarize(self, records: Sequence[Record], ruleset: Any) -> dict[str, Any]:
+        report = core_summary(records)
+        seats = [s for r in finished(records) for s in r["seats"]]
+        report["measures"] = {key: estimate(stats.mean([float(s[key]) for s in seats]))
+                              for key in MEASURES if seats and all(key in s for s in seats)}
+        return report
+
+    def sections(self, report: dict[str, Any]) -> list[Block]:
+        rows = tuple((MEASURES[key], num(e)) for key, e in report["measures"].items())
+        per_seat = Section("Per seat (mean over seats and games)", ("measure", "mean [95% CI]"), rows,
+                           "VP by category follow the scoring ladders (Q29) and 4 VP per legendary item "
+                           "(Q26).")
+        return [*core_sections(report), per_seat]
+
+    def numbers(self, record: Record) -> dict[str, float]:
+        out = core_numbers(record)
+        seats = record["seats"]
+        out.update({f"mean {MEASURES[key]}": sum(float(s[key]) for s in seats) / len(seats)
+                    for key in ("vp", "quests", "goblins", "spell", "exhaustions") if seats})
+        return out
+
+
+SIM_REPORT = QuestReport()

@@ -51,7 +51,8 @@ class UnknownGame(GameLoadError):
     def __init__(self, game: object, known: list[str]) -> None:
         self.game = game
         self.known = known
-        close = difflib.get_close_matches(game, known, n=1, cutoff=0.6) if isinstance(game, str) else []
+        close = difflib.get_close_matches(game, known, n=3, cutoff=0.6) if isinstance(game, str) else []
+        close.sort(key=lambda name: sorted(name) != sorted(str(game)))   # a swap of letters first: tme, tem
         self.hint = (f"did you mean '{close[0]}'?" if close else
                      f"registered games: {', '.join(known)}" if known else "no game is installed")
         super().__init__(f"no game is registered as {game!r}; {self.hint}")

@@ -52,6 +52,7 @@ from rulecraft.runtime.game import ABORTS, GameCore, Listener
 from rulecraft.runtime.games import agents_for, engine_for, get
 
 OUTSIDE_KINDS = frozenset({"outside", "human"})   # a header's seat kinds answered through Session.answer
+DECISION_LINE = '{"e":"decision",'   # how a decision event's line begins (``logs.dumps``: "e" first)
 Builder = Callable[..., GameCore]   # (ruleset, agents, *, seed, hooks, listeners, colours) -> a new game
 
 
@@ -91,8 +92,27 @@ class Session:
 
     def __init__(self, head: dict[str, Any], ruleset: Any, hooks: Any, *,
                  events: Sequence[dict[str, Any]] = (), listeners: Iterable[Listener] = (),
-                 build: Builder | None = None,
-                 game_agents: Mapping[str, Factory] | None = None) -> None:
+                 build: Builder | None = None, game_agents: Mapping[str, Factory] | None = None) -> None:
+        self._setup(head, ruleset, hooks, listeners, build, game_agents)
+        self._start(len(events), _decisions(events), [logs.dumps(event) for event in events])
+
+    @classmethod
+    def restore(cls, lines: Sequence[str], ruleset: Any, hooks: Any, *, listeners: Iterable[Listener] = (),
+                build: Builder | None = None, game_agents: Mapping[str, Factory] | None = None) -> Session:
+        """The session saved as ``lines`` (:meth:`lines`: its header, then its events), re-run and paused
+        where it was. An event the re-run game does not produce is :class:`LogDiverged` naming its line; a
+        line that is not JSON (or nests too deep, ``logs.loads``) is a ``ValueError`` naming it."""
+        head = logs.loads(lines[0], "line 1")
+        # only the decisions are read (the outside seats' answers); every line is compared with the game's
+        decisions = [(index, logs.loads(line, f"line {index + 2}")) for index, line in enumerate(lines[1:])
+                     if line.startswith(DECISION_LINE)]
+        session = cls.__new__(cls)
+        session._setup(head, ruleset, hooks, listeners, build, game_agents)
+        session._start(len(lines) - 1, decisions, lines[1:])
+        return session
+
+    def _setup(self, head: dict[str, Any], ruleset: Any, hooks: Any, listeners: Iterable[Listener],
+               build: Builder | None, game_agents: Mapping[str, Factory] | None) -> None:
         self.head = head
         self.ruleset = ruleset
         self.hooks = hooks
@@ -101,16 +121,6 @@ class Session:
         self._build = build if build is not None else default_builder(head)
         self._game_agents = game_agents if game_agents is not None else agents_for(head["game"])
         self._listeners = list(listeners)
-        self._start(list(events), [logs.dumps(event) for event in events])
-
-    @classmethod
-    def restore(cls, lines: Sequence[str], ruleset: Any, hooks: Any, **options: Any) -> Session:
-        """The session saved as ``lines`` (:meth:`lines`: its header, then its events; the options are the
-        constructor's), re-run and paused where it was. An event the re-run game does not produce is
-        :class:`LogDiverged` naming its line; a line that is not JSON is a ``ValueError`` naming it."""
-        head = logs.loads(lines[0], "line 1")
-        events = [logs.loads(line, f"line {number}") for number, line in enumerate(lines[1:], start=2)]
-        return cls(head, ruleset, hooks, events=events, **options)
 
     # --- what a front end reads ------------------------------------------------------------------
     @property
@@ -196,7 +206,7 @@ class Session:
         at = self._answered[-1]
         events = self._game.events
         taken = events[at:]
-        self._start(events[:at], None)
+        self._start(at, _decisions(events[:at]), None)
         return taken
 
     # --- forks -----------------------------------------------------------------------------------
@@ -210,7 +220,7 @@ class Session:
             raise ValueError("a determinized fork is a hypothetical game: it has no history to fork from")
         fork = copy.copy(self)           # the same header, ruleset, hooks and seats; a game of its own
         fork._listeners = list(listeners)
-        fork._start(self._game.events, None)
+        fork._start(len(self._game.events), _decisions(self._game.events), None)
         if determinize_for is not None:
             fork._determinize(determinize_for, rng)
         return fork
@@ -231,31 +241,33 @@ class Session:
         self.determinized = True
 
     # --- the engine, paused in a greenlet ----------------------------------------------------------
-    def _start(self, events: Sequence[dict[str, Any]], expected: Sequence[str] | None) -> None:
-        """Build the game and run it through ``events`` (the outside seats answered from their decision
-        events, every event checked against ``expected`` when given) to the next outside decision."""
+    def _start(self, count: int, decisions: Iterable[tuple[int, dict[str, Any]]],
+               expected: Sequence[str] | None) -> None:
+        """Build the game and re-run its first ``count`` events, the outside seats answered from their
+        ``decisions`` (``(index, event)``), every event checked against its ``expected`` line when given, to
+        the next outside decision."""
         head = self.head
         seed = head["seed"]
         queues: dict[int, deque[tuple[str, Any]]] = {seat: deque() for seat in self.outside}
         self._answered = []
-        for index, event in enumerate(events):
-            if event.get("e") == "decision" and event.get("player") in self.outside:
+        for index, event in decisions:
+            if event.get("player") in self.outside:
                 queues[event["player"]].append((event["kind"], event["answer"]))
                 self._answered.append(index)
         agents = [_Outside(queues[seat]) if seat in self.outside else
                   make_agent(kind, f"{seed}/{seat}", self._game_agents)
                   for seat, kind in enumerate(head["agents"])]
-        self._relay = _Relay(self._listeners, len(events), expected)
+        self._relay = _Relay(self._listeners, count, expected)
         self._game = self._build(self.ruleset, agents, seed=seed, hooks=self.hooks, listeners=[self._relay],
                                  colours=head["colours"])
         self._greenlet = greenlet(self._game.play)
         self._resume()                   # the engine's first step: run to the first outside decision
         produced = len(self._game.events)
-        if produced < len(events) or any(queues.values()):
+        if produced < count or any(queues.values()):
             line = f"line {produced + 2}" if expected is not None else f"event {produced}"
             raise LogDiverged(f"{line}: the log goes on where the game awaits "
                               f"{self._seat_name(self._pending.seat) if self._pending else 'nothing'}")
-        if expected is not None and self.aborted and produced == len(events) and \
+        if expected is not None and self.aborted and produced == count and \
                 logs.dumps(self._game.events[-1]) != expected[-1]:
             raise LogDiverged(f"line {produced + 1}: the game aborts otherwise than the log says")
 
@@ -278,6 +290,10 @@ class Session:
     def _seat_name(self, seat: int) -> str:
         colours = self.head["colours"]
         return f"seat {seat} ({colours[seat]})" if 0 <= seat < len(colours) else f"seat {seat}"
+
+
+def _decisions(events: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    return [(index, event) for index, event in enumerate(events) if event["e"] == "decision"]
 
 
 class _Outside:

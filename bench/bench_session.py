@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import gc
 import os
+import queue
 import random
+import threading
 import time
 import tracemalloc
 from collections import deque
@@ -102,6 +104,43 @@ class Rerun:
             self.pending = stop.args[0]
 
 
+class Threaded:
+    """The engine paused in a thread of its own instead of a greenlet (measurement only): the outside seat's
+    agent hands each decision over a queue and blocks until the answer comes back over another."""
+
+    def __init__(self, head: dict[str, Any], ruleset: Any, hooks: Any) -> None:
+        self.asked: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self.answers: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        seed, game_agents = head["seed"], agents_for(head["game"])
+        agents = [_Handing(self) if kind == "outside" else make_agent(kind, f"{seed}/{seat}", game_agents)
+                  for seat, kind in enumerate(head["agents"])]
+        self.game = engine_for(head["game"])(ruleset, agents, seed=seed, hooks=hooks, colours=head["colours"])
+        threading.Thread(target=self._play, daemon=True).start()
+        self.pending = self.asked.get()
+
+    def _play(self) -> None:
+        try:
+            self.game.play()
+        finally:
+            self.asked.put(None)
+
+    def answer(self, seat: int, answer: Any) -> None:
+        assert self.pending is not None and seat == self.pending.seat
+        self.answers.put(self.pending.decision.check(answer))
+        self.pending = self.asked.get()
+
+
+class _Handing:
+    needs_state = True
+
+    def __init__(self, threaded: Threaded) -> None:
+        self.threaded = threaded
+
+    def decide(self, decision: Any, view: Any) -> Any:
+        self.threaded.asked.put(Pending(decision.player, decision, view))
+        return self.threaded.answers.get()
+
+
 def cpu(action: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     """(CPU microseconds, result) of one call."""
     start = time.process_time_ns()
@@ -149,9 +188,15 @@ def measure(game: str) -> dict[str, list[float]]:
             reruns.append(cpu(rerun.answer, 0, answer)[0])
         assert rerun.pending is None and rerun.game.events == held.events, f"{game}: the re-run differs"
         add("re-run whole", sum(reruns))
+        # a thread: the same answers
+        start, threaded = cpu(Threaded, head, ruleset, hooks)
+        threads = [cpu(threaded.answer, 0, answer)[0] for answer in given]
+        assert threaded.pending is None and threaded.game.events == held.events, f"{game}: the thread differs"
+        add("thread whole", start + sum(threads))
         for name, at in (("start", 0), ("middle", half), ("end", len(given) - 1)):
             add(f"paused {name}", paused[at])
             add(f"re-run {name}", reruns[at])
+            add(f"thread {name}", threads[at])
     figures["memory"] = memory(game, ruleset, hooks)
     return figures
 
@@ -216,7 +261,7 @@ def run() -> list[str]:
     register()
     random.seed(0)
     lines = [f"a session, seat 0 answered from outside, 1 random seat, {GAMES} seeded games per game, CPU µs "
-             f"(mean), paused (greenlet, the session) and re-run (measurement only) interleaved"]
+             f"(mean); paused (greenlet: the session), re-run and thread (measurement only) interleaved"]
     for game in registered():
         figures = measure(game)
         if "paused start" not in figures:
@@ -224,15 +269,18 @@ def run() -> list[str]:
             continue
         f = {name: mean(values) for name, values in figures.items() if name != "memory"}
         traced, resident, rerun_traced, rerun_resident = figures["memory"]
+        undo = f"{f['paused undo']:.0f}" if "paused undo" in f else "refused"   # Pig: every answer rolls
         lines += [f"  {game}: one whole game {f['game']:8.0f} µs",
                   f"     {'':22s}{'start':>9s}{'middle':>9s}{'end':>9s}{'fork':>9s}{'save/restore':>14s}"
                   f"{'undo':>9s}{'whole game':>12s}",
                   f"     paused (the session)  {f['paused start']:9.0f}{f['paused middle']:9.0f}"
                   f"{f['paused end']:9.0f}{f['paused fork']:9.0f}{f['paused save/restore']:14.0f}"
-                  f"{f.get('paused undo', float('nan')):9.0f}{f['paused whole']:12.0f}",
+                  f"{undo:>9s}{f['paused whole']:12.0f}",
                   f"     re-run                {f['re-run start']:9.0f}{f['re-run middle']:9.0f}"
                   f"{f['re-run end']:9.0f}{f['re-run fork']:9.0f}{f['re-run save/restore']:14.0f}"
                   f"{'':9s}{f['re-run whole']:12.0f}",
+                  f"     thread (measured)     {f['thread start']:9.0f}{f['thread middle']:9.0f}"
+                  f"{f['thread end']:9.0f}{'':9s}{'':14s}{'':9s}{f['thread whole']:12.0f}",
                   f"     memory per open session: paused {traced / 1024:5.0f} KiB traced, "
                   f"{resident / 1024:5.0f} KiB resident; re-run {rerun_traced / 1024:5.0f} KiB traced, "
                   f"{rerun_resident / 1024:5.0f} KiB resident"]

@@ -193,7 +193,8 @@ class Session:
                     f"{self._seat_name(events[later[0]]['player'])} has answered since")
         for event in events[at + 1:]:
             if self._game.reveals(event, seat):
-                return f"{name} cannot take back the {kind} answer: since it, {name} has seen {_said(event)}"
+                seen = self._said(event)
+                return f"{name} cannot take back the {kind} answer: since it, {name} has seen {seen}"
         return None
 
     def undo(self, seat: int) -> list[dict[str, Any]]:
@@ -284,6 +285,15 @@ class Session:
             raise LogDiverged(str(diverged)) from None
         self._pending = paused if not engine.dead else None
 
+    def _said(self, event: dict[str, Any]) -> str:
+        """A revealing event in words: a die's face, a pick, another seat's answer, else its type."""
+        if event["e"] == "chance":
+            return words(event)
+        if event["e"] == "decision":
+            return f"{self._seat_name(event['player'])}'s {event['kind']} answer"
+        shown = {key: value for key, value in event.items() if key != "e"}
+        return f"a {event['e']} event ({json.dumps(shown)[:60]})"
+
     def _over(self) -> str:
         return f"aborted: {self.aborted}" if self.aborted else "it has ended"
 
@@ -348,16 +358,6 @@ class _Relay:
 class _Diverged(BaseException):
     """Raised inside the engine when the re-run leaves its log. A BaseException: no plugin wrapper or abort
     handler may turn it into a game error on its way out (``Session`` reports it as LogDiverged)."""
-
-
-def _said(event: dict[str, Any]) -> str:
-    """A revealing event in words (a die's face, a pick, another seat's answer)."""
-    if event["e"] == "chance":
-        return words(event)
-    if event["e"] == "decision":
-        return f"player {event['player']}'s {event['kind']} answer"
-    shown = {k: v for k, v in event.items() if k != "e"}
-    return f"a {event['e']} event {json.dumps(shown)[:60]}"
 
 
 def default_builder(head: dict[str, Any]) -> Builder:

@@ -161,6 +161,16 @@ class Session:
             raise ValueError("a determinized fork is a hypothetical game: it has no log to save")
         return [logs.dumps(self.head), *map(logs.dumps, self._game.events)]
 
+    def close(self) -> None:
+        """End the paused engine now: nothing is awaited any more. Dropping a session does the same, unless
+        one of its listeners holds it (the cycle runs through the engine's frames, which a greenlet hides from
+        the cycle collector): close such a session when done with it."""
+        engine = self._greenlet
+        if not engine.dead:
+            engine.parent = greenlet.getcurrent()
+            engine.throw()               # GreenletExit: the engine's frames unwind
+        self._pending = None
+
     # --- answering -------------------------------------------------------------------------------
     def answer(self, seat: int, answer: Any) -> None:
         """Answer the pending decision as ``seat`` and play on until an outside seat is asked again or the
@@ -277,6 +287,7 @@ class Session:
         pauses or ends."""
         engine = self._greenlet
         engine.parent = greenlet.getcurrent()   # back to whoever drives the session now
+        self._pending = None                    # a bug raised out of the engine leaves nothing to answer
         try:
             paused = engine.switch(*answer)
         except ABORTS:

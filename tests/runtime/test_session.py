@@ -69,6 +69,30 @@ def test_a_dropped_session_frees_its_paused_engine(pig):
     assert game() is None
 
 
+class Narrator:
+    """A listener that holds its session (to read views as it narrates)."""
+
+    session = None
+
+    def __call__(self, event):
+        assert self.session is None or self.session.pending is None or self.session.view(0) is not None
+
+
+def test_a_session_its_listener_holds_is_freed_once_closed(pig):
+    ruleset, hooks = pig
+    narrator = Narrator()
+    held = narrator.session = Session(pig_head(ruleset), ruleset, hooks, listeners=[narrator])
+    answer_all(held, answers=2)
+    game = weakref.ref(held._game)
+    held.close()
+    assert held.pending is None
+    with pytest.raises(WrongSeat, match="the game is over"):
+        held.answer(0, "roll")
+    del held, narrator
+    gc.collect()
+    assert game() is None
+
+
 def test_a_solo_header_is_built_as_play_builds_it():
     """Tiny Epic Mechs' solo game (Robot Pilots, R1): the header ``rulecraft play --solo`` writes gives a
     session of the board's solo game, the person against two Robots, as ``play`` builds it."""

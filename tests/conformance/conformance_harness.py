@@ -147,3 +147,21 @@ def seeds(game: str, count: int) -> list[tuple[int, int]]:
     rng = random.Random(f"conformance/{game}")
     return [(n, rng.randrange(2**32)) for n in range(low, high + 1) for _ in range(count)]
 
+
+
+# --- sessions --------------------------------------------------------------------------------------
+def session_head(game: str, players: int, seed: int | str, outside: Any) -> dict[str, Any]:
+    """The log header of a session of the game's default pack: the seats in ``outside`` answered from
+    outside, every other one the random agent (seeded ``SEED/SEAT``, as ``play`` seats them)."""
+    from rulecraft.runtime import logs
+
+    probe = definition(game).engine.load()(ruleset(game), [RandomAgent(s) for s in range(players)], seed=seed,
+                                           hooks=hooks(game))
+    agents = ["outside" if seat in outside else "random" for seat in range(players)]
+    return logs.header(ruleset(game), [str(pack_folder(game))], [], seed, seat_names(probe), agents)
+
+
+def session(game: str, players: int, seed: int | str, outside: Any, **options: Any) -> Any:
+    from rulecraft.runtime.session import Session
+
+    return Session(session_head(game, players, seed, outside), ruleset(game), hooks(game), **options)

@@ -21,7 +21,7 @@ from rich.text import Text
 from rulecraft.cli.fullscreen import PanesTerminal
 from rulecraft.cli.play_ui import new_header, play
 from rulecraft.plugins.tem.board import Picture
-from rulecraft.plugins.tem.screen import render_text
+from rulecraft.runtime.panes import render_text
 
 sys.path.insert(0, str(Path(__file__).parent))
 

@@ -43,9 +43,25 @@ RULES = {   # ? at a prompt: the rule behind it, in words (the ruling ids stay h
 }
 
 def code(name: str) -> str:
-    """Two letters for a card on the grid: the initials of a two-word name, else its first two letters."""
+    """Two letters for a card: the initials of a two-word name, else its first two letters."""
     words = name.split()
     return (words[0][0] + words[1][0] if len(words) > 1 else name[:2]).upper()
+
+
+def card_codes(ruleset: Ruleset) -> dict[str, str]:
+    """Each card's code on the grid and in the answer keys (``LA`` for Lancer), unique in the ruleset: a
+    second card with the same two letters takes a third letter of its name. Letters only, so that a code
+    never reads as a cell."""
+    codes: dict[str, str] = {}
+    for card in ruleset.cards.values():
+        words = ["".join(ch for ch in word if ch.isalpha()) for word in card.name.upper().split()]
+        words = [word for word in words if word] or ["X"]
+        short = (words[0][0] + words[1][0] if len(words) > 1 else (words[0] + "X")[:2])
+        extra = iter([*"".join(words)[2:], *map(chr, range(65, 91))])
+        while short in codes.values():
+            short = short[:2] + next(extra)
+        codes[card.id] = short
+    return codes
 
 
 def _count(value: Any) -> int:

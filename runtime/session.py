@@ -1,0 +1,360 @@
+"""Run: a game held open and driven from outside, one answer at a time, with undo, forks and its log as state.
+
+``GameCore.play`` runs a game from inside: its loop calls each seat's agent. A :class:`Session` turns that
+inside out for any registered game: the seats its log header names ``"human"`` or ``"outside"`` are
+*outside seats*, answered through :meth:`Session.answer` by whoever holds the session (a terminal, a web
+page, a searching agent); every other seat is its agent, built by name and seeded ``"{seed}/{seat}"`` (as
+``rulecraft play`` seats them), and answers on its own until an outside seat is asked.
+
+**How it advances.** The engine runs in a greenlet of its own and is paused inside its ``ask``: an outside
+seat's agent switches back to the session's caller with the :class:`Pending` decision, and :meth:`answer`
+switches in again with the (checked) answer, so one answer costs only the steps up to the next outside
+decision. (Re-running the game from its seed and answers for every answer was measured too, and costs a
+re-run of the game so far per answer: ``python -m bench session``, the developer page ``session.md``.) A
+greenlet belongs to the thread that made it: drive a session from one thread.
+
+**The log is the whole state.** Games are deterministic given the seed and the answers, so a session is its
+header and its events (:meth:`lines`, byte for byte what ``play()`` logs). Restoring (:meth:`restore`, in
+any process) re-runs the game from the seed, feeding the outside seats their logged answers while the
+agent seats answer again as they did (they are seeded), checks every event against its line and pauses at
+the same decision; undo and fork re-run the same way.
+
+**Undo never leaks** (:meth:`undo`, :meth:`undo_refusal`): a seat's last answer is taken back only when no
+event since it revealed anything to that seat (``game.reveals(event, seat)``, the game's hidden-information
+rule: by default a die's face, a visible pick, another seat's answer) and no other outside seat answered
+since. Undoing re-runs the game to the moment the seat was asked, chance stream included, so the same answer
+gives the same events again, and a different answer plays out exactly as if it had been given first: the
+seat learns nothing by undoing that it did not know when it answered.
+
+**Forks** (:meth:`fork`): an independent session at the same decision; the parent never changes. A fork for
+a seat's look-ahead (``determinize_for=seat``) reseeds the fork's chance stream from the caller's ``rng`` and
+applies the game's ``determinize`` member (everything the seat cannot see, resampled consistently with what
+it has seen): it is a hypothetical game, with no log to save and no history to undo or fork from.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from greenlet import greenlet
+
+from rulecraft.runtime import logs
+from rulecraft.runtime.agents import Factory, make_agent
+from rulecraft.runtime.chance import words
+from rulecraft.runtime.decisions import Decision, canonical
+from rulecraft.runtime.game import ABORTS, GameCore, Listener
+from rulecraft.runtime.games import agents_for, engine_for, get
+
+OUTSIDE_KINDS = frozenset({"outside", "human"})   # a header's seat kinds answered through Session.answer
+Builder = Callable[..., GameCore]   # (ruleset, agents, *, seed, hooks, listeners, colours) -> a new game
+
+
+class WrongSeat(ValueError):
+    """An answer from a seat that is not the one asked (or when no answer is awaited)."""
+
+
+class UndoRefused(ValueError):
+    """An undo that would take back what the seat may not take back; the message says why."""
+
+
+class LogDiverged(ValueError):
+    """A restored log that the game, re-run from its header, does not follow (another pack, plugin or
+    rulecraft version, or an edited line); the message names the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision a session awaits: whose answer (``seat``), the :class:`Decision` with its options and
+    that seat's view (the game's ``view_class``, as an agent in that seat would get it)."""
+
+    seat: int
+    decision: Decision
+    view: Any
+
+
+class Session:
+    """One game of any registered game held open at its next outside decision (see the module).
+
+    ``head`` is a log header (``runtime.logs.header``; its ``agents`` name each seat's agent, ``"human"`` or
+    ``"outside"`` for an outside seat); ``ruleset`` and ``hooks`` are the ones its packs and plugins load.
+    ``events`` are logged events to re-run first (a saved session's); ``listeners`` see every event the
+    session plays from now on as it happens (not the re-run ones). ``build`` makes the game from the seats'
+    agents, ``(ruleset, agents, *, seed, hooks, listeners, colours)``: by default the game's engine, or its
+    board's ``solo_game`` for a header whose ``play`` says ``solo`` (as ``rulecraft play`` builds it).
+    ``game_agents`` are the game's own agent factories (default: the registry's, ``agents_for``)."""
+
+    def __init__(self, head: dict[str, Any], ruleset: Any, hooks: Any, *,
+                 events: Sequence[dict[str, Any]] = (), listeners: Iterable[Listener] = (),
+                 build: Builder | None = None,
+                 game_agents: Mapping[str, Factory] | None = None) -> None:
+        self.head = head
+        self.ruleset = ruleset
+        self.hooks = hooks
+        self.outside = frozenset(s for s, kind in enumerate(head["agents"]) if kind in OUTSIDE_KINDS)
+        self.determinized = False        # a look-ahead fork's resampled game (see fork)
+        self._build = build if build is not None else default_builder(head)
+        self._game_agents = game_agents if game_agents is not None else agents_for(head["game"])
+        self._listeners = list(listeners)
+        self._start(list(events), [logs.dumps(event) for event in events])
+
+    @classmethod
+    def restore(cls, lines: Sequence[str], ruleset: Any, hooks: Any, **options: Any) -> Session:
+        """The session saved as ``lines`` (:meth:`lines`: its header, then its events; the options are the
+        constructor's), re-run and paused where it was. An event the re-run game does not produce is
+        :class:`LogDiverged` naming its line; a line that is not JSON is a ``ValueError`` naming it."""
+        head = logs.loads(lines[0], "line 1")
+        events = [logs.loads(line, f"line {number}") for number, line in enumerate(lines[1:], start=2)]
+        return cls(head, ruleset, hooks, events=events, **options)
+
+    # --- what a front end reads ------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending | None:
+        """The decision awaited, or None once the game has ended or aborted."""
+        return self._pending
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The log so far: every event, as ``play()`` logs them (read it, do not change it)."""
+        return self._game.events
+
+    @property
+    def colours(self) -> Sequence[str]:
+        return self._game.colours
+
+    @property
+    def standings(self) -> Any:
+        """The game's standings once it has ended (``GameCore.standings``), else None."""
+        return self._game.standings
+
+    @property
+    def finished(self) -> bool:
+        return bool(self._game.finished)
+
+    @property
+    def aborted(self) -> str | None:
+        """Why the game stopped, when it could not go on (its ``abort`` event's reason)."""
+        return self._game.aborted
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` sees of the game now (the game's ``view_state``): a front end's picture of it."""
+        return self._game.view_state(seat)
+
+    def lines(self) -> list[str]:
+        """The session saved: its header's line and one line per event (:meth:`restore` takes them back)."""
+        if self.determinized:
+            raise ValueError("a determinized fork is a hypothetical game: it has no log to save")
+        return [logs.dumps(self.head), *map(logs.dumps, self._game.events)]
+
+    # --- answering -------------------------------------------------------------------------------
+    def answer(self, seat: int, answer: Any) -> None:
+        """Answer the pending decision as ``seat`` and play on until an outside seat is asked again or the
+        game ends. A seat that is not asked is :class:`WrongSeat`, an answer that is not legal
+        ``IllegalAnswer``: both say why and change nothing."""
+        pending = self._pending
+        if pending is None:
+            raise WrongSeat(f"the game is over ({self._over()}): no answer is awaited")
+        if seat != pending.seat:
+            raise WrongSeat(f"{self._seat_name(seat)} answered, but the game awaits "
+                            f"{self._seat_name(pending.seat)}'s {pending.decision.kind} decision")
+        checked = pending.decision.check(canonical(answer))
+        self._answered.append(len(self._game.events))    # where its decision event goes
+        self._resume(checked)
+
+    # --- undo ------------------------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last answer now, in words, or None when it may."""
+        if self.determinized:
+            return "a determinized fork has no history to undo"
+        events, name = self._game.events, self._seat_name(seat)
+        mine = [k for k, at in enumerate(self._answered) if events[at]["player"] == seat]
+        if not mine:
+            return f"{name} has no answer to take back"
+        at = self._answered[mine[-1]]
+        kind = events[at]["kind"]
+        later = self._answered[mine[-1] + 1:]
+        if later:
+            return (f"{name} cannot take back the {kind} answer: "
+                    f"{self._seat_name(events[later[0]]['player'])} has answered since")
+        for event in events[at + 1:]:
+            if self._game.reveals(event, seat):
+                return f"{name} cannot take back the {kind} answer: since it, {name} has seen {_said(event)}"
+        return None
+
+    def undo(self, seat: int) -> list[dict[str, Any]]:
+        """Take back ``seat``'s last answer and everything that followed it; the game awaits that decision
+        again, exactly as it was asked (chance stream included). Returns the events taken back. Refused with
+        :class:`UndoRefused` (the game unchanged) for the reasons :meth:`undo_refusal` gives."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise UndoRefused(reason)
+        at = self._answered[-1]
+        events = self._game.events
+        taken = events[at:]
+        self._start(events[:at], None)
+        return taken
+
+    # --- forks -----------------------------------------------------------------------------------
+    def fork(self, *, determinize_for: int | None = None, rng: random.Random | None = None,
+             listeners: Iterable[Listener] = ()) -> Session:
+        """An independent session at the same decision (this one never changes); ``listeners`` are the
+        fork's own. With ``determinize_for=seat`` (the seat asked now), the fork is that seat's hypothesis:
+        its chance stream is reseeded from ``rng`` and the game's ``determinize`` member (when it has one)
+        resamples what the seat cannot see, with ``rng``; the seat's view stays the same."""
+        if self.determinized:
+            raise ValueError("a determinized fork is a hypothetical game: it has no history to fork from")
+        fork = copy.copy(self)           # the same header, ruleset, hooks and seats; a game of its own
+        fork._listeners = list(listeners)
+        fork._start(self._game.events, None)
+        if determinize_for is not None:
+            fork._determinize(determinize_for, rng)
+        return fork
+
+    def _determinize(self, seat: int, rng: random.Random | None) -> None:
+        pending = self._pending
+        if pending is None or pending.seat != seat:
+            now = self._over() if pending is None else f"the game awaits {self._seat_name(pending.seat)}"
+            raise ValueError(f"a fork determinizes for the seat asked now; {self._seat_name(seat)} is not "
+                             f"asked ({now})")
+        if rng is None:
+            raise ValueError("a determinized fork needs an rng to resample with")
+        game = self._game
+        game.rng.seed(rng.getrandbits(64))      # the future draws are what no seat has seen either
+        resample = get(self.head["game"]).determinize
+        if resample is not None:
+            resample.load()(game, seat, rng)
+        self.determinized = True
+
+    # --- the engine, paused in a greenlet ----------------------------------------------------------
+    def _start(self, events: Sequence[dict[str, Any]], expected: Sequence[str] | None) -> None:
+        """Build the game and run it through ``events`` (the outside seats answered from their decision
+        events, every event checked against ``expected`` when given) to the next outside decision."""
+        head = self.head
+        seed = head["seed"]
+        queues: dict[int, deque[tuple[str, Any]]] = {seat: deque() for seat in self.outside}
+        self._answered = []
+        for index, event in enumerate(events):
+            if event.get("e") == "decision" and event.get("player") in self.outside:
+                queues[event["player"]].append((event["kind"], event["answer"]))
+                self._answered.append(index)
+        agents = [_Outside(queues[seat]) if seat in self.outside else
+                  make_agent(kind, f"{seed}/{seat}", self._game_agents)
+                  for seat, kind in enumerate(head["agents"])]
+        self._relay = _Relay(self._listeners, len(events), expected)
+        self._game = self._build(self.ruleset, agents, seed=seed, hooks=self.hooks, listeners=[self._relay],
+                                 colours=head["colours"])
+        self._greenlet = greenlet(self._game.play)
+        self._resume()                   # the engine's first step: run to the first outside decision
+        produced = len(self._game.events)
+        if produced < len(events) or any(queues.values()):
+            line = f"line {produced + 2}" if expected is not None else f"event {produced}"
+            raise LogDiverged(f"{line}: the log goes on where the game awaits "
+                              f"{self._seat_name(self._pending.seat) if self._pending else 'nothing'}")
+        if expected is not None and self.aborted and produced == len(events) and \
+                logs.dumps(self._game.events[-1]) != expected[-1]:
+            raise LogDiverged(f"line {produced + 1}: the game aborts otherwise than the log says")
+
+    def _resume(self, *answer: Any) -> None:
+        """Switch into the engine (with the answer to the pending decision, none to start it) until it
+        pauses or ends."""
+        engine = self._greenlet
+        engine.parent = greenlet.getcurrent()   # back to whoever drives the session now
+        try:
+            paused = engine.switch(*answer)
+        except ABORTS:
+            paused = None                       # the game marked itself aborted (GameCore.play)
+        except _Diverged as diverged:
+            raise LogDiverged(str(diverged)) from None
+        self._pending = paused if not engine.dead else None
+
+    def _over(self) -> str:
+        return f"aborted: {self.aborted}" if self.aborted else "it has ended"
+
+    def _seat_name(self, seat: int) -> str:
+        colours = self.head["colours"]
+        return f"seat {seat} ({colours[seat]})" if 0 <= seat < len(colours) else f"seat {seat}"
+
+
+class _Outside:
+    """An outside seat's agent inside the engine: answers from the log being re-run while it holds some,
+    else pauses the engine (switching back to the session) until the session brings the answer."""
+
+    __slots__ = ("queue",)
+
+    def __init__(self, queue: deque[tuple[str, Any]]) -> None:
+        self.queue = queue
+
+    @property
+    def needs_state(self) -> bool:
+        return not self.queue          # a re-run answer needs no view; a pending decision carries one
+
+    def decide(self, decision: Decision, view: Any) -> Any:
+        if self.queue:
+            kind, answer = self.queue.popleft()
+            if kind != decision.kind:
+                raise _Diverged(f"the log answers a {kind} decision where the game asks {decision.kind} "
+                                f"(player {decision.player})")
+            return canonical(answer)
+        parent = greenlet.getcurrent().parent
+        assert parent is not None
+        return parent.switch(Pending(decision.player, decision, view))
+
+
+class _Relay:
+    """The game's one listener: quiet through the events being re-run (checking each against its logged
+    line when there are some), then passing every new event to the session's listeners. It holds no
+    reference to the session, so a paused engine keeps no session alive."""
+
+    __slots__ = ("expected", "listeners", "replaying")
+
+    def __init__(self, listeners: list[Listener], replaying: int, expected: Sequence[str] | None) -> None:
+        self.listeners, self.replaying, self.expected = listeners, replaying, expected
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        if self.replaying:
+            self.replaying -= 1
+            expected = self.expected
+            if expected is not None:
+                index = len(expected) - self.replaying - 1
+                if logs.dumps(event) != expected[index]:
+                    raise _Diverged(f"line {index + 2}: the game no longer follows its log here\n  log:  "
+                                    f"{expected[index]}\n  game: {logs.dumps(event)}")
+            return
+        for listener in self.listeners:
+            listener(event)
+
+
+class _Diverged(BaseException):
+    """Raised inside the engine when the re-run leaves its log. A BaseException: no plugin wrapper or abort
+    handler may turn it into a game error on its way out (``Session`` reports it as LogDiverged)."""
+
+
+def _said(event: dict[str, Any]) -> str:
+    """A revealing event in words (a die's face, a pick, another seat's answer)."""
+    if event["e"] == "chance":
+        return words(event)
+    if event["e"] == "decision":
+        return f"player {event['player']}'s {event['kind']} answer"
+    shown = {k: v for k, v in event.items() if k != "e"}
+    return f"a {event['e']} event {json.dumps(shown)[:60]}"
+
+
+def default_builder(head: dict[str, Any]) -> Builder:
+    """How ``rulecraft play`` builds a header's game: the registered engine, or for a ``play`` header that
+    says ``solo`` the board's ``solo_game`` (its own automated seats; the outside seat is ``agents[0]``)."""
+    play = head.get("play")
+    if isinstance(play, dict) and play.get("solo"):
+        board = get(head["game"]).board
+        if board is None or not hasattr(board.load(), "solo_game"):
+            raise ValueError(f"the header says solo, but game {head['game']!r} has no solo game")
+        solo_game = board.load().solo_game
+
+        def solo(ruleset: Any, agents: Sequence[Any], **options: Any) -> GameCore:
+            return solo_game(ruleset, agents[play["human"]], **options)
+        return solo
+    return engine_for(head["game"])

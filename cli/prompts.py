@@ -2,8 +2,9 @@
 
 Every game's prompts ask through it (the shared numbered ones, ``rulecraft.cli.choices``; a game's own, its
 board's ``human_agent``). It knows no game: what it draws is the game's board (``screen``) or what the
-game's prompts hand it. ``q`` at any prompt, end of input or Ctrl-C stop the game (:class:`Quit`); the
-session saves the log so far.
+game's prompts hand it. ``q`` at any prompt, end of input or Ctrl-C stop the game (:class:`Quit`; the log
+so far is saved), and ``u`` takes the person's last answer back (:class:`TakeBack`; the session says
+whether it may).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+UNDO_WORDS = frozenset({"u", "undo"})
 
 
 class Board(Protocol):
@@ -30,6 +32,11 @@ Drawing = Callable[[], RenderableType | None]   # a board, part of one, a status
 class Quit(BaseException):
     """The player stopped the game (``q``, end of input); the session saves the log so far. A
     BaseException, like KeyboardInterrupt, so that no ``except Exception`` on the way swallows it."""
+
+
+class TakeBack(BaseException):
+    """The player asked to take their last answer back (``u``); the front end asks the session
+    (``Session.undo``), which may refuse with the reason. A BaseException, as :class:`Quit`."""
 
 
 class Terminal:
@@ -50,6 +57,8 @@ class Terminal:
         line = line.strip()
         if line.lower() in QUIT_WORDS:
             raise Quit("quit")
+        if line.lower() in UNDO_WORDS:
+            raise TakeBack("undo")
         return line
 
     def read_line(self, prompt: str) -> str:

@@ -118,6 +118,19 @@ class Board:
     def boundary(self, event: dict[str, Any], state: dict[str, Any] | None) -> bool:
         return True
 
+    def panes(self, seat: int) -> Any:
+        """The full screen at a terminal: the grid, the players, your hand, the prompt and the log
+        (``rulecraft.plugins.mecha.screen``), for ``seat``."""
+        from rulecraft.plugins.mecha.screen import Panes
+
+        return Panes(self, seat)
+
+    def prompts(self, terminal: Any, seat: int) -> Any:
+        """The person's seat: keys that name their action (``rulecraft.plugins.mecha.prompts``)."""
+        from rulecraft.plugins.mecha.prompts import Prompts
+
+        return Prompts(terminal, self, seat)
+
     def screen(self, state: dict[str, Any], you: int | None) -> Group:
         return Group(*(Text(line) for line in picture(state, self.ruleset, you)))
 
@@ -248,11 +261,14 @@ class Board:
             return f"{self.ruleset.cards[verb].name} on {rest[0]} ({TRIGGER_WORDS.get(rest[1], rest[1])})"
         return " ".join(str(part) for part in option)
 
-    def verdict(self, game: Any, seat: int, solo: bool) -> str:
-        """Who won on which turn, and to which loss condition (M20)."""
-        if game.winner is None:
-            return f"[bold]The game is a draw[/] on turn {game.turn} ({escape(str(game.reason))})."
-        how = WAY_WORDS.get(game.reason, game.reason)
-        if game.winner == seat:
-            return f"[bold green]You win![/] Seat {SEAT_NAMES[1 - seat]} lost to {how} on turn {game.turn}."
-        return f"[bold red]Seat {SEAT_NAMES[game.winner]} wins:[/] you lost to {how} on turn {game.turn}."
+    def verdict(self, state: dict[str, Any], standings: Any, events: list[dict[str, Any]], seat: int,
+                solo: bool) -> str:
+        """Who won on which turn, and to which loss condition (M20), as the log's ``game-end`` says."""
+        end = next((e for e in reversed(events) if e["e"] == "game-end"), {})
+        winner, reason, turn = end.get("winner"), str(end.get("reason")), state["turn"]
+        how = WAY_WORDS.get(reason, reason)
+        if winner is None:
+            return f"[bold]The game is a draw[/] on turn {turn} ({escape(how)})."
+        if winner == seat:
+            return f"[bold green]You win![/] Seat {SEAT_NAMES[1 - seat]} lost to {how} on turn {turn}."
+        return f"[bold red]Seat {SEAT_NAMES[winner]} wins:[/] you lost to {how} on turn {turn}."

@@ -117,7 +117,7 @@ class Panes:
                     line.append_text(part)
             for line in lines:
                 if zone is not None:
-                    line.stylize(f"on grey11" if zone == self.seat else "on grey15")
+                    line.stylize("on grey11" if zone == self.seat else "on grey15")
                 out.append_text(line)
                 out.append("\n")
         mine = "bottom" if self.seat == 0 else "top"

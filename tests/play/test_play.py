@@ -304,9 +304,8 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
     a short key answers it, and a wrong key first gets a message and the same prompt again."""
     from rulecraft.plugins.tem import api
     from rulecraft.plugins.tem.board import Picture
-    from rulecraft.plugins.tem.prompts import HumanAgent
+    from rulecraft.plugins.tem.prompts import Prompts
     from rulecraft.runtime.decisions import Decision
-    from rulecraft.runtime.views import View
 
     ruleset, _, _ = load([], [])
     game = api.table(ruleset, colours=("red", "blue", "green", "yellow"))
@@ -314,8 +313,8 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
     if options is None:
         options = game.program_options(game.players[0])
     driver = Driver(script={kind: ["zz", *typed], "confirm": typed[-1:]})
-    human = HumanAgent(make_terminal(driver.console, driver), Picture(ruleset, list(game.ruleset.colours)), 0)
-    answer = human.decide(Decision(kind, 0, tuple(options), pick=pick), View(game, 0))
+    human = Prompts(make_terminal(driver.console, driver), Picture(ruleset, list(game.ruleset.colours)), 0)
+    answer = human.ask(Decision(kind, 0, tuple(options), pick=pick), game.view_state(0))
     assert answer == expected
     out = driver.output()
     assert "zz" in out and ("not one of the options" in out or "write a card number" in out or

@@ -23,6 +23,7 @@ the very game an uninterrupted one would have been.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -281,34 +282,47 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
 
 
 def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: LogFile) -> None:
-    """``u``: the session takes the seat's last answer back (and what followed it), and the log file is
-    written again from the session's lines; or it refuses, and the reason is said in words."""
-    from rulecraft.runtime.session import UndoRefused
-
-    try:
+    """``u``: the session takes the seat's last answer back (and what followed it), past the answers the
+    prompts gave alone (a decision with one legal option), and the log file is written again from the
+    session's lines; or it refuses, and the reason is said in words."""
+    taken: list[dict[str, Any]] = []
+    while (reason := session.undo_refusal(seat)) is None:
         taken = session.undo(seat)
-    except UndoRefused as refused:
-        terminal.say(f"[red]Not taken back:[/] {escape(refusal_words(str(refused), session, seat, picture))}")
-        return
-    log.rewrite(session.lines())
-    decision = next((e for e in taken if e.get("e") == "decision"), None)
-    what = f" (your {decision['kind']} answer)" if decision is not None else ""
-    terminal.narrate(f"[bold]Taken back[/]{what}: you are asked again.")
+        if len(session.pending.decision.options) > 1:      # a real choice again: asked anew
+            log.rewrite(session.lines())
+            decision = taken[0] if taken and taken[0].get("e") == "decision" else None
+            what = f" your {decision['kind']} answer" if decision is not None else ""
+            terminal.narrate(f"[bold]Taken back[/]{what}: you are asked again.")
+            return
+    if taken:        # only forced answers came off: the loop gives them again, to the same events
+        log.rewrite(session.lines())
+    terminal.narrate(f"[red]Not taken back:[/] {escape(refusal_words(reason, session, seat, picture))}")
 
 
 def refusal_words(reason: str, session: Any, seat: int, picture: Board) -> str:
-    """The session's reason for refusing an undo, with the event that revealed something said as the board
-    narrates it to the seat (the session names it by its fields)."""
+    """The session's reason for refusing an undo, said to the person: their seat is "you", another seat is
+    named as the board names it, and the event that revealed something is told as the board narrates it
+    (the session names a seat by number and colour, an event by its fields)."""
+    colours = session.colours
+
+    def plain(markup: str) -> str:
+        return Text.from_markup(markup).plain
+
     events = session.events
     mine = [i for i, e in enumerate(events) if e.get("e") == "decision" and e.get("player") == seat]
     for event in events[mine[-1] + 1:] if mine else ():
-        fields = json.dumps({k: v for k, v in event.items() if k != "e"})[:60]
-        said = f"a {event['e']} event {fields}"
-        if said in reason:
-            told = picture.narrate(event, seat, None)
-            if told is not None:
-                return reason.replace(said, Text.from_markup(told).plain)
-    return reason
+        said = f"a {event['e']} event {json.dumps({k: v for k, v in event.items() if k != 'e'})[:60]}"
+        told = picture.narrate(event, seat, None) if said in reason else None
+        if told is not None:
+            reason = reason.replace(said, plain(told))
+    reason = re.sub(r"player (\d+)'s", lambda m: plain(picture.who(int(m.group(1)), seat)) + "'s", reason)
+    for other, colour in enumerate(colours):
+        name = f"seat {other} ({colour})"
+        reason = reason.replace(name, "you" if other == seat else plain(picture.who(other, seat)))
+    if reason.startswith("you"):
+        reason = reason.replace("you has", "you have").replace("since it,", "since then,")
+        reason = reason.replace("the ", "your ", 1)
+    return reason[:1].upper() + reason[1:]
 
 
 def prompts_for(picture: Board, terminal: Terminal, seat: int) -> Any:

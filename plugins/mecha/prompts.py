@@ -8,8 +8,8 @@ is offered at (typing ``2`` never means "pass" one moment and "play a Radio Towe
 - ``c1 c2``: move the unit on c1 to c2; ``c2 x c3``: it attacks c3, ``c2 x opp`` the opponent directly;
 - ``p``: pass; a target is its cell (``c3``), a waiting ability its card and cell (``bn a1``).
 
-Spaces and case do not matter. ``?`` shows the rule behind the prompt, your whole hand in words and the
-keys; ``b`` the board again; ``u`` takes your last answer back and ``q`` stops (both are the terminal's,
+Spaces and case do not matter. ``?`` shows the rule behind the prompt and the keys, ``c`` your whole hand
+in words, ``b`` the board again; ``u`` takes your last answer back and ``q`` stops (both are the terminal's,
 :mod:`rulecraft.cli.prompts`). The engine's own check (``Decision.check``) has the last word.
 """
 
@@ -53,7 +53,7 @@ class OptionKeys:
         verb = option[0] if isinstance(option, tuple) and option else option
         cards = self.board.ruleset.cards
         if kind == K.TARGET:
-            self._key("target", str(option), str(option), "", "CELL")
+            self._key("target", str(option), str(option), "choose", "CELL")
         elif verb == "pass":
             self._key("p", "p", "", "pass", "p")
         elif verb == "play":
@@ -94,7 +94,7 @@ class OptionKeys:
                 key = pattern.replace("CELL", OPPONENT_KEY if parts[0].startswith("the opp") else parts[0])
                 out.append(f"  {escape(key)}  {escape(what)} {escape(parts[0])}".rstrip())
             elif "CELL" in pattern:
-                out.append(f"  {escape(pattern)}  {escape(what)} {escape(' '.join(parts))}".strip(" "))
+                out.append(f"  {escape(pattern)}  {escape(what)} {escape(' '.join(parts))}".rstrip())
             else:
                 out.append(f"  {escape(pattern)}  {escape(what)}")
         return out
@@ -138,22 +138,26 @@ class Prompts:
                     self.term.say(f"[red]{escape(str(exc))}[/]")
                     continue
             if text.lower() in HELP_WORDS:
-                self.term.help(self.help(decision, state, lines))
+                self.term.help(self.help(decision, lines))
+            elif text.lower() == "c":
+                self.term.help(self.cards(state))
             elif text.lower() == "b":
                 self.term.board(state, self.board, self.seat)
             else:
                 hint = keys.hint(text)
                 self.term.say(f"[red]{escape(hint)}[/]" if hint else
                               f"[red]{escape(text or '(nothing)')} is not one of the keys[/]: type one as "
-                              f"listed (? help, u take back, q stop).")
+                              f"listed (? help, c your cards, u take back, q stop).")
 
-    def help(self, decision: Decision, state: dict[str, Any], lines: Iterable[str]) -> list[str]:
-        """``?``: the rule behind the prompt, your hand in full, the options and the keys."""
+    def help(self, decision: Decision, lines: Iterable[str]) -> list[str]:
+        """``?``: the rule behind the prompt, the options and the keys."""
+        return [*(escape(rule) for rule in self.board.rules(decision)), "[bold]Options[/]", *lines,
+                "Keys: as listed (CELL: a cell like c3); c: your cards in full; b: the board; u: take back "
+                "your last answer; q: stop (the log is saved; `rulecraft play --resume LOG` goes on)."]
+
+    def cards(self, state: dict[str, Any]) -> list[str]:
+        """``c``: every card in your hand in full: stats, keywords with reminder text, ability."""
         hand = state["players"][self.seat]["hand"]
-        codes = card_codes(self.board.ruleset)
-        cards = self.board.ruleset.cards
-        return [*(escape(rule) for rule in self.board.rules(decision)),
-                "[bold]Your hand[/]", *(f"  {codes[c]}  {escape(card_words(cards[c]))}" for c in hand),
-                "[bold]Options[/]", *lines,
-                "Keys: as listed (CELL: a cell like c3); b: the board; u: take back your last answer; "
-                "q: stop (the log is saved; `rulecraft play --resume LOG` goes on)."]
+        codes, cards = card_codes(self.board.ruleset), self.board.ruleset.cards
+        return ["[bold]Your hand[/] (the key of a card is its code)",
+                *(f"[bold]{codes[c]}[/] {escape(card_words(cards[c]))}" for c in hand)]

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from rulecraft.plugins.mecha.model import MECHA
+from rulecraft.plugins.mecha.model import MECHA, TOWER
 from rulecraft.plugins.mecha.picture import SEAT_NAMES, Board, card_codes
 from rulecraft.plugins.mecha.words import card_words, keyword_names, plural
 from rulecraft.runtime.panes import ColorSystemName, Lines, render
@@ -27,7 +27,8 @@ SMALLEST = (80, 23)   # the panes need this much (the input line is the 24th row
 WIDE, TALL = 110, 34  # from this size the big grid and the whole card texts fit
 LOG_KEPT = 400        # narrated lines kept for the log pane
 SEAT_STYLES = ("green", "red")
-SMALL_CELL, BIG_CELL = 5, 11
+SMALL_CELL, BIG_CELL = 5, 10
+PROMPT_ROWS = 12      # the prompt and the log keep at least this many rows (wide)
 
 
 class Panes:
@@ -68,27 +69,33 @@ class Panes:
             root.split_column(Layout(warning, size=2), Layout(self._prompt()))
             return root
         wide = width >= WIDE and height >= TALL
+        if self.help is not None:      # the help pane takes the screen below the header until an answer
+            root.split_column(Layout(self._header(), size=1),
+                              Layout(Panel(Lines(self.help, last=False), title="help: any answer closes it",
+                                           title_align="left", border_style="cyan")))
+            return root
         rows = self.rules.rows
         board_height = (rows * 2 + 1 if wide else rows + 1) + 2
         board_width = 4 + self.rules.cols * (BIG_CELL if wide else SMALL_CELL) + 2
         hand = self._hand_lines(wide)
-        hand_height = min(len(hand), 9 if wide else 6) + 2
+        if wide:      # every card whole, as far as the prompt keeps its rows
+            inner = width - 4
+            rows_needed = sum(-(-len(Text.from_markup(str(line)).plain) // inner) for line in hand)
+            hand_height = max(3, min(rows_needed, height - 1 - board_height - PROMPT_ROWS)) + 2
+        else:
+            hand_height = min(len(hand), 6) + 2
         parts = [Layout(self._header(), name="header", size=1)]
         if wide:
-            parts += [Layout(name="top", size=board_height), Layout(self._hand(hand), size=hand_height)]
+            parts += [Layout(name="top", size=board_height), Layout(self._hand(hand, wide), size=hand_height)]
         else:
             parts += [Layout(name="top", size=max(board_height, hand_height)),
                       Layout(Lines(self._players(wide), last=False), name="players", size=2)]
         parts.append(Layout(name="bottom"))
         root.split_column(*parts)
         side = Panel(Lines(self._players(wide) + self._units(), last=False), title="players and units",
-                     title_align="left") if wide else self._hand(hand)
+                     title_align="left") if wide else self._hand(hand, wide)
         root["top"].split_row(Layout(self._board(wide), size=board_width), Layout(side))
-        if self.help is not None:
-            root["bottom"].update(Panel(Lines(self.help, last=False), title="help: any answer closes it",
-                                        title_align="left", border_style="cyan"))
-        else:
-            root["bottom"].split_row(Layout(self._prompt(), ratio=3), Layout(self._log(), ratio=2))
+        root["bottom"].split_row(Layout(self._prompt(), ratio=3), Layout(self._log(), ratio=2))
         return root
 
     def _header(self) -> Text:
@@ -98,7 +105,7 @@ class Panes:
         who = "you" if state["active"] == self.seat else f"seat {SEAT_NAMES[state['active']]}"
         header = Text.from_markup(f"[bold]Turn {state['turn']}[/]: {who} to play, {state['phase']} phase; "
                                   f"you are seat {SEAT_NAMES[self.seat]}")
-        header.append("   ? help  u take back  q quit", "dim")
+        header.append("   ? help  c cards  u take back  q quit", "dim")
         return header
 
     def _board(self, wide: bool) -> Panel:
@@ -121,8 +128,8 @@ class Panes:
                 out.append_text(line)
                 out.append("\n")
         mine = "bottom" if self.seat == 0 else "top"
-        return Panel(out, title=f"board (your entry zone: the {mine} row)", title_align="left",
-                     padding=(0, 0))
+        title = f"board (your entry zone: the {mine} row)" if wide else f"board (you: {mine} row)"
+        return Panel(out, title=title, title_align="left", padding=(0, 0))
 
     def _cell(self, unit: dict[str, Any] | None, wide: bool, width: int) -> list[Text]:
         """A cell's lines: ``LAb2`` (code, owner, durability) compact; the name, then the counters, wide."""
@@ -179,19 +186,40 @@ class Panes:
             out.append(f"[{SEAT_STYLES[unit['owner']]}]{cell} {escape(card.name)}[/]: {', '.join(parts)}")
         return out
 
-    def _hand_lines(self, wide: bool) -> list[str]:
+    def _hand_lines(self, wide: bool) -> list[Any]:
         state = self.state
         if state is None:
             return []
         hand = state["players"][self.seat]["hand"]
         if not hand:
             return ["[dim]no cards in hand[/]"]
-        return [f"[bold]{self.codes[c]}[/] {escape(card_words(self.cards[c], reminders=wide))}" for c in hand]
+        if wide:
+            return [f"[bold]{self.codes[c]}[/] {escape(card_words(self.cards[c]))}" for c in hand]
+        out = []
+        for c in hand:     # one row per card, cut to the pane (c shows them whole)
+            line = Text.from_markup(f"[bold]{self.codes[c]}[/] {escape(self._short(c))}")
+            line.no_wrap, line.overflow = True, "ellipsis"
+            out.append(line)
+        return out
 
-    def _hand(self, lines: list[str]) -> Panel:
+    def _short(self, card_id: str) -> str:
+        """A card in a compact hand: ``Skyhawk 3/2/2 Speed 2, Flight`` (cost/power/durability)."""
+        card = self.cards[card_id]
+        keywords = ", ".join(keyword_names(card.keywords))
+        if card.type == MECHA:
+            stats = f"{card.cost}/{card.power}/{card.durability}"
+        elif card.type == TOWER:
+            stats = f"+{card.keywords.provide} bw, d{card.durability}"
+        else:
+            return f"{card.name} (command; {'/'.join(card.windows)} window)"
+        time = f", {card.time} time" if card.time else ""
+        return f"{card.name} {stats}{' ' + keywords if keywords else ''}{time}"
+
+    def _hand(self, lines: list[Any], wide: bool) -> Panel:
         n = len((self.state or {}).get("players", [{}] * (self.seat + 1))[self.seat].get("hand", ()))
-        return Panel(Lines(lines, last=False, squeeze=True), title=f"your hand: {plural(n, 'card')} "
-                     f"(? shows each in full)", title_align="left")
+        title = f"your hand: {plural(n, 'card')} (c shows each in full)" if wide else \
+            "hand: cost/power/durability; c: in full"
+        return Panel(Lines(lines, last=False, squeeze=True), title=title, title_align="left")
 
     def _prompt(self) -> Panel:
         lines = self.program or ["[dim]The other player is moving…[/]"]

@@ -264,7 +264,7 @@ class Board:
     def verdict(self, state: dict[str, Any], standings: Any, events: list[dict[str, Any]], seat: int,
                 solo: bool) -> str:
         """Who won on which turn, and to which loss condition (M20), as the log's ``game-end`` says."""
-        end = next((e for e in reversed(events) if e["e"] == "game-end"), {})
+        end: dict[str, Any] = next((e for e in reversed(events) if e["e"] == "game-end"), {})
         winner, reason, turn = end.get("winner"), str(end.get("reason")), state["turn"]
         how = WAY_WORDS.get(reason, reason)
         if winner is None:

@@ -2,13 +2,14 @@
 
 :class:`Prompts` answers one decision at a time for the front end that holds the game (``rulecraft play``
 on its session): it draws the player's own view (T16) and asks. Every decision kind of
-``runtime.decisions`` lists its legal options and takes a short answer: an option's number, a value (Mine numbers, boost amounts), a cell label (``C1``), ``y``/``n``, ``-`` for
-"none", and for programs ``1N 3E 5S 7W`` (card number and direction, all at once or one by one) with a
-confirm step. Anything else gets a message and the same prompt again; the engine's own check
-(``Decision.check``) has the last word. ``q`` at any prompt, end of input or Ctrl-C stop the game
-(``rulecraft.cli.prompts.Quit``) and ``u`` takes the last answer back (``TakeBack``): both are the
-terminal's. The terminal it asks through is the command line's (``rulecraft.cli.prompts.Terminal``), handed
-in by ``rulecraft play`` through the board's ``prompts``.
+``runtime.decisions`` lists its legal options and takes a short answer: an option's number, a value (Mine
+numbers, boost amounts), a cell label (``C1``), ``y``/``n``, ``-`` for "none", and for programs
+``1N 3E 5S 7W`` (card number and direction, all at once or one by one) with a confirm step. Anything else
+gets a message and the same prompt again; the engine's own check (``Decision.check``) has the last word.
+``q`` at any prompt, end of input or Ctrl-C stop the game (``rulecraft.cli.prompts.Quit``) and ``u`` takes
+the last answer back (``TakeBack``): both are the terminal's. The terminal it asks through is the command
+line's (``rulecraft.cli.prompts.Terminal``), handed in by ``rulecraft play`` through the board's
+``prompts``.
 """
 
 from __future__ import annotations

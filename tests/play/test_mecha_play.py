@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from players import exec_play
+from players import exec_play, pane
 
 from rulecraft.cli.main import main
 
@@ -147,22 +147,6 @@ def test_a_quit_game_resumes_where_it_stopped(tmp_path, capsys):
 DUMP = re.compile(r"\b[a-z]+=\S")          # an event's fields, `cell=c1`
 RULING = re.compile(r"\bM\d{1,2}\b")        # a ruling id: only the help pane may name one
 HELP = "help: any answer closes it"
-
-
-def pane(screen: list[str], title: str) -> str:
-    """The text of the pane titled ``title`` (its rows' insides joined, whitespace collapsed)."""
-    rows, inside = [], False
-    for row in screen:
-        at = row.find("╭─ " + title)
-        if at >= 0:
-            inside, left = True, at
-            continue
-        if inside:
-            if row[left:left + 1] == "╰":
-                break
-            end = row.find("│", left + 1)
-            rows.append(row[left + 1:end])
-    return " ".join(" ".join(rows).split())
 
 
 def screen_options(screen: list[str]) -> list[tuple[str, str]]:

@@ -57,7 +57,8 @@ def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
     base = next(e for e in events if e["e"] == "base" and e["player"] == 0)["cell"]
     bases = [e["cell"] for e in events if e["e"] == "base"]
     assert base == min(bases, key=lambda c: int(c[1:].split("c")[0]))
-    assert [e["starting_player"] for e in events if e["e"] == "round-start"] == [0] * session.ruleset.rules.rounds
+    starts = [e["starting_player"] for e in events if e["e"] == "round-start"]
+    assert starts == [0] * session.ruleset.rules.rounds
     out = driver.output()
     assert "Round 6" in out and "Game over." in out
     assert ("You win!" in out) == (vp[0] > max(vp[1:]))   # R8

@@ -52,6 +52,7 @@ from rulecraft.runtime.game import ABORTS, GameCore, Listener
 from rulecraft.runtime.games import agents_for, engine_for, get
 
 OUTSIDE_KINDS = frozenset({"outside", "human"})   # a header's seat kinds answered through Session.answer
+DECISION_LINE = '{"e":"decision",'   # how a decision event's line begins (``logs.dumps``: "e" first)
 Builder = Callable[..., GameCore]   # (ruleset, agents, *, seed, hooks, listeners, colours) -> a new game
 
 
@@ -91,8 +92,27 @@ class Session:
 
     def __init__(self, head: dict[str, Any], ruleset: Any, hooks: Any, *,
                  events: Sequence[dict[str, Any]] = (), listeners: Iterable[Listener] = (),
-                 build: Builder | None = None,
-                 game_agents: Mapping[str, Factory] | None = None) -> None:
+                 build: Builder | None = None, game_agents: Mapping[str, Factory] | None = None) -> None:
+        self._setup(head, ruleset, hooks, listeners, build, game_agents)
+        self._start(len(events), _decisions(events), [logs.dumps(event) for event in events])
+
+    @classmethod
+    def restore(cls, lines: Sequence[str], ruleset: Any, hooks: Any, *, listeners: Iterable[Listener] = (),
+                build: Builder | None = None, game_agents: Mapping[str, Factory] | None = None) -> Session:
+        """The session saved as ``lines`` (:meth:`lines`: its header, then its events), re-run and paused
+        where it was. An event the re-run game does not produce is :class:`LogDiverged` naming its line; a
+        line that is not JSON (or nests too deep, ``logs.loads``) is a ``ValueError`` naming it."""
+        head = logs.loads(lines[0], "line 1")
+        # only the decisions are read (the outside seats' answers); every line is compared with the game's
+        decisions = [(index, logs.loads(line, f"line {index + 2}")) for index, line in enumerate(lines[1:])
+                     if line.startswith(DECISION_LINE)]
+        session = cls.__new__(cls)
+        session._setup(head, ruleset, hooks, listeners, build, game_agents)
+        session._start(len(lines) - 1, decisions, lines[1:])
+        return session
+
+    def _setup(self, head: dict[str, Any], ruleset: Any, hooks: Any, listeners: Iterable[Listener],
+               build: Builder | None, game_agents: Mapping[str, Factory] | None) -> None:
         self.head = head
         self.ruleset = ruleset
         self.hooks = hooks
@@ -101,16 +121,6 @@ class Session:
         self._build = build if build is not None else default_builder(head)
         self._game_agents = game_agents if game_agents is not None else agents_for(head["game"])
         self._listeners = list(listeners)
-        self._start(list(events), [logs.dumps(event) for event in events])
-
-    @classmethod
-    def restore(cls, lines: Sequence[str], ruleset: Any, hooks: Any, **options: Any) -> Session:
-        """The session saved as ``lines`` (:meth:`lines`: its header, then its events; the options are the
-        constructor's), re-run and paused where it was. An event the re-run game does not produce is
-        :class:`LogDiverged` naming its line; a line that is not JSON is a ``ValueError`` naming it."""
-        head = logs.loads(lines[0], "line 1")
-        events = [logs.loads(line, f"line {number}") for number, line in enumerate(lines[1:], start=2)]
-        return cls(head, ruleset, hooks, events=events, **options)
 
     # --- what a front end reads ------------------------------------------------------------------
     @property
@@ -151,6 +161,16 @@ class Session:
             raise ValueError("a determinized fork is a hypothetical game: it has no log to save")
         return [logs.dumps(self.head), *map(logs.dumps, self._game.events)]
 
+    def close(self) -> None:
+        """End the paused engine now: nothing is awaited any more. Dropping a session does the same, unless
+        one of its listeners holds it (the cycle runs through the engine's frames, which a greenlet hides from
+        the cycle collector): close such a session when done with it."""
+        engine = self._greenlet
+        if not engine.dead:
+            engine.parent = greenlet.getcurrent()
+            engine.throw()               # GreenletExit: the engine's frames unwind
+        self._pending = None
+
     # --- answering -------------------------------------------------------------------------------
     def answer(self, seat: int, answer: Any) -> None:
         """Answer the pending decision as ``seat`` and play on until an outside seat is asked again or the
@@ -183,7 +203,8 @@ class Session:
                     f"{self._seat_name(events[later[0]]['player'])} has answered since")
         for event in events[at + 1:]:
             if self._game.reveals(event, seat):
-                return f"{name} cannot take back the {kind} answer: since it, {name} has seen {_said(event)}"
+                seen = self._said(event)
+                return f"{name} cannot take back the {kind} answer: since it, {name} has seen {seen}"
         return None
 
     def undo(self, seat: int) -> list[dict[str, Any]]:
@@ -196,7 +217,7 @@ class Session:
         at = self._answered[-1]
         events = self._game.events
         taken = events[at:]
-        self._start(events[:at], None)
+        self._start(at, _decisions(events[:at]), None)
         return taken
 
     # --- forks -----------------------------------------------------------------------------------
@@ -210,7 +231,7 @@ class Session:
             raise ValueError("a determinized fork is a hypothetical game: it has no history to fork from")
         fork = copy.copy(self)           # the same header, ruleset, hooks and seats; a game of its own
         fork._listeners = list(listeners)
-        fork._start(self._game.events, None)
+        fork._start(len(self._game.events), _decisions(self._game.events), None)
         if determinize_for is not None:
             fork._determinize(determinize_for, rng)
         return fork
@@ -231,31 +252,33 @@ class Session:
         self.determinized = True
 
     # --- the engine, paused in a greenlet ----------------------------------------------------------
-    def _start(self, events: Sequence[dict[str, Any]], expected: Sequence[str] | None) -> None:
-        """Build the game and run it through ``events`` (the outside seats answered from their decision
-        events, every event checked against ``expected`` when given) to the next outside decision."""
+    def _start(self, count: int, decisions: Iterable[tuple[int, dict[str, Any]]],
+               expected: Sequence[str] | None) -> None:
+        """Build the game and re-run its first ``count`` events, the outside seats answered from their
+        ``decisions`` (``(index, event)``), every event checked against its ``expected`` line when given, to
+        the next outside decision."""
         head = self.head
         seed = head["seed"]
         queues: dict[int, deque[tuple[str, Any]]] = {seat: deque() for seat in self.outside}
         self._answered = []
-        for index, event in enumerate(events):
-            if event.get("e") == "decision" and event.get("player") in self.outside:
+        for index, event in decisions:
+            if event.get("player") in self.outside:
                 queues[event["player"]].append((event["kind"], event["answer"]))
                 self._answered.append(index)
         agents = [_Outside(queues[seat]) if seat in self.outside else
                   make_agent(kind, f"{seed}/{seat}", self._game_agents)
                   for seat, kind in enumerate(head["agents"])]
-        self._relay = _Relay(self._listeners, len(events), expected)
+        self._relay = _Relay(self._listeners, count, expected)
         self._game = self._build(self.ruleset, agents, seed=seed, hooks=self.hooks, listeners=[self._relay],
                                  colours=head["colours"])
         self._greenlet = greenlet(self._game.play)
         self._resume()                   # the engine's first step: run to the first outside decision
         produced = len(self._game.events)
-        if produced < len(events) or any(queues.values()):
+        if produced < count or any(queues.values()):
             line = f"line {produced + 2}" if expected is not None else f"event {produced}"
             raise LogDiverged(f"{line}: the log goes on where the game awaits "
                               f"{self._seat_name(self._pending.seat) if self._pending else 'nothing'}")
-        if expected is not None and self.aborted and produced == len(events) and \
+        if expected is not None and self.aborted and produced == count and \
                 logs.dumps(self._game.events[-1]) != expected[-1]:
             raise LogDiverged(f"line {produced + 1}: the game aborts otherwise than the log says")
 
@@ -264,6 +287,7 @@ class Session:
         pauses or ends."""
         engine = self._greenlet
         engine.parent = greenlet.getcurrent()   # back to whoever drives the session now
+        self._pending = None                    # a bug raised out of the engine leaves nothing to answer
         try:
             paused = engine.switch(*answer)
         except ABORTS:
@@ -272,12 +296,25 @@ class Session:
             raise LogDiverged(str(diverged)) from None
         self._pending = paused if not engine.dead else None
 
+    def _said(self, event: dict[str, Any]) -> str:
+        """A revealing event in words: a die's face, a pick, another seat's answer, else its type."""
+        if event["e"] == "chance":
+            return words(event)
+        if event["e"] == "decision":
+            return f"{self._seat_name(event['player'])}'s {event['kind']} answer"
+        shown = {key: value for key, value in event.items() if key != "e"}
+        return f"a {event['e']} event ({json.dumps(shown)[:60]})"
+
     def _over(self) -> str:
         return f"aborted: {self.aborted}" if self.aborted else "it has ended"
 
     def _seat_name(self, seat: int) -> str:
         colours = self.head["colours"]
         return f"seat {seat} ({colours[seat]})" if 0 <= seat < len(colours) else f"seat {seat}"
+
+
+def _decisions(events: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    return [(index, event) for index, event in enumerate(events) if event["e"] == "decision"]
 
 
 class _Outside:
@@ -332,16 +369,6 @@ class _Relay:
 class _Diverged(BaseException):
     """Raised inside the engine when the re-run leaves its log. A BaseException: no plugin wrapper or abort
     handler may turn it into a game error on its way out (``Session`` reports it as LogDiverged)."""
-
-
-def _said(event: dict[str, Any]) -> str:
-    """A revealing event in words (a die's face, a pick, another seat's answer)."""
-    if event["e"] == "chance":
-        return words(event)
-    if event["e"] == "decision":
-        return f"player {event['player']}'s {event['kind']} answer"
-    shown = {k: v for k, v in event.items() if k != "e"}
-    return f"a {event['e']} event {json.dumps(shown)[:60]}"
 
 
 def default_builder(head: dict[str, Any]) -> Builder:

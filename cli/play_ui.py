@@ -23,7 +23,6 @@ the very game an uninterrupted one would have been.
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -270,6 +269,7 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
         status = "quit"
     finally:
         log.close(session.lines())
+        session.close()
     if session.aborted:
         status = "aborted"
         problem = str(session.aborted)
@@ -311,11 +311,10 @@ def refusal_words(reason: str, session: Any, seat: int, picture: Board) -> str:
     events = session.events
     mine = [i for i, e in enumerate(events) if e.get("e") == "decision" and e.get("player") == seat]
     for event in events[mine[-1] + 1:] if mine else ():
-        said = f"a {event['e']} event {json.dumps({k: v for k, v in event.items() if k != 'e'})[:60]}"
+        said = f"a {event['e']} event ({json.dumps({k: v for k, v in event.items() if k != 'e'})[:60]})"
         told = picture.narrate(event, seat, None) if said in reason else None
         if told is not None:
             reason = reason.replace(said, plain(told))
-    reason = re.sub(r"player (\d+)'s", lambda m: plain(picture.who(int(m.group(1)), seat)) + "'s", reason)
     for other, colour in enumerate(colours):
         name = f"seat {other} ({colour})"
         reason = reason.replace(name, "you" if other == seat else plain(picture.who(other, seat)))

@@ -1,13 +1,15 @@
 """Report: the pieces every game's full-screen panes are built of (``rulecraft play`` at a terminal).
 
-A game's board draws its own panes (what a pane holds is the game's); how a pane's lines fit its rows and
-how the whole screen becomes text of a fixed size is the same for every game, so it lives here once:
+A game's board draws its own panes (what a pane holds is the game's); what the panes are told (the person's
+view, the prompt's lines, the log, the help), how a pane's lines fit its rows and how the whole screen
+becomes text of a fixed size is the same for every game, so it lives here once: :class:`PanesBase`,
 :class:`Lines`, :func:`render` and :func:`render_text`.
 """
 
 from __future__ import annotations
 
 import io
+from collections import deque
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -16,6 +18,8 @@ from rich.segment import Segment
 from rich.text import Text
 
 from rulecraft.runtime.safe_console import SafeConsole
+
+LOG_KEPT = 400      # narrated lines kept for the log pane
 
 ColorSystemName = Literal["auto", "standard", "256", "truecolor", "windows"]
 """What rich calls a terminal's colours (``Console.color_system``), as ``render`` passes it on."""
@@ -54,6 +58,45 @@ class Lines:
         for row in shown:
             yield from row
             yield Segment.line()
+
+
+class PanesBase:
+    """What a game's full screen is told by the shared full-screen terminal (``rulecraft.cli.fullscreen``):
+    the latest view of the person's seat (``begin``), the current prompt's lines (``say``; its ``title``),
+    the narrated events (``narrate``), the help shown until the next answer, and the input line. A game's
+    panes add ``layout(width, height)``, which :meth:`render` draws."""
+
+    PROMPT_TITLE = "prompt"
+
+    def __init__(self) -> None:
+        self.state: dict[str, Any] | None = None
+        self.log: deque[str] = deque(maxlen=LOG_KEPT)
+        self.program: list[RenderableType] = []   # the current prompt: what it is about, options, messages
+        self.title = self.PROMPT_TITLE             # the prompt pane's title: the current prompt's
+        self.help: list[str] | None = None         # shown instead of other panes while set
+        self.prompt, self.typed = "", ""
+
+    def begin(self, state: dict[str, Any]) -> None:
+        """A new decision: the prompt pane starts empty, the help pane closes."""
+        self.state, self.program, self.help, self.title = state, [], None, self.PROMPT_TITLE
+
+    def say(self, markup: str) -> None:
+        self.program.extend(markup.strip("\n").split("\n"))
+
+    def narrate(self, markup: str) -> None:
+        self.log.extend(markup.strip("\n").split("\n"))
+
+    def columns(self, lines: list[str]) -> None:
+        """Lines to keep together (a hand of cards); by default one under another."""
+        self.program.extend(lines)
+
+    def layout(self, width: int, height: int) -> RenderableType:
+        raise NotImplementedError
+
+    def render(self, width: int, height: int, color_system: ColorSystemName | None = None) -> str:
+        """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
+        ``color_system`` is set); the input line goes below them."""
+        return render(self.layout(width, height), width, height, color_system)
 
 
 def render(renderable: RenderableType, width: int, height: int,

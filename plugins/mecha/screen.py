@@ -10,7 +10,6 @@ counters in its cell, every card's whole text). It never sees a game: the shared
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from rich.layout import Layout
@@ -21,43 +20,23 @@ from rich.text import Text
 from rulecraft.plugins.mecha.model import MECHA, TOWER
 from rulecraft.plugins.mecha.picture import SEAT_NAMES, Board, card_codes
 from rulecraft.plugins.mecha.words import card_words, keyword_names, plural
-from rulecraft.runtime.panes import ColorSystemName, Lines, render
+from rulecraft.runtime.panes import Lines, PanesBase
 
 SMALLEST = (80, 23)   # the panes need this much (the input line is the 24th row)
 WIDE, TALL = 110, 34  # from this size the big grid and the whole card texts fit
-LOG_KEPT = 400        # narrated lines kept for the log pane
 SEAT_STYLES = ("green", "red")
 SMALL_CELL, BIG_CELL = 5, 10
 PROMPT_ROWS = 12      # the prompt and the log keep at least this many rows (wide)
 
 
-class Panes:
+class Panes(PanesBase):
     """What the full screen shows, and how it is laid out at a size."""
 
     def __init__(self, board: Board, seat: int) -> None:
+        super().__init__()
         self.board, self.seat = board, seat
         self.cards, self.rules = board.ruleset.cards, board.ruleset.rules
         self.codes = card_codes(board.ruleset)
-        self.state: dict[str, Any] | None = None
-        self.log: deque[str] = deque(maxlen=LOG_KEPT)
-        self.program: list[Any] = []          # the current prompt: what it is about, options, messages
-        self.title = "prompt"
-        self.help: list[str] | None = None    # shown instead of the prompt and the log while set
-        self.prompt, self.typed = "", ""
-
-    # --- what the terminal tells it ------------------------------------------------------------
-    def begin(self, state: dict[str, Any]) -> None:
-        """A new decision: the prompt pane starts empty, the help pane closes."""
-        self.state, self.program, self.help, self.title = state, [], None, "prompt"
-
-    def say(self, markup: str) -> None:
-        self.program.extend(markup.strip("\n").split("\n"))
-
-    def narrate(self, markup: str) -> None:
-        self.log.extend(markup.strip("\n").split("\n"))
-
-    def columns(self, lines: list[str]) -> None:
-        self.program.extend(lines)
 
     # --- the layout ----------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> Layout:
@@ -227,8 +206,3 @@ class Panes:
 
     def _log(self) -> Panel:
         return Panel(Lines(self.log), title="log", title_align="left")
-
-    def render(self, width: int, height: int, color_system: ColorSystemName | None = None) -> str:
-        """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
-        ``color_system`` is set); the input line goes below them."""
-        return render(self.layout(width, height), width, height, color_system)

@@ -10,9 +10,6 @@ which is what the snapshot tests compare.
 
 from __future__ import annotations
 
-from collections import deque
-
-from rich.console import RenderableType
 from rich.layout import Layout
 from rich.markup import escape
 from rich.panel import Panel
@@ -20,37 +17,23 @@ from rich.table import Table
 from rich.text import Text
 
 from rulecraft.plugins.tem.board import SMALL_CELL, Picture
-from rulecraft.runtime.panes import ColorSystemName, Lines, render
+from rulecraft.runtime.panes import Lines, PanesBase
 
 SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
 TALL = 34           # ... and from this height
-LOG_KEPT = 400      # narrated lines kept for the log pane
 
 
-class Panes:
+class Panes(PanesBase):
     """What the full screen shows, and how it is laid out at a size."""
 
+    PROMPT_TITLE = "program"
+
     def __init__(self, picture: Picture, seat: int) -> None:
+        super().__init__()
         self.pic, self.seat = picture, seat
-        self.state: dict | None = None
-        self.log: deque[str] = deque(maxlen=LOG_KEPT)
-        self.program: list[RenderableType] = []   # the current prompt: what it is about, options, messages
-        self.title = "program"                # the program pane's title: the current prompt's
-        self.help: list[str] | None = None    # shown instead of the log while set
-        self.prompt, self.typed = "", ""
 
     # --- what the driver and the prompts tell it -------------------------------------------
-    def begin(self, state: dict) -> None:
-        """A new decision: the program area starts empty, the help pane closes."""
-        self.state, self.program, self.help, self.title = state, [], None, "program"
-
-    def say(self, markup: str) -> None:
-        self.program.extend(markup.strip("\n").split("\n"))
-
-    def narrate(self, markup: str) -> None:
-        self.log.extend(markup.strip("\n").split("\n"))
-
     def columns(self, lines: list[str]) -> None:
         """Lines in two columns (a hand of cards), to keep a small program pane readable."""
         grid = Table.grid(padding=(0, 2))
@@ -126,9 +109,4 @@ class Panes:
 
     def _log(self) -> Panel:
         return Panel(Lines(self.log), title="log", title_align="left")
-
-    def render(self, width: int, height: int, color_system: ColorSystemName | None = None) -> str:
-        """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
-        ``color_system`` is set); the input line goes below them."""
-        return render(self.layout(width, height), width, height, color_system)
 

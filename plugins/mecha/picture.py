@@ -30,11 +30,13 @@ RULES = {   # ? at a prompt: the rule behind it, in words (the ruling ids stay h
     K.MAIN: ["Your main phase (M6): play cards, move and attack, in any order, then pass.",
              "A tower or mecha enters on an empty cell of your entry zone (your nearest row). A mecha costs "
              "bandwidth: your towers' total, less the cost of the mechas you have in play (M11).",
-             "Each unit moves once (one orthogonal space, more with Speed; never through a unit) and attacks "
-             "once: the attacker's power comes off the target's durability, or one armour counter instead "
-             "(M12). A mecha in the enemy entry zone may attack the player directly: they put their top "
+             "Each mecha moves once (one orthogonal space, more with Speed; never through a unit) and "
+             "attacks once, in either order; towers never move or attack (M6, M8). An attack takes the "
+             "attacker's power off the target's durability, or one armour counter instead (M12). A mecha in the enemy entry zone may attack the player directly: they put their top "
              "card in their damage zone; five damage cards lose (M19, M20).",
-             "A command here resolves at once and is discarded (M15 (a))."],
+             "A command here resolves at once and is discarded (M15 (a)).",
+             "On the compact grid RTb2 is seat b's Radio Tower with 2 durability; the big one (from "
+             "110x34) names each unit, with d durability, a armour, t time counters."],
     K.WINDOW: ["A response window (M15): a command that names this window may be played now, or pass.",
                "The attack window (b) comes after an attack is declared and before it resolves; the end "
                "window (c) at the end of a turn."],

@@ -197,7 +197,7 @@ class Panes(PanesBase):
     def _hand(self, lines: list[Any], wide: bool) -> Panel:
         n = len((self.state or {}).get("players", [{}] * (self.seat + 1))[self.seat].get("hand", ()))
         title = f"your hand: {plural(n, 'card')} (c shows each in full)" if wide else \
-            "hand: cost/power/durability; c: in full"
+            "your hand: cost/power/durability"
         return Panel(Lines(lines, last=False, squeeze=True), title=title, title_align="left")
 
     def _prompt(self) -> Panel:

@@ -32,7 +32,8 @@ RULES = {   # ? at a prompt: the rule behind it, in words (the ruling ids stay h
              "bandwidth: your towers' total, less the cost of the mechas you have in play (M11).",
              "Each mecha moves once (one orthogonal space, more with Speed; never through a unit) and "
              "attacks once, in either order; towers never move or attack (M6, M8). An attack takes the "
-             "attacker's power off the target's durability, or one armour counter instead (M12). A mecha in the enemy entry zone may attack the player directly: they put their top "
+             "attacker's power off the target's durability, or one armour counter instead (M12). A mecha "
+             "in the enemy entry zone may attack the player directly: they put their top "
              "card in their damage zone; five damage cards lose (M19, M20).",
              "A command here resolves at once and is discarded (M15 (a)).",
              "On the compact grid RTb2 is seat b's Radio Tower with 2 durability; the big one (from "

@@ -184,6 +184,7 @@ def test_mecha_main_phase(tmp_path):
 def test_mecha_cards_and_help(tmp_path):
     """`c`: your cards whole at 80x24; `?`: the rule behind the prompt, with its ruling ids (only here)."""
     cards = check_sizes("mecha-cards", mecha_screen_at(("main", 2), ["c"], tmp_path))
-    assert "When played: Add 1 armour to a unit of yours of your choice." in " ".join(cards[80, 24].replace("│", " ").split())
+    words = " ".join(cards[80, 24].replace("│", " ").split())
+    assert "When played: Add 1 armour to a unit of yours of your choice." in words
     rules = check_sizes("mecha-help", mecha_screen_at(("main", 2), ["?"], tmp_path))
     assert "Your main phase (M6)" in rules[120, 40]

@@ -3,21 +3,26 @@ and watching.
 
 A game is set up from a *header* (the log's first line: the game, packs, plugins, seed, colours, seat agents,
 and ``play``: which seat is the person, whether it is solo), so a new game and a resumed one are built the
-same way. What is shown is the game's ``board`` member (its GameDefinition): a class built from ``(ruleset,
-colours, agents)`` that draws a state (``screen``) and narrates events (``narrate``, ``needs_state``), says
-when ``replay --watch`` shows the board (before the events of ``boundaries`` that ``boundary`` keeps) and who
-won (``verdict``). The person's seat is the board's ``human_agent`` (Tiny Epic Mechs' program prompts), else
-the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with the board's ``describe``
-and ``option_text``); other seats are the named agents seeded ``SEED/SEAT`` (with the plugins their rules
-need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``, one with ``panes`` is
-drawn full screen at a real terminal (``rulecraft.cli.fullscreen``). The log is written as
-the game goes (one line per event, flushed before every prompt), so quitting, Ctrl-C or a closed terminal lose
-nothing.
+same way, and held by a session (``rulecraft.runtime.session``): the front end's loop asks the session whose
+answer it awaits, shows the person's seat its view, reads the answer and hands it to the session, which
+plays every other seat (the named agents seeded ``SEED/SEAT``, with the plugins their rules need, e.g.
+Robot Pilots for ``robot``) on its own. ``u`` takes the person's last answer back when the session allows
+it, and says why not when it does not. No game's code runs inside the engine's loop.
 
-Resuming re-runs the game from the header: the person's recorded answers are fed back, the other seats
-play again (they are seeded, so they answer as before), and every event is checked against the log;
-once the log is used up the game goes on at the terminal, appending to the same log. A resumed game is
-the very game an uninterrupted one would have been.
+What is shown is the game's ``board`` member (its GameDefinition): a class built from ``(ruleset, colours,
+agents)`` that draws a state (``screen``) and narrates events (``narrate``, ``needs_state``), says when
+``replay --watch`` shows the board (before the events of ``boundaries`` that ``boundary`` keeps) and who
+won (``verdict``). The person's seat is asked through the board's ``prompts`` (Tiny Epic Mechs' programs,
+Mecha Game's keys), else the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with
+the board's ``describe`` and ``option_text``); a board with a ``solo_game`` offers ``--solo``, one with
+``panes`` is drawn full screen at a real terminal (``rulecraft.cli.fullscreen``).
+
+The log is the session's state: written as the game goes (one line per event, flushed before every
+prompt), so quitting, Ctrl-C or a closed terminal lose nothing, and written again from the session's lines
+after an undo. Resuming restores the session from the log: the person's logged answers are fed back, the
+other seats play again (they are seeded, so they answer as before), and every event is checked against
+its line; then the game goes on at the terminal, appending to the same log. A resumed game is the very
+game an uninterrupted one would have been.
 """
 
 from __future__ import annotations

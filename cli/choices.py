@@ -50,7 +50,7 @@ class NumberedChoices:
                 self.term.board(state, self.board, self.seat)
             elif text in HELP_WORDS:
                 self.term.help([escape(about), *lines, "Keys: an option's number; b: the board again; "
-                                "u: take back your last answer; "
+                                "l: the whole log; u: take back your last answer; "
                                 "q: stop (the log is saved; `rulecraft play --resume LOG` goes on)."])
             else:
                 self.term.say(f"Type a number from 1 to {len(options)} (b: the board, ?: help, u: take "

@@ -20,6 +20,7 @@ from rich.text import Text
 from rulecraft.runtime.safe_console import SafeConsole
 
 LOG_KEPT = 400      # narrated lines kept for the log pane
+HELP_TITLE = "help: any answer closes it"
 
 ColorSystemName = Literal["auto", "standard", "256", "truecolor", "windows"]
 """What rich calls a terminal's colours (``Console.color_system``), as ``render`` passes it on."""
@@ -74,11 +75,28 @@ class PanesBase:
         self.program: list[RenderableType] = []   # the current prompt: what it is about, options, messages
         self.title = self.PROMPT_TITLE             # the prompt pane's title: the current prompt's
         self.help: list[str] | None = None         # shown instead of other panes while set
+        self.help_title = HELP_TITLE
+        self.help_tail = False                     # the help pane shows its last lines (the whole log)
         self.prompt, self.typed = "", ""
 
     def begin(self, state: dict[str, Any]) -> None:
         """A new decision: the prompt pane starts empty, the help pane closes."""
-        self.state, self.program, self.help, self.title = state, [], None, self.PROMPT_TITLE
+        self.state, self.program, self.title = state, [], self.PROMPT_TITLE
+        self.close_help()
+
+    def show_help(self, lines: list[str], title: str = "", tail: bool = False) -> None:
+        """The help pane, until the next answer: ``lines`` (the last that fit with ``tail``)."""
+        self.help, self.help_title, self.help_tail = lines, title or HELP_TITLE, tail
+
+    def close_help(self) -> None:
+        self.help, self.help_title, self.help_tail = None, HELP_TITLE, False
+
+    def help_pane(self) -> RenderableType:
+        """The help pane as a panel: its title, and its lines from the top (or the last, ``help_tail``)."""
+        from rich.panel import Panel
+
+        return Panel(Lines(self.help or [], last=self.help_tail), title=self.help_title, title_align="left",
+                     border_style="cyan")
 
     def say(self, markup: str) -> None:
         self.program.extend(markup.strip("\n").split("\n"))

@@ -9,8 +9,9 @@ is offered at (typing ``2`` never means "pass" one moment and "play a Radio Towe
 - ``p``: pass; a target is its cell (``c3``), a waiting ability its card and cell (``bn a1``).
 
 Spaces and case do not matter. ``?`` shows the rule behind the prompt and the keys, ``c`` your whole hand
-in words, ``b`` the board again; ``u`` takes your last answer back and ``q`` stops (both are the terminal's,
-:mod:`rulecraft.cli.prompts`). The engine's own check (``Decision.check``) has the last word.
+in words, ``b`` the board again; ``l`` shows the whole log, ``u`` takes your last answer back and ``q``
+stops (those three are the terminal's, :mod:`rulecraft.cli.prompts`). The engine's own check
+(``Decision.check``) has the last word.
 """
 
 from __future__ import annotations
@@ -152,8 +153,9 @@ class Prompts:
     def help(self, decision: Decision, lines: Iterable[str]) -> list[str]:
         """``?``: the rule behind the prompt, the options and the keys."""
         return [*(escape(rule) for rule in self.board.rules(decision)), "[bold]Options[/]", *lines,
-                "Keys: as listed (CELL: a cell like c3); c: your cards in full; b: the board; u: take back "
-                "your last answer; q: stop (the log is saved; `rulecraft play --resume LOG` goes on)."]
+                "Keys: as listed (CELL: a cell like c3); c: your cards in full; b: the board; l: the whole "
+                "log; u: take back your last answer; q: stop (the log is saved; `rulecraft play --resume "
+                "LOG` goes on)."]
 
     def cards(self, state: dict[str, Any]) -> list[str]:
         """``c``: every card in your hand in full: stats, keywords with reminder text, ability."""

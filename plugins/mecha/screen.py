@@ -50,8 +50,7 @@ class Panes(PanesBase):
         wide = width >= WIDE and height >= TALL
         if self.help is not None:      # the help pane takes the screen below the header until an answer
             root.split_column(Layout(self._header(), size=1),
-                              Layout(Panel(Lines(self.help, last=False), title="help: any answer closes it",
-                                           title_align="left", border_style="cyan")))
+                              Layout(self.help_pane()))
             return root
         rows = self.rules.rows
         board_height = (rows * 2 + 1 if wide else rows + 1) + 2
@@ -82,9 +81,8 @@ class Panes(PanesBase):
         if state is None or not state["turn"]:
             return Text.from_markup("[bold]rulecraft play[/]  Mecha Game  setup   [dim]? help  q quit[/]")
         who = "you" if state["active"] == self.seat else f"seat {SEAT_NAMES[state['active']]}"
-        header = Text.from_markup(f"[bold]Turn {state['turn']}[/]: {who} to play, {state['phase']} phase; "
-                                  f"you are seat {SEAT_NAMES[self.seat]}")
-        header.append("   ? help  c cards  u take back  q quit", "dim")
+        header = Text.from_markup(f"[bold]Turn {state['turn']}[/]: {who} to play ({state['phase']} phase)")
+        header.append("   ? help  c cards  l log  u take back  q quit", "dim")
         return header
 
     def _board(self, wide: bool) -> Panel:

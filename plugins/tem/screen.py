@@ -63,8 +63,7 @@ class Panes(PanesBase):
         root["top"].split_row(Layout(self._board(wide), name="board", size=board_width),
                               Layout(self._side(wide), name="side"))
         if self.help is not None:     # the help pane takes the whole bottom row until the next answer
-            root["bottom"].update(Panel(Lines(self.help, last=False), title="help: any answer closes it",
-                                        title_align="left", border_style="cyan"))
+            root["bottom"].update(self.help_pane())
         else:
             root["bottom"].split_row(Layout(self._program(), name="program", size=board_width),
                                      Layout(self._log(), name="log"))

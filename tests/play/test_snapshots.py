@@ -188,3 +188,13 @@ def test_mecha_cards_and_help(tmp_path):
     assert "When played: Add 1 armour to a unit of yours of your choice." in words
     rules = check_sizes("mecha-help", mecha_screen_at(("main", 2), ["?"], tmp_path))
     assert "Your main phase (M6)" in rules[120, 40]
+
+
+def test_l_shows_the_whole_log(tmp_path):
+    """`l` (any game): the whole log in the help pane, newest at the bottom, where the log pane keeps only
+    its last rows; the next answer closes it."""
+    panes = mecha_screen_at(("main", 3), ["rt a1", "l"], tmp_path)
+    text = render_text(panes, 80, 24)
+    assert "the log (any answer closes it)" in text
+    words = " ".join(text.replace("│", " ").split())
+    assert "you play Radio Tower on a1" in words and "Turn 2: you to play" in words

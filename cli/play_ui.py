@@ -240,14 +240,17 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
     seat = head["play"]["human"]
     asker = prompts_for(picture, terminal, seat)
     log = LogFile(path, [logs.dumps(head), *expected])
-    engines: list[Game] = []           # the game the session plays now (it builds one again on an undo)
+    # The narrator needs the seat's view while the session is still being made (its first advance runs to
+    # the first question), so the game the session plays now is kept as the session builds it (again on
+    # an undo).
+    playing: dict[str, Game] = {}
     base = default_builder(head)
 
     def build(*args: Any, **options: Any) -> Game:
-        engines.append(base(*args, **options))
-        return engines[-1]
+        playing["game"] = base(*args, **options)
+        return playing["game"]
 
-    narrator = Narrator(picture, terminal, seat, lambda: engines[-1].view_state(seat), delay)
+    narrator = Narrator(picture, terminal, seat, lambda: playing["game"].view_state(seat), delay)
     if expected:
         terminal.narrate(f"[dim]Resuming {path}: replaying {len(expected)} logged events…[/]")
     try:

@@ -269,8 +269,8 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
             try:
                 answer = asker.ask(pending.decision, session.view(seat), fresh)
             except TakeBack:
-                take_back(session, seat, picture, terminal, log)
-                shown = -1
+                if take_back(session, seat, picture, terminal, log):
+                    shown = -1                # the board is drawn again at the prompt asked anew
                 continue
             session.answer(seat, answer)
     except (Quit, KeyboardInterrupt):
@@ -289,10 +289,10 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
     return Outcome(status, session, problem if status == "aborted" else None)
 
 
-def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: LogFile) -> None:
+def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: LogFile) -> bool:
     """``u``: the session takes the seat's last answer back (and what followed it), past the answers the
     prompts gave alone (a decision with one legal option), and the log file is written again from the
-    session's lines; or it refuses, and the reason is said in words."""
+    session's lines; or it refuses, and the reason is said in words. Whether it was taken back."""
     taken: list[dict[str, Any]] = []
     while (reason := session.undo_refusal(seat)) is None:
         taken = session.undo(seat)
@@ -301,10 +301,11 @@ def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: 
             decision = taken[0] if taken and taken[0].get("e") == "decision" else None
             what = f" your {decision['kind']} answer" if decision is not None else ""
             terminal.narrate(f"[bold]Taken back[/]{what}: you are asked again.")
-            return
+            return True
     if taken:        # only forced answers came off: the loop gives them again, to the same events
         log.rewrite(session.lines())
     terminal.narrate(f"[red]Not taken back:[/] {escape(refusal_words(reason, session, seat, picture))}")
+    return False
 
 
 def refusal_words(reason: str, session: Any, seat: int, picture: Board) -> str:

@@ -126,7 +126,8 @@ class Prompts:
             only = self.board.option_text(decision.options[0])
             self.term.say(f"[dim]{escape(about)} Only one choice: {escape(only)}.[/]")
             return decision.options[0]
-        self.term.heading(TITLES.get(decision.kind, decision.kind), ": " + escape(about))
+        self.term.heading(TITLES.get(decision.kind, decision.kind), "")
+        self.term.say(escape(about))
         lines = keys.lines()
         for line in lines:
             self.term.say(line)

@@ -1,5 +1,6 @@
 """Benchmark the full screen of ``rulecraft play``: one whole redraw (every pane, with colours) at 80x24 and
-120x40, on a seeded 4-player game stopped in round 2. Each prompt costs one redraw; a key costs only the
+120x40, on a seeded 4-player Tiny Epic Mechs game stopped in round 2 and a seeded Mecha Game at its third
+main phase of the person's. Each prompt costs one redraw; a key costs only the
 input line, so this is the lag a person feels between answering and the next question."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import statistics
 import time
+from typing import Any
 
 from rulecraft.cli.play_ui import load
 from rulecraft.plugins.tem.board import Picture
@@ -44,8 +46,41 @@ def panes_mid_game() -> Panes:
     return panes
 
 
+def mecha_panes_mid_game() -> Any:
+    """Mecha Game's panes at the person's third main-phase prompt (passing until then), as ``play`` fills
+    them: the session's view, the narrated log, the prompt's lines."""
+    from rulecraft.cli.play_ui import board_class, new_header
+    from rulecraft.plugins.mecha.prompts import OptionKeys
+    from rulecraft.runtime.session import Session
+
+    head, ruleset, hooks = new_header(["content/mecha-core"], "heuristic", None, 0, False, "1", [], "mecha")
+    board = board_class("mecha")(ruleset, head["colours"], head["agents"])
+    panes = board.panes(0)
+
+    def listen(event: dict) -> None:
+        text = board.narrate(event, 0)
+        if text is not None:
+            panes.narrate(text)
+
+    session, mains = Session(head, ruleset, hooks, listeners=[listen]), 0
+    while (pending := session.pending) is not None and (pending.decision.kind != "main" or mains < 2):
+        mains += pending.decision.kind == "main"
+        session.answer(0, pending.decision.options[-1])       # the last option: pass, or a window's pass
+    assert pending is not None, "the seeded game ended before the prompt measured"
+    panes.begin(session.view(0))
+    for line in OptionKeys(board, pending.decision, session.view(0)).lines():
+        panes.say(line)
+    panes.prompt = "[main] > "
+    session.close()
+    return panes
+
+
 def run() -> list[str]:
-    panes = panes_mid_game()
+    return ["  Tiny Epic Mechs:", *_redraws(panes_mid_game()),
+            "  Mecha Game:", *_redraws(mecha_panes_mid_game())]
+
+
+def _redraws(panes: Any) -> list[str]:
     lines = []
     for width, height in SIZES:
         panes.render(width, height - 1, "truecolor")

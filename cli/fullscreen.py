@@ -86,12 +86,18 @@ class PanesTerminal(Terminal):
         self.panes.columns(lines)
 
     def help(self, lines: list[str]) -> None:
-        self.panes.help = lines
+        self.panes.show_help(lines)
+
+    def full_log(self) -> None:
+        """``l``: the whole log in the help pane, its newest lines at the bottom (the log pane keeps only
+        the last few rows)."""
+        self.panes.show_help(list(self.panes.log), "the log (any answer closes it)", tail=True)
 
     def read_line(self, prompt: str) -> str:
         self.panes.prompt, self.panes.typed = prompt, ""
         line = super().read_line(prompt)
-        self.panes.help, self.panes.prompt = None, ""
+        self.panes.close_help()
+        self.panes.prompt = ""
         return line
 
 
@@ -160,7 +166,8 @@ class ScreenTerminal(PanesTerminal):
             if not chunk:
                 self.pending += CTRL_D
             self.pending += chunk
-        self.panes.help, self.panes.prompt = None, ""
+        self.panes.close_help()
+        self.panes.prompt = ""
         return line
 
     def _take_line(self) -> str | None:

@@ -1,16 +1,18 @@
 """``rulecraft play [PACK...]``: play a whole game in the terminal against agents, or solo against two Robots.
 
 Any registered game with a terminal board: the packs name their game (``content/mecha-core`` is Mecha
-Game; no pack: ``--game``'s core pack, Tiny Epic Mechs by default). For Tiny Epic Mechs at a terminal the
-game is full screen: the board, your status, the program area and the log are panes that stay in place,
+Game; no pack: ``--game``'s core pack, Tiny Epic Mechs by default). At a terminal Tiny Epic Mechs and Mecha
+Game are full screen: the board, your status (your hand), the prompt and the log are panes that stay in place,
 with a legend (``?`` shows help and the rules behind a prompt); ``--plain`` (and any input or output that
 is not a terminal) prints it line by line instead, as every other game is played: the board before your
 decisions, then the options, numbered.
 
 Answer each prompt with a short key: in Tiny Epic Mechs a program is ``1N 3E 5S 8NE`` (card number and
 direction), other decisions take an option's number, a value, a cell like ``C1``, ``y``/``n`` or ``-`` for
-none; in other games an option's number (``b`` shows the board again). ``q`` at any prompt (or Ctrl-C)
-stops and saves the log; ``--resume LOG`` goes on from it.
+none; in Mecha Game a key names its action (``rt a1`` plays the card coded RT on a1, ``c1 c2`` moves,
+``c2 x c3`` attacks, ``p`` passes); in other games an option's number (``b`` shows the board again). ``u``
+takes your last answer back (refused, with the reason, once you have seen something it did not decide).
+``q`` at any prompt (or Ctrl-C) stops and saves the log; ``--resume LOG`` goes on from it.
 """
 
 from __future__ import annotations

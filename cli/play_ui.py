@@ -3,21 +3,26 @@ and watching.
 
 A game is set up from a *header* (the log's first line: the game, packs, plugins, seed, colours, seat agents,
 and ``play``: which seat is the person, whether it is solo), so a new game and a resumed one are built the
-same way. What is shown is the game's ``board`` member (its GameDefinition): a class built from ``(ruleset,
-colours, agents)`` that draws a state (``screen``) and narrates events (``narrate``, ``needs_state``), says
-when ``replay --watch`` shows the board (before the events of ``boundaries`` that ``boundary`` keeps) and who
-won (``verdict``). The person's seat is the board's ``human_agent`` (Tiny Epic Mechs' program prompts), else
-the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with the board's ``describe``
-and ``option_text``); other seats are the named agents seeded ``SEED/SEAT`` (with the plugins their rules
-need, e.g. Robot Pilots for ``robot``); a board with a ``solo_game`` offers ``--solo``, one with ``panes`` is
-drawn full screen at a real terminal (``rulecraft.cli.fullscreen``). The log is written as
-the game goes (one line per event, flushed before every prompt), so quitting, Ctrl-C or a closed terminal lose
-nothing.
+same way, and held by a session (``rulecraft.runtime.session``): the front end's loop asks the session whose
+answer it awaits, shows the person's seat its view, reads the answer and hands it to the session, which
+plays every other seat (the named agents seeded ``SEED/SEAT``, with the plugins their rules need, e.g.
+Robot Pilots for ``robot``) on its own. ``u`` takes the person's last answer back when the session allows
+it, and says why not when it does not. No game's code runs inside the engine's loop.
 
-Resuming re-runs the game from the header: the person's recorded answers are fed back, the other seats
-play again (they are seeded, so they answer as before), and every event is checked against the log;
-once the log is used up the game goes on at the terminal, appending to the same log. A resumed game is
-the very game an uninterrupted one would have been.
+What is shown is the game's ``board`` member (its GameDefinition): a class built from ``(ruleset, colours,
+agents)`` that draws a state (``screen``) and narrates events (``narrate``, ``needs_state``), says when
+``replay --watch`` shows the board (before the events of ``boundaries`` that ``boundary`` keeps) and who
+won (``verdict``). The person's seat is asked through the board's ``prompts`` (Tiny Epic Mechs' programs,
+Mecha Game's keys), else the shared numbered prompts (:class:`~rulecraft.cli.choices.NumberedChoices`, with
+the board's ``describe`` and ``option_text``); a board with a ``solo_game`` offers ``--solo``, one with
+``panes`` is drawn full screen at a real terminal (``rulecraft.cli.fullscreen``).
+
+The log is the session's state: written as the game goes (one line per event, flushed before every
+prompt), so quitting, Ctrl-C or a closed terminal lose nothing, and written again from the session's lines
+after an undo. Resuming restores the session from the log: the person's logged answers are fed back, the
+other seats play again (they are seeded, so they answer as before), and every event is checked against
+its line; then the game goes on at the terminal, appending to the same log. A resumed game is the very
+game an uninterrupted one would have been.
 """
 
 from __future__ import annotations
@@ -32,9 +37,10 @@ from typing import IO, Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from rulecraft.cli.games import DEFAULT_GAME
-from rulecraft.cli.prompts import Quit, Terminal
+from rulecraft.cli.prompts import Quit, TakeBack, Terminal
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
@@ -54,10 +60,12 @@ class PlayError(ValueError):
 
 @dataclass
 class Outcome:
-    """How a session ended (``finished``, ``quit`` or ``aborted``) and the game as it stands."""
+    """How a game at the terminal ended (``finished``, ``quit`` or ``aborted``) and its session
+    (``rulecraft.runtime.session``) as it stands."""
 
     status: str
-    game: Game
+    session: Any
+    problem: str | None = None      # why the game stopped, when it was aborted
 
 
 def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: int, solo: bool,
@@ -141,103 +149,71 @@ def _load(packs: tuple[str, ...], plugins: tuple[str, ...], game: str) -> tuple[
     return ruleset, make_hooks(ruleset.source["game"], list(names)), names
 
 
-def build(head: dict[str, Any], ruleset: Any, hooks: Any, human: Any, listeners: list) -> Game:
-    """The game of a header, with ``human`` in the person's seat."""
-    from rulecraft.runtime.agents import make_agent
+class LogFile:
+    """The game's log, written as it goes: one line per event (flushed before every prompt), so quitting,
+    Ctrl-C or a closed terminal lose nothing. The log is the session's state (``Session.lines``): after an
+    undo, or at the end (the engine's ``abort`` line is not emitted), the file is written again from it."""
 
-    seed, seat = head["seed"], head["play"]["human"]
-    if head["play"].get("solo"):
-        solo_game = board_class(head["game"]).solo_game
-        return solo_game(ruleset, human, seed=seed, hooks=hooks, listeners=listeners, colours=head["colours"])
-    game_agents = agents_for(head["game"])
-    agents = [human if s == seat else make_agent(kind, f"{seed}/{s}", game_agents)
-              for s, kind in enumerate(head["agents"])]
-    return engine_for(head["game"])(ruleset, agents, seed=seed, hooks=hooks, listeners=listeners,
-                                    colours=head["colours"])
-
-
-class LogWriter:
-    """Writes the log as the game goes. With ``expected`` (the lines of a log being resumed), the first
-    events are checked against those lines instead of written, and writing goes on after them."""
-
-    def __init__(self, path: Path, head: dict[str, Any], expected: Sequence[str] = ()) -> None:
-        self.path, self.expected, self.count = path, list(expected), 0
+    def __init__(self, path: Path, lines: Sequence[str]) -> None:
+        self.path, self.written = path, len(lines)
         self.out: IO[str] | None = None
-        if not self.expected:
-            self._open("w", head)
-
-    def _open(self, mode: str, head: dict[str, Any] | None = None) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.out = open(self.path, mode, encoding="utf-8")  # noqa: SIM115 - open for the whole game
-        if head is not None:
-            self.out.write(logs.dumps(head) + "\n")
-            self.out.flush()
-
-    @property
-    def replaying(self) -> bool:
-        return self.count < len(self.expected)
+        if not path.exists() or not lines[1:]:      # a new game: the header now; a resumed one has its lines
+            self.rewrite(lines)
 
     def __call__(self, event: dict[str, Any]) -> None:
-        line = logs.dumps(event)
-        if self.replaying:
-            if line != self.expected[self.count]:
-                raise GameError(f"{self.path}:{self.count + 2}: the game no longer follows its log here "
-                                f"(a different pack, plugin or rulecraft version?)\n  log:  "
-                                f"{self.expected[self.count]}\n  game: {line}")
-            self.count += 1
-            return
         if self.out is None:
-            self._open("a")
-        assert self.out is not None
-        self.out.write(line + "\n")
-        self.count += 1
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.out = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole game
+        self.out.write(logs.dumps(event) + "\n")
+        self.written += 1
 
     def flush(self) -> None:
         if self.out is not None:
             self.out.flush()
 
-    def close(self, final: dict[str, Any] | None = None) -> None:
-        """Close, adding ``final`` (the engine's ``abort`` line, which is not emitted) if given."""
-        if final is not None and not self.replaying:
-            self(final)
+    def rewrite(self, lines: Sequence[str]) -> None:
+        """The whole file from the session's lines (rulecraft's own file: it wrote every line of it)."""
+        self.close()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        self.written = len(lines)
+
+    def close(self, lines: Sequence[str] | None = None) -> None:
+        """Close, first writing the file again from ``lines`` when it holds fewer of them."""
         if self.out is not None:
             self.out.close()
             self.out = None
+        if lines is not None and len(lines) != self.written:
+            self.rewrite(lines)
 
 
 class Narrator:
-    """Prints each event as it happens, as the person may see it; quiet while a resumed game catches up."""
+    """Prints each event as it happens, as the person may see it (the session calls it for new events only,
+    not for those a resumed game re-runs). ``view`` gives the person's view now: the only picture of the
+    game the UI gets."""
 
-    def __init__(self, picture: Board, terminal: Terminal, seat: int, writer: LogWriter,
-                 human: Any = None, delay: float = 0.0) -> None:
-        self.pic, self.term, self.seat, self.writer, self.human, self.delay = \
-            picture, terminal, seat, writer, human, delay
-        self.game: Game | None = None    # set once built: the driver asks it for the seat's view
-
-    def state(self) -> dict[str, Any] | None:
-        """The person's view now (the game's ``view_state``; TEM's T16): the only picture of the game the UI
-        gets."""
-        return self.game.view_state(self.seat) if self.game is not None else None
+    def __init__(self, picture: Board, terminal: Terminal, seat: int, view: Callable[[], dict[str, Any]],
+                 delay: float = 0.0) -> None:
+        self.pic, self.term, self.seat, self.view, self.delay = picture, terminal, seat, view, delay
+        self.heard = 0           # events narrated so far: the board is drawn again when it grows
 
     def __call__(self, event: dict[str, Any]) -> None:
-        if self.writer.replaying:
-            return
-        if self.human is not None:
-            self.human.fresh = True
-        state = self.state() if event["e"] in self.pic.needs_state else None
+        self.heard += 1
+        state = self.view() if event["e"] in self.pic.needs_state else None
         text = self.pic.narrate(event, self.seat, state)
         if text is not None:
             self.term.narrate(text)
             pause = event["e"] in getattr(self.pic, "pauses", ())
             if self.delay and pause and event.get("player") != self.seat:
-                self.term.show(self.state())
+                self.term.show(self.view())
                 time.sleep(self.delay)
 
 
 def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal,
          expected: Sequence[str] = (), delay: float = 0.0, full_screen: bool = False) -> Outcome:
-    """Play (or resume) the game of ``head`` at the terminal, logging to ``path``; ``full_screen``: as
-    panes that stay in place (a real terminal), else line by line."""
+    """Play (or resume, ``expected`` being the log's event lines) the game of ``head`` at the terminal,
+    logging to ``path``; ``full_screen``: as panes that stay in place (a real terminal), else line by
+    line."""
     seat = head["play"]["human"]
     picture = board_class(head["game"])(ruleset, head["colours"], head.get("agents"))
     if not (full_screen and hasattr(picture, "panes")):   # a board with panes of its own
@@ -248,59 +224,131 @@ def play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: T
         outcome = _play(head, ruleset, hooks, path, screen, picture, expected, delay)
     terminal.console.file.write(screen.last_screen())
     if outcome.status == "finished":
-        terminal.say(verdict(picture, outcome.game, seat, bool(head["play"].get("solo"))))
+        terminal.say(verdict(picture, outcome.session, seat, bool(head["play"].get("solo"))))
     elif outcome.status == "aborted":
-        terminal.say(f"[bold red]The game stopped:[/] {escape(str(outcome.game.aborted))}")
+        terminal.say(f"[bold red]The game stopped:[/] {escape(str(outcome.problem))}")
     return outcome
 
 
 def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: Terminal, picture: Board,
           expected: Sequence[str], delay: float) -> Outcome:
+    """The front end's loop: the session says whose answer it awaits; the person's seat is shown its view
+    and asked (the board's ``prompts``), and the answer goes to the session, which plays every other seat
+    on its own. ``u`` takes the person's last answer back when the session allows it."""
+    from rulecraft.runtime.session import LogDiverged, Session, default_builder
+
     seat = head["play"]["human"]
-    recorded = [(e["kind"], e["answer"]) for e in map(json.loads, expected)
-                if e.get("e") == "decision" and e.get("player") == seat]
-    human = human_agent(picture, terminal, seat, recorded)
-    writer = LogWriter(path, head, expected)
-    human.before_prompt = writer.flush
-    narrator = Narrator(picture, terminal, seat, writer, human, delay)
-    game = narrator.game = build(head, ruleset, hooks, human, [writer, narrator])
+    asker = prompts_for(picture, terminal, seat)
+    log = LogFile(path, [logs.dumps(head), *expected])
+    # The narrator needs the seat's view while the session is still being made (its first advance runs to
+    # the first question), so the game the session plays now is kept as the session builds it (again on
+    # an undo).
+    playing: dict[str, Game] = {}
+    base = default_builder(head)
+
+    def build(*args: Any, **options: Any) -> Game:
+        playing["game"] = base(*args, **options)
+        return playing["game"]
+
+    narrator = Narrator(picture, terminal, seat, lambda: playing["game"].view_state(seat), delay)
     if expected:
         terminal.narrate(f"[dim]Resuming {path}: replaying {len(expected)} logged events…[/]")
-    status = "finished"
     try:
-        game.play()
+        session = Session.restore([logs.dumps(head), *expected], ruleset, hooks, listeners=[log, narrator],
+                                  build=build)
+    except LogDiverged as exc:
+        log.close()
+        problem = f"{path}:{str(exc).removeprefix('line ')}\n(a different pack, plugin or rulecraft version?)"
+        terminal.narrate(f"[bold red]The game stopped:[/] {escape(problem)}")
+        return Outcome("aborted", None, problem)
+    status, shown, problem = "finished", -1, ""
+    try:
+        while (pending := session.pending) is not None:
+            log.flush()
+            fresh, shown = narrator.heard != shown, narrator.heard
+            try:
+                answer = asker.ask(pending.decision, session.view(seat), fresh)
+            except TakeBack:
+                if take_back(session, seat, picture, terminal, log):
+                    shown = -1                # the board is drawn again at the prompt asked anew
+                continue
+            session.answer(seat, answer)
     except (Quit, KeyboardInterrupt):
         status = "quit"
-    except GameError:
-        status = "aborted"
     finally:
-        final = game.events[-1] if game.aborted and game.events and game.events[-1].get("e") == "abort" \
-            else None
-        writer.close(final)
+        log.close(session.lines())
+        session.close()
+    if session.aborted:
+        status = "aborted"
+        problem = str(session.aborted)
     if status == "finished":
-        terminal.finish(game.view_state(seat), picture, seat)
-        terminal.narrate(verdict(picture, game, seat, bool(head["play"].get("solo"))))
+        terminal.finish(session.view(seat), picture, seat)
+        terminal.narrate(verdict(picture, session, seat, bool(head["play"].get("solo"))))
     elif status == "aborted":
-        terminal.narrate(f"[bold red]The game stopped:[/] {escape(str(game.aborted))}")
-    return Outcome(status, game)
+        terminal.narrate(f"[bold red]The game stopped:[/] {escape(problem)}")
+    return Outcome(status, session, problem if status == "aborted" else None)
 
 
-def human_agent(picture: Board, terminal: Terminal, seat: int, recorded: Sequence[tuple[str, Any]]) -> Any:
+def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: LogFile) -> bool:
+    """``u``: the session takes the seat's last answer back (and what followed it), past the answers the
+    prompts gave alone (a decision with one legal option), and the log file is written again from the
+    session's lines; or it refuses, and the reason is said in words. Whether it was taken back."""
+    taken: list[dict[str, Any]] = []
+    while (reason := session.undo_refusal(seat)) is None:
+        taken = session.undo(seat)
+        if len(session.pending.decision.options) > 1:      # a real choice again: asked anew
+            log.rewrite(session.lines())
+            decision = taken[0] if taken and taken[0].get("e") == "decision" else None
+            what = f" your {decision['kind']} answer" if decision is not None else ""
+            terminal.narrate(f"[bold]Taken back[/]{what}: you are asked again.")
+            return True
+    if taken:        # only forced answers came off: the loop gives them again, to the same events
+        log.rewrite(session.lines())
+    terminal.narrate(f"[red]Not taken back:[/] {escape(refusal_words(reason, session, seat, picture))}")
+    return False
+
+
+def refusal_words(reason: str, session: Any, seat: int, picture: Board) -> str:
+    """The session's reason for refusing an undo, said to the person: their seat is "you", another seat is
+    named as the board names it, and the event that revealed something is told as the board narrates it
+    (the session names a seat by number and colour, an event by its fields)."""
+    colours = session.colours
+
+    def plain(markup: str) -> str:
+        return Text.from_markup(markup).plain
+
+    events = session.events
+    mine = [i for i, e in enumerate(events) if e.get("e") == "decision" and e.get("player") == seat]
+    for event in events[mine[-1] + 1:] if mine else ():
+        said = f"a {event['e']} event ({json.dumps({k: v for k, v in event.items() if k != 'e'})[:60]})"
+        told = picture.narrate(event, seat, None) if said in reason else None
+        if told is not None:
+            reason = reason.replace(said, plain(told))
+    for other, colour in enumerate(colours):
+        name = f"seat {other} ({colour})"
+        reason = reason.replace(name, "you" if other == seat else plain(picture.who(other, seat)))
+    if reason.startswith("you"):
+        reason = reason.replace("you has", "you have").replace("since it,", "since then,")
+        reason = reason.replace("the ", "your ", 1)
+    return reason[:1].upper() + reason[1:]
+
+
+def prompts_for(picture: Board, terminal: Terminal, seat: int) -> Any:
     """The person's seat: the board's own prompts, else the shared numbered ones."""
-    make = getattr(picture, "human_agent", None)
+    make = getattr(picture, "prompts", None)
     if make is not None:
-        return make(terminal, seat, recorded)
+        return make(terminal, seat)
     from rulecraft.cli.choices import NumberedChoices
 
-    return NumberedChoices(terminal, picture, seat, recorded)
+    return NumberedChoices(terminal, picture, seat)
 
 
-def verdict(picture: Board, game: Game, seat: int, solo: bool) -> str:
-    """Who won: the board's words, else the standings' results (a win, a share of one, a draw, a target
-    reached or missed, or the seat's place)."""
+def verdict(picture: Board, session: Any, seat: int, solo: bool) -> str:
+    """Who won: the board's words (from the seat's last view, the standings and the log), else the
+    standings' results (a win, a share of one, a draw, a target reached or missed, or the seat's place)."""
     if hasattr(picture, "verdict"):
-        return picture.verdict(game, seat, solo)
-    mine = of_seat(game.standings, seat)
+        return picture.verdict(session.view(seat), session.standings, session.events, seat, solo)
+    mine = of_seat(session.standings, seat)
     if mine is None:
         return "The game ended."
     if mine.target is not None:

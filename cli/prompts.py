@@ -1,9 +1,10 @@
 """Ask: the terminal a person plays at, line by line: prompts and narration one after another.
 
 Every game's prompts ask through it (the shared numbered ones, ``rulecraft.cli.choices``; a game's own, its
-board's ``human_agent``). It knows no game: what it draws is the game's board (``screen``) or what the
-game's prompts hand it. ``q`` at any prompt, end of input or Ctrl-C stop the game (:class:`Quit`); the
-session saves the log so far.
+board's ``prompts``). It knows no game: what it draws is the game's board (``screen``) or what the game's
+prompts hand it. ``q`` at any prompt, end of input or Ctrl-C stop the game (:class:`Quit`; the log so far
+is saved), ``l`` shows the whole log (the full screen's log pane keeps only its last rows), and ``u`` takes
+the person's last answer back (:class:`TakeBack`; the session says whether it may).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+UNDO_WORDS = frozenset({"u", "undo"})
+LOG_WORDS = frozenset({"l", "log"})
 
 
 class Board(Protocol):
@@ -32,6 +35,11 @@ class Quit(BaseException):
     BaseException, like KeyboardInterrupt, so that no ``except Exception`` on the way swallows it."""
 
 
+class TakeBack(BaseException):
+    """The player asked to take their last answer back (``u``); the front end asks the session
+    (``Session.undo``), which may refuse with the reason. A BaseException, as :class:`Quit`."""
+
+
 class Terminal:
     """Line by line: prompts and narration printed one after another, as a transcript (the UI when standard
     input or output is not a terminal, and for scripted tests). ``read(prompt)`` returns a line; the
@@ -43,13 +51,18 @@ class Terminal:
         self._read = read
 
     def ask(self, prompt: str) -> str:
-        try:
-            line = self.read_line(prompt)
-        except EOFError:
-            raise Quit("end of input") from None
-        line = line.strip()
+        while True:
+            try:
+                line = self.read_line(prompt).strip()
+            except EOFError:
+                raise Quit("end of input") from None
+            if line.lower() not in LOG_WORDS:
+                break
+            self.full_log()
         if line.lower() in QUIT_WORDS:
             raise Quit("quit")
+        if line.lower() in UNDO_WORDS:
+            raise TakeBack("undo")
         return line
 
     def read_line(self, prompt: str) -> str:
@@ -98,6 +111,9 @@ class Terminal:
 
     def hand(self, lines: list[str]) -> None:
         """Your program cards beside a program prompt; line by line they are on the board just drawn."""
+
+    def full_log(self) -> None:
+        """``l`` at a prompt: the whole log; line by line it is the transcript above, so nothing to do."""
 
     def help(self, lines: list[str]) -> None:
         """``?`` at a prompt: the options again, the keys and the rules behind the prompt."""

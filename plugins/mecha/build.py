@@ -71,6 +71,7 @@ def card_entity(kind: str, data: dict[str, Any], vocabulary: Vocabulary) -> dict
         if not compiled.ok:
             raise ValueError(f"{kind} {data.get('id')}: {compiled.problems[0].message}")
         found = abilities(compiled)
+        card["text"] = data.get("text") or compiled.text
         if kind == "commands":
             card["effects"] = [step for a in found if a["trigger"] == PLAYED for step in a["effects"]]
         else:

@@ -120,6 +120,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     effects: tuple[Step, ...] = ()         # a command's effect
     windows: tuple[str, ...] = ()          # the M15 windows a command may be played in
+    text: str = ""                         # its ability's English (the effect compiler's, or the card's own)
     by_trigger: Mapping[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -232,7 +233,7 @@ def card_from(entity: Mapping[str, Any]) -> CardDef:
         power=int(entity.get("power", 0)), durability=int(entity.get("durability", 0)),
         keywords=Keywords.of(entity.get("keywords", ())), time=int(entity.get("time", 0)),
         abilities=abilities, effects=_steps(entity.get("effects", ()), cid),
-        windows=tuple(entity.get("windows", ())))
+        windows=tuple(entity.get("windows", ())), text=str(entity.get("text", "")))
 
 
 def build_ruleset(cards: Sequence[Mapping[str, Any]], decks: Sequence[Mapping[str, Any]],

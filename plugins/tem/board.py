@@ -371,11 +371,11 @@ class Picture:
 
         return Panes(self, seat)
 
-    def human_agent(self, terminal: Any, seat: int, recorded: Any) -> Any:
+    def prompts(self, terminal: Any, seat: int) -> Any:
         """The person's seat: programs as ``1N 3E``, cells, values (``rulecraft.plugins.tem.prompts``)."""
-        from rulecraft.plugins.tem.prompts import HumanAgent
+        from rulecraft.plugins.tem.prompts import Prompts
 
-        return HumanAgent(terminal, self, seat, recorded)
+        return Prompts(terminal, self, seat)
 
     @staticmethod
     def solo_game(ruleset: Ruleset, human: Any, **options: Any) -> Any:
@@ -384,18 +384,19 @@ class Picture:
 
         return solo_game(ruleset, human, **options)
 
-    def verdict(self, game: Any, seat: int, solo: bool) -> str:
-        """Who won, from the standings' results; in solo mode you win only with more VP than each Robot
-        (R8)."""
-        me = game.players[seat]
-        mine = of_seat(game.standings, seat)
+    def verdict(self, state: dict, standings: Any, events: list[dict], seat: int, solo: bool) -> str:
+        """Who won, from the standings' results and the seat's last view ``state``; in solo mode you win
+        only with more VP than each Robot (R8)."""
+        players = state["players"]
+        vp = players[seat]["vp"]
+        mine = of_seat(standings, seat)
         if solo:
-            best = max(p.vp for p in game.players if p.seat != seat)
+            best = max(p["vp"] for i, p in enumerate(players) if i != seat)
             return "[bold green]You win![/]" if mine is not None and mine.result == WIN else \
-                f"[bold red]The Robots win[/] ({me.vp} VP against {best}: you need more VP than each Robot)."
+                f"[bold red]The Robots win[/] ({vp} VP against {best}: you need more VP than each Robot)."
         if mine is not None and mine.won:
             return "[bold green]You win![/]" if mine.result == WIN else "[bold green]A shared victory![/]"
-        return f"You finish #{mine.rank if mine is not None else '?'} with {me.vp} VP."
+        return f"You finish #{mine.rank if mine is not None else '?'} with {vp} VP."
 
     # --- narration ---------------------------------------------------------------------------------
     needs_state = frozenset({"no-effect", "collect", "scoring", "vp"})   # explained with the state's numbers

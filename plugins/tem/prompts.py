@@ -1,21 +1,20 @@
 """Ask: a person at the terminal answers Tiny Epic Mechs' decisions: short keys, validation, re-prompts.
 
-:class:`HumanAgent` is an ordinary agent (``decide(decision, view)``): it draws the player's own view (T16)
-and asks. Every decision kind of ``runtime.decisions`` lists its legal options and takes a short answer:
-an option's number, a value (Mine numbers, boost amounts), a cell label (``C1``), ``y``/``n``, ``-`` for
-"none", and for programs ``1N 3E 5S 7W`` (card number and direction, all at once or one by one) with a
-confirm step. Anything else gets a message and the same prompt again; the engine's own check
-(``Decision.check``) has the last word. ``q`` at any prompt, end of input or Ctrl-C stop the game
-(``rulecraft.cli.prompts.Quit``); the session saves the log so far. The terminal it asks through is the
-command line's (``rulecraft.cli.prompts.Terminal``), handed in by ``rulecraft play`` through the board's
-``human_agent``.
+:class:`Prompts` answers one decision at a time for the front end that holds the game (``rulecraft play``
+on its session): it draws the player's own view (T16) and asks. Every decision kind of
+``runtime.decisions`` lists its legal options and takes a short answer: an option's number, a value (Mine
+numbers, boost amounts), a cell label (``C1``), ``y``/``n``, ``-`` for "none", and for programs
+``1N 3E 5S 7W`` (card number and direction, all at once or one by one) with a confirm step. Anything else
+gets a message and the same prompt again; the engine's own check (``Decision.check``) has the last word.
+``q`` at any prompt, end of input or Ctrl-C stop the game (``rulecraft.cli.prompts.Quit``) and ``u`` takes
+the last answer back (``TakeBack``): both are the terminal's. The terminal it asks through is the command
+line's (``rulecraft.cli.prompts.Terminal``), handed in by ``rulecraft play`` through the board's
+``prompts``.
 """
 
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.markup import escape
@@ -33,44 +32,31 @@ from rulecraft.plugins.tem.board import (
 )
 from rulecraft.plugins.tem.reasons import amount, have
 from rulecraft.runtime.decisions import Decision, IllegalAnswer
-from rulecraft.runtime.prompts import HELP_WORDS, NONE_WORDS, YES_WORDS, replayed
+from rulecraft.runtime.prompts import HELP_WORDS, NONE_WORDS, YES_WORDS
 
 VALUE_KINDS = frozenset({D.SETUP_MINE, D.MINE_NUMBER, D.BOOST})     # answered by the number itself
 CELL_KINDS = frozenset({D.BASE, D.ZONE, D.MOVE_TOKEN})              # answered by a cell label
 CARD_TOKEN = re.compile(r"^(\d+)\s*([NESW]{1,2})$", re.IGNORECASE)
 
 
-class HumanAgent:
-    """A seat played at the terminal. ``recorded`` answers (from a saved log) are given first, silently:
-    that is how a quit game resumes where it stopped."""
+class Prompts:
+    """A seat played at the terminal: ``ask(decision, state, fresh)`` returns the person's answer to a
+    decision of the game, from the seat's view ``state`` (``fresh``: something happened since the last
+    prompt, so the board is drawn again line by line)."""
 
-    name = "human"
-
-    def __init__(self, terminal: Any, picture: Picture, seat: int,
-                 recorded: Iterable[tuple[str, Any]] = ()) -> None:
+    def __init__(self, terminal: Any, picture: Picture, seat: int) -> None:
         self.term, self.pic, self.seat = terminal, picture, seat
-        self.recorded = deque(recorded)
-        self.fresh = True                  # something happened since the board was last drawn
-        self.before_prompt: Callable[[], None] | None = None   # e.g. flush the log
         # The loadouts of the last equip window the person answered, and the answer: a window offering
-        # the same loadouts keeps it without asking (the engine still asks this agent and logs the answer).
+        # the same loadouts keeps it without asking (the game still gets the answer and logs it).
         self.last_equip: tuple[frozenset, Any] | None = None
 
-    def decide(self, decision: Decision, view: Any) -> Any:
-        if self.recorded:
-            answer = replayed(self.recorded, decision)
-            self._remember(decision, answer)
-            return answer
-        if self.before_prompt is not None:
-            self.before_prompt()
-        state = view.state()
+    def ask(self, decision: Decision, state: dict, fresh: bool = True) -> Any:
         kept = self._kept_loadout(decision)
         if kept is not None:
             names = " + ".join(self.pic.ruleset.weapons[w].name for w in kept)
             self.term.narrate(f"  [dim]Equip: keeping {escape(names)}, as you chose for these weapons "
                               f"(w: ask again).[/]")
             return kept
-        fresh, self.fresh = self.fresh, False
         self.term.begin(state, lambda: self._drawing(decision.kind, state, fresh))
         if decision.pick > 1:
             answer = self._program(decision, state)

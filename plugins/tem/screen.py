@@ -4,89 +4,36 @@ log as panes that stay in place, with a legend and a help pane.
 :class:`Panes` holds what the panes show (the latest redacted state of the person's seat, T16; the current
 prompt's lines; the narrated events) and renders them to a fixed-size screen. It never sees a game: the
 shared full-screen terminal (``rulecraft.cli.fullscreen``, which the board's ``panes`` feeds) hands it
-states and narration. ``render_text`` draws the panes to plain text at a given size, which is what the
-snapshot tests compare.
+states and narration. ``runtime.panes.render_text`` draws the panes to plain text at a given size,
+which is what the snapshot tests compare.
 """
 
 from __future__ import annotations
 
-import io
-from collections import deque
-from collections.abc import Iterable
-from typing import Literal
-
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.layout import Layout
 from rich.markup import escape
 from rich.panel import Panel
-from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from rulecraft.plugins.tem.board import SMALL_CELL, Picture
-from rulecraft.runtime.safe_console import SafeConsole
+from rulecraft.runtime.panes import Lines, PanesBase
 
 SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
 TALL = 34           # ... and from this height
-LOG_KEPT = 400      # narrated lines kept for the log pane
-
-ColorSystemName = Literal["auto", "standard", "256", "truecolor", "windows"]
-"""What rich calls a terminal's colours (``Console.color_system``), as ``render`` passes it on."""
 
 
-class Lines:
-    """Markup lines wrapped to the pane's width, of which the ones that fit are shown: the last (a log
-    scrolls inside its pane, never the screen) or the first (a status reads from the top). ``squeeze``:
-    when the wrapped lines do not fit, each option line (indented) is cut to one row instead, so that a
-    prompt keeps its options in view (``?`` shows them whole) and its messages whole."""
-
-    def __init__(self, lines: Iterable[RenderableType], last: bool = True, squeeze: bool = False) -> None:
-        self.lines, self.last, self.squeeze = list(lines), last, squeeze
-
-    def _rows(self, console: Console, options: ConsoleOptions, wrap: bool) -> list[list[Segment]]:
-        rendered: list[list[Segment]] = []
-        for line in self.lines:
-            text = Text.from_markup(line) if isinstance(line, str) else line
-            if not wrap and isinstance(text, Text) and text.plain.startswith("  "):
-                text.no_wrap, text.overflow = True, "ellipsis"
-            rendered.extend(console.render_lines(text, options.update(height=None), pad=False))
-        return rendered
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        height = options.height or options.max_height
-        rendered = self._rows(console, options, wrap=True)
-        if self.squeeze and height and len(rendered) > height:
-            rendered = self._rows(console, options, wrap=False)
-        shown = rendered[-height:] if self.last else rendered[:height]
-        for row in shown:
-            yield from row
-            yield Segment.line()
-
-
-class Panes:
+class Panes(PanesBase):
     """What the full screen shows, and how it is laid out at a size."""
 
+    PROMPT_TITLE = "program"
+
     def __init__(self, picture: Picture, seat: int) -> None:
+        super().__init__()
         self.pic, self.seat = picture, seat
-        self.state: dict | None = None
-        self.log: deque[str] = deque(maxlen=LOG_KEPT)
-        self.program: list[RenderableType] = []   # the current prompt: what it is about, options, messages
-        self.title = "program"                # the program pane's title: the current prompt's
-        self.help: list[str] | None = None    # shown instead of the log while set
-        self.prompt, self.typed = "", ""
 
     # --- what the driver and the prompts tell it -------------------------------------------
-    def begin(self, state: dict) -> None:
-        """A new decision: the program area starts empty, the help pane closes."""
-        self.state, self.program, self.help, self.title = state, [], None, "program"
-
-    def say(self, markup: str) -> None:
-        self.program.extend(markup.strip("\n").split("\n"))
-
-    def narrate(self, markup: str) -> None:
-        self.log.extend(markup.strip("\n").split("\n"))
-
     def columns(self, lines: list[str]) -> None:
         """Lines in two columns (a hand of cards), to keep a small program pane readable."""
         grid = Table.grid(padding=(0, 2))
@@ -116,8 +63,7 @@ class Panes:
         root["top"].split_row(Layout(self._board(wide), name="board", size=board_width),
                               Layout(self._side(wide), name="side"))
         if self.help is not None:     # the help pane takes the whole bottom row until the next answer
-            root["bottom"].update(Panel(Lines(self.help, last=False), title="help: any answer closes it",
-                                        title_align="left", border_style="cyan"))
+            root["bottom"].update(self.help_pane())
         else:
             root["bottom"].split_row(Layout(self._program(), name="program", size=board_width),
                                      Layout(self._log(), name="log"))
@@ -163,17 +109,3 @@ class Panes:
     def _log(self) -> Panel:
         return Panel(Lines(self.log), title="log", title_align="left")
 
-    def render(self, width: int, height: int, color_system: ColorSystemName | None = None) -> str:
-        """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
-        ``color_system`` is set); the input line goes below them."""
-        out = io.StringIO()
-        console = SafeConsole(file=out, width=width, height=height, color_system=color_system,
-                              highlight=False, legacy_windows=False, emoji=False,
-                              force_terminal=color_system is not None)
-        console.print(self.layout(width, height))
-        return out.getvalue()
-
-
-def render_text(panes: Panes, width: int, height: int) -> str:
-    """The whole screen as plain text, ``height`` lines of ``width`` columns: the panes and the input line."""
-    return panes.render(width, height - 1) + (panes.prompt + panes.typed)[:width]

@@ -124,3 +124,17 @@ class PtyGame:
 PANE_OPTION = re.compile(r"^│   (\S+)(?: / \S+)?  \S")
 
 
+def pane(screen: list[str], title: str) -> str:
+    """The text of the pane titled ``title`` (its rows' insides joined, whitespace collapsed)."""
+    rows, inside = [], False
+    for row in screen:
+        at = row.find("╭─ " + title)
+        if at >= 0:
+            inside, left = True, at
+            continue
+        if inside:
+            if row[left:left + 1] == "╰":
+                break
+            end = row.find("│", left + 1)
+            rows.append(row[left + 1:end])
+    return " ".join(" ".join(rows).split())

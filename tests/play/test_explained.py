@@ -22,7 +22,7 @@ from rulecraft.plugins.tem import api
 from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.board import Picture
 from rulecraft.plugins.tem.engine import Game
-from rulecraft.plugins.tem.prompts import HumanAgent
+from rulecraft.plugins.tem.prompts import Prompts
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime.decisions import Decision, RandomAgent
@@ -37,16 +37,6 @@ RULING_ID = re.compile(r"\b[TR]\d{1,2}\b|[(,] ?E\d\b")
 def core():
     ruleset, hooks, _ = load([], [])
     return ruleset, hooks
-
-
-class Seen:
-    """A view for a prompt: just the seat's state dict (all the UI may read, T16)."""
-
-    def __init__(self, state: dict) -> None:
-        self._state = state
-
-    def state(self) -> dict:
-        return self._state
 
 
 def narrated_games(ruleset, hooks, seeds=range(3)):
@@ -141,7 +131,7 @@ def _human(ruleset, script: list[str]):
         prompts.append(prompt)
         return typed.pop(0)
 
-    human = HumanAgent(make_terminal(console, read), Picture(ruleset, ["red", "blue"]), 0)
+    human = Prompts(make_terminal(console, read), Picture(ruleset, ["red", "blue"]), 0)
     return human, console, prompts
 
 
@@ -158,16 +148,16 @@ def test_buying_a_weapon_you_cannot_equip_asks_first_and_says_when_you_could(cor
     state = _state(ruleset, hooks, credits=9, energy=9)
     human, console, prompts = _human(ruleset, ["1", "n", "1", "y"])
     decision = Decision(D.PURCHASE, 0, (None, "warhammer", "pulse-pistol"))
-    assert human.decide(decision, Seen(state)) == "warhammer"
+    assert human.ask(decision, state) == "warhammer"
     out = console.file.getvalue()
     assert "A Pilot has no slot for Advanced weapons, so you cannot equip Warhammer now" in out
     assert "you could in Power Armor (Power Up, 5$) or in the Mighty Mech" in out
     assert [p.split("]")[0] for p in prompts] == ["[purchase", "[confirm-buy", "[purchase", "[confirm-buy"]
     human, _, prompts = _human(ruleset, ["2"])
-    assert human.decide(decision, Seen(state)) == "pulse-pistol" and len(prompts) == 1
+    assert human.ask(decision, state) == "pulse-pistol" and len(prompts) == 1
     armour = _state(ruleset, hooks, status="power-armor", credits=9)
     human, _, prompts = _human(ruleset, ["1"])
-    assert human.decide(decision, Seen(armour)) == "warhammer" and len(prompts) == 1
+    assert human.ask(decision, armour) == "warhammer" and len(prompts) == 1
 
 
 def test_power_up_with_nothing_to_do_says_why_with_numbers(core):
@@ -175,7 +165,7 @@ def test_power_up_with_nothing_to_do_says_why_with_numbers(core):
     ruleset, hooks = core
     state = _state(ruleset, hooks, credits=3)
     human, console, _ = _human(ruleset, [])
-    assert human.decide(Decision(D.POWER_UP, 0, (None,)), Seen(state)) is None
+    assert human.ask(Decision(D.POWER_UP, 0, (None,)), state) is None
     out = console.file.getvalue()
     health = state["players"][0]["health"]
     assert f"you are at full health ({health}/{health})" in out
@@ -191,17 +181,17 @@ def test_the_same_equip_window_keeps_the_last_confirmed_loadout(core):
     options = (("energy-sword",), ("pulse-pistol",), ("energy-sword", "pulse-pistol"))
     window = Decision(D.EQUIP, 0, options, {"when": "turn-start"})
     human, console, prompts = _human(ruleset, ["3", "w", "-", "1"])
-    assert human.decide(window, Seen(state)) == ("energy-sword", "pulse-pistol")
+    assert human.ask(window, state) == ("energy-sword", "pulse-pistol")
     for _ in range(2):                       # the same loadouts offered again: kept, not asked
-        assert human.decide(window, Seen(state)) == ("energy-sword", "pulse-pistol")
+        assert human.ask(window, state) == ("energy-sword", "pulse-pistol")
     assert len(prompts) == 1
     assert console.file.getvalue().count("Equip: keeping Energy Sword + Pulse Pistol") == 2
     other = Decision(D.EQUIP, 0, options[:2], {"when": "status"})   # other loadouts: this one asks
     assert human.last_equip is not None and human._kept_loadout(other) is None
     purchase = Decision(D.PURCHASE, 0, (None, "pulse-pistol"))
-    assert human.decide(purchase, Seen(state)) is None             # "w" typed there, then "-"
+    assert human.ask(purchase, state) is None             # "w" typed there, then "-"
     assert "The next equip window will ask you again" in console.file.getvalue()
-    assert human.decide(window, Seen(state)) == ("energy-sword",)   # asked again: "1"
+    assert human.ask(window, state) == ("energy-sword",)   # asked again: "1"
     assert [p.split("]")[0] for p in prompts] == ["[equip", "[purchase", "[purchase", "[equip"]
 
 
@@ -210,7 +200,7 @@ def test_the_turret_prompt_says_yes_and_no_in_words_with_the_cost(core):
     game = _table(ruleset, hooks, r2c1="energy-2-a")
     api.set_player(game, 0, at="r2c1", energy=5)
     human, console, _ = _human(ruleset, ["n"])
-    assert human.decide(Decision(D.DEPLOY_TURRET, 0, (True, False)), Seen(view_for(game, 0))) is False
+    assert human.ask(Decision(D.DEPLOY_TURRET, 0, (True, False)), view_for(game, 0)) is False
     out = console.file.getvalue()
     assert "y  yes, deploy a Turret here" in out and "n  no, keep it in your supply" in out
     assert "no (deploy a Turret)" not in out

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import random
 
-from players import random_card, random_program
+from players import pane, random_card, random_program
 
+from rulecraft.cli.main import main
 from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.tem.build import load_ruleset
 from rulecraft.plugins.wiring import plugin_names
@@ -125,3 +126,37 @@ def test_ctrl_c_saves_and_resume_goes_on_at_the_full_screen(pty_game, tmp_path):
     whole = log.read_text().splitlines()
     assert whole[:len(cut)] == cut and json.loads(whole[-1])["e"] == "game-end"
     assert _replays(log)
+
+
+def test_u_takes_an_answer_back_and_refuses_once_another_seat_has_moved(pty_game, tmp_path):
+    """Issue 22: at the full screen, `u` at the setup Mine takes the pilot back (the log file loses it, the
+    pilot prompt comes back); once the programs are revealed and the Robots have moved, `u` is refused,
+    with the reason in words (never an event's fields)."""
+    log = tmp_path / "undo.jsonl"
+    game = pty_game(["--solo", "--seed", "3", "--log", str(log)], 80, 24)
+    assert game.wait_prompt() == "pilot"
+    game.type("1\r")
+    assert game.wait_prompt() == "setup-mine"
+    assert '"kind":"pilot","player":0' in log.read_text()
+    game.type("u\r")
+    assert game.wait_prompt() == "pilot"
+    assert '"kind":"pilot","player":0' not in log.read_text()     # the log is the session's lines
+    assert "Taken back your pilot answer" in pane(game.screen.display, "log")
+    rng = random.Random(5)
+    tag = "pilot"
+    while tag != "program":                        # to the first program: its reveal shows the others'
+        game.type(answer(rng, tag, game.options()) + "\r")
+        tag = game.wait_prompt()
+    game.type(random_program(rng) + "\r")
+    tag = game.wait_prompt()
+    while tag == "confirm":                        # the program's confirmation is the prompt's, not an answer
+        game.type("\r")
+        tag = game.wait_prompt()
+    game.type("u\r")
+    assert game.wait_prompt() == tag
+    text = pane(game.screen.display, "log")
+    assert "Not taken back: You cannot take back your" in text and "since then, you have seen" in text
+    assert "{" not in text and "=" not in text
+    game.type("q\r")
+    assert game.close() == 0
+    assert main(["replay", str(log)]) == 0          # the rewritten log verifies as far as it goes

@@ -55,5 +55,5 @@ def test_play_seats_what_the_game_allows_and_a_solo_pig_game_says_its_target():
     out = io.StringIO()
     outcome = play(head, ruleset, hooks, Path(os.devnull), make_terminal(Console(file=out, width=100),
                                                                          lambda prompt: "2"))
-    assert outcome.status == "finished" and outcome.game.standings[0].result == "loss"
+    assert outcome.status == "finished" and outcome.session.standings[0].result == "loss"
     assert "You lose: the target was 30 points within 6 turns." in out.getvalue()

@@ -52,14 +52,16 @@ def test_a_full_solo_game_against_two_robots(Driver, tmp_path):
     events = _events(path)
     assert events[-1]["e"] == "game-end"
     # R1: the person takes the single north-most Base and goes first every round
-    game = outcome.game
+    session = outcome.session
+    vp = [p["vp"] for p in session.view(0)["players"]]
     base = next(e for e in events if e["e"] == "base" and e["player"] == 0)["cell"]
     bases = [e["cell"] for e in events if e["e"] == "base"]
     assert base == min(bases, key=lambda c: int(c[1:].split("c")[0]))
-    assert [e["starting_player"] for e in events if e["e"] == "round-start"] == [0] * game.rules.rounds
+    starts = [e["starting_player"] for e in events if e["e"] == "round-start"]
+    assert starts == [0] * session.ruleset.rules.rounds
     out = driver.output()
     assert "Round 6" in out and "Game over." in out
-    assert ("You win!" in out) == (game.players[0].vp > max(p.vp for p in game.players[1:]))   # R8
+    assert ("You win!" in out) == (vp[0] > max(vp[1:]))   # R8
     assert "[program]" in " ".join(driver.prompts)
     assert _replays(path)
 
@@ -82,22 +84,23 @@ def test_a_full_four_player_game_against_heuristic_agents(Driver, tmp_path):
 
 
 def test_the_person_sees_only_their_own_view(Driver, tmp_path):
-    """T16: the screen is drawn from the person's view; no other seat's program shows before its reveal."""
-    from rulecraft.runtime.views import View
+    """T16: the screen is drawn from the person's view (the session's ``view``, the UI's only picture of the
+    game); no other seat's program shows before its reveal."""
+    from rulecraft.runtime.session import Session
 
     seen: list[dict] = []
-    original = View.state
+    original = Session.view
 
-    def spy(self):
-        state = original(self)
+    def spy(self, seat):
+        state = original(self, seat)
         seen.append(state)
         return state
 
-    View.state = spy
+    Session.view = spy
     try:
         _play(tmp_path, Driver(seed=5), opponents="random")
     finally:
-        View.state = original
+        Session.view = original
     mine = [s for s in seen if s["you"] == 0]
     assert mine
     for state in mine:
@@ -304,9 +307,8 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
     a short key answers it, and a wrong key first gets a message and the same prompt again."""
     from rulecraft.plugins.tem import api
     from rulecraft.plugins.tem.board import Picture
-    from rulecraft.plugins.tem.prompts import HumanAgent
+    from rulecraft.plugins.tem.prompts import Prompts
     from rulecraft.runtime.decisions import Decision
-    from rulecraft.runtime.views import View
 
     ruleset, _, _ = load([], [])
     game = api.table(ruleset, colours=("red", "blue", "green", "yellow"))
@@ -314,8 +316,8 @@ def test_every_decision_kind_lists_its_options_and_takes_a_short_answer(Driver, 
     if options is None:
         options = game.program_options(game.players[0])
     driver = Driver(script={kind: ["zz", *typed], "confirm": typed[-1:]})
-    human = HumanAgent(make_terminal(driver.console, driver), Picture(ruleset, list(game.ruleset.colours)), 0)
-    answer = human.decide(Decision(kind, 0, tuple(options), pick=pick), View(game, 0))
+    human = Prompts(make_terminal(driver.console, driver), Picture(ruleset, list(game.ruleset.colours)), 0)
+    answer = human.ask(Decision(kind, 0, tuple(options), pick=pick), game.view_state(0))
     assert answer == expected
     out = driver.output()
     assert "zz" in out and ("not one of the options" in out or "write a card number" in out or

@@ -19,9 +19,9 @@ from rich.console import Console
 from rich.text import Text
 
 from rulecraft.cli.fullscreen import PanesTerminal
-from rulecraft.cli.play_ui import new_header, play
+from rulecraft.cli.play_ui import board_class, new_header, play
 from rulecraft.plugins.tem.board import Picture
-from rulecraft.plugins.tem.screen import render_text
+from rulecraft.runtime.panes import render_text
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -144,3 +144,57 @@ def test_a_terminal_too_small_for_the_board_still_shows_the_prompt(tmp_path):
     text = render_text(screen_at(("program", 2), tmp=tmp_path), 60, 18)
     assert "The board needs an 80x24 terminal (this one is 60x18)" in " ".join(text.split())
     assert "Program your 4 cards" in text and text.endswith("[program] card 1 of 4 > ")
+
+
+# --- Mecha Game (issue 20) ---------------------------------------------------------------------------
+MECHA = Path(__file__).parents[2] / "content" / "mecha-core"
+
+
+def mecha_screen_at(stop: tuple[str, int], script: list[str], tmp: Path):
+    """The panes of a seeded Mecha Game stopped at a prompt: ``script`` typed first, then passes."""
+    head, ruleset, hooks = new_header([str(MECHA)], "heuristic", None, 0, False, "3", [], "mecha")
+    board = board_class("mecha")(ruleset, head["colours"], head["agents"])
+    typed, seen = list(script), {}
+
+    def read(prompt: str) -> str:
+        tag = prompt[1:prompt.index("]")]
+        seen[tag] = seen.get(tag, 0) + 1
+        if (tag, seen[tag]) == stop:
+            raise EOFError
+        return typed.pop(0) if typed else "p"
+
+    term = PanesTerminal(Console(file=io.StringIO(), width=120, color_system=None), board.panes(0), read)
+    assert play(head, ruleset, hooks, tmp / "mecha.jsonl", term).status == "quit"
+    return term.panes
+
+
+def test_mecha_main_phase(tmp_path):
+    """Your main phase after a tower: the grid with both players' units (codes compact, names and counters
+    wide), both players, your hand in words (whole at 120x40: cost, power, durability, keywords with
+    reminder text, ability), keys that name their action, the log in words."""
+    shown = check_sizes("mecha-main", mecha_screen_at(("main", 2), ["rt a1"], tmp_path))
+    for text in shown.values():
+        assert "you (seat a): bandwidth 1 (1 free)" in text and "  p  pass" in text
+        assert not re.search(r"\bM\d+\b|\b[a-z]+=\S", text)       # no ruling id, no event dump
+    wide = " ".join(shown[120, 40].replace("│", " ").split())
+    assert "Skyhawk: mecha, cost 3, power 2, durability 2; Speed 2 (moves up to 2 spaces" in wide
+    assert "RTa2" in shown[80, 24] and "RT Radio" in shown[120, 40]
+
+
+def test_mecha_cards_and_help(tmp_path):
+    """`c`: your cards whole at 80x24; `?`: the rule behind the prompt, with its ruling ids (only here)."""
+    cards = check_sizes("mecha-cards", mecha_screen_at(("main", 2), ["c"], tmp_path))
+    words = " ".join(cards[80, 24].replace("│", " ").split())
+    assert "When played: Add 1 armour to a unit of yours of your choice." in words
+    rules = check_sizes("mecha-help", mecha_screen_at(("main", 2), ["?"], tmp_path))
+    assert "Your main phase (M6)" in rules[120, 40]
+
+
+def test_l_shows_the_whole_log(tmp_path):
+    """`l` (any game): the whole log in the help pane, newest at the bottom, where the log pane keeps only
+    its last rows; the next answer closes it."""
+    panes = mecha_screen_at(("main", 3), ["rt a1", "l"], tmp_path)
+    text = render_text(panes, 80, 24)
+    assert "the log (any answer closes it)" in text
+    words = " ".join(text.replace("│", " ").split())
+    assert "you play Radio Tower on a1" in words and "Turn 2: you to play" in words

@@ -54,7 +54,8 @@ class PlayError(ValueError):
 
 @dataclass
 class Outcome:
-    """How a session ended (``finished``, ``quit`` or ``aborted``) and the game as it stands."""
+    """How a session ended (``finished``, ``quit``, ``interrupted`` (Ctrl-C) or ``aborted``) and the game as
+    it stands."""
 
     status: str
     game: Game
@@ -269,8 +270,10 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
     status = "finished"
     try:
         game.play()
-    except (Quit, KeyboardInterrupt):
+    except Quit:
         status = "quit"
+    except KeyboardInterrupt:     # saved as a quit game is; the command exits 130
+        status = "interrupted"
     except GameError:
         status = "aborted"
     finally:

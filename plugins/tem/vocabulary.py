@@ -240,7 +240,7 @@ happens: `after attack: gain 1 vp`. Words are lower or upper case alike.
 | `pay N R and ...` | `pay 1 energy and add 1 damage` | what follows `pay` happens only if you could pay |
 | `you may ...` | `you may pay 1 energy and heal 2` | the player chooses whether to do it all |
 | `pay up to N R: ... each` | `pay up to 3 energy: +1 damage each` | pick an amount to pay; the steps \
-happen once per unit paid (they cannot hold another `pay up to`) |
+happen once per unit paid |
 | `pay up to N R or R: ... each` | `pay up to 3 energy or credits: +1 damage each` | as above, with one \
 resource of the player's choice |
 | `if C then ... else ...` | `if health < 3 then heal 2 else gain 1 energy` | `else if` chains too |

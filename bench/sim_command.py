@@ -74,11 +74,11 @@ def python_m(module: str, build: Path | None = None) -> list[str]:
 
 
 def sim(games: int, agents: str = "random,random,random,random", seed: str = "1",
-        build: Path | None = None) -> Measured:
-    """``rulecraft sim content/tem-core --games N --seed S --agents A --quiet``, its report discarded; with
-    the compiled modules of ``build`` (a ``build --into`` folder) when given."""
-    argv = [*python_m("rulecraft.cli", build), "sim", CORE, "--games", str(games), "--seed", seed,
-            "--agents", agents, "--quiet"]
+        build: Path | None = None, jobs: int = 1, pack: str = CORE) -> Measured:
+    """``rulecraft sim PACK --games N --seed S --agents A --jobs J --quiet`` (PACK: Tiny Epic Mechs' core),
+    its report discarded; with the compiled modules of ``build`` (a ``build --into`` folder) when given."""
+    argv = [*python_m("rulecraft.cli", build), "sim", pack, "--games", str(games), "--seed", seed,
+            "--agents", agents, "--jobs", str(jobs), "--quiet"]
     out = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], cwd=ROOT, env=child_env(),
                          capture_output=True, text=True, check=True).stdout
     returncode, cpu, maxrss_kb, error = json.loads(out)
@@ -87,8 +87,9 @@ def sim(games: int, agents: str = "random,random,random,random", seed: str = "1"
     return Measured(cpu, maxrss_kb / 1024)
 
 
-def command(games: int) -> str:
-    return f"rulecraft sim {CORE} --games {games} --seed 1 --agents random,random,random,random"
+def command(games: int, jobs: int = 1, pack: str = CORE, agents: str = "random,random,random,random") -> str:
+    return f"rulecraft sim {pack} --games {games} --seed 1 --agents {agents}" + (f" --jobs {jobs}" if jobs > 1
+                                                                                   else "")
 
 
 @functools.cache

@@ -10,6 +10,10 @@ import sys
 
 sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != os.getcwd()]
 
-from rulecraft.cli.main import main  # noqa: E402  (after the sys.path fix, on purpose)
+try:
+    from rulecraft.cli.main import main
+except KeyboardInterrupt:         # Ctrl-C while rulecraft is still being imported: as main() says it
+    print("rulecraft: interrupted", file=sys.stderr)
+    sys.exit(130)
 
 sys.exit(main())

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from rulecraft.cli.main import main
+from rulecraft.cli.main import EXIT_INTERRUPTED, main
 from rulecraft.compiler import loader
 from rulecraft.compiler.docgen.examples import LIMITS, TMP, Case, Run
 from rulecraft.runtime import games
@@ -33,6 +33,8 @@ def run_case(case: Case) -> Run:
                 code = main(argv)
             except SystemExit as exit_:   # argparse's own usage errors
                 code = exit_.code if isinstance(exit_.code, int) else 2
+        if code == EXIT_INTERRUPTED:      # the user's Ctrl-C during the example, which main caught: not the
+            raise KeyboardInterrupt       # example's result; `rulecraft docs` stops (it went on building)
         output = err.getvalue() + out.getvalue()
         places = ((Path(tmp).resolve(), "$TMP"), (Path(tmp), "$TMP"), (case.folder.resolve(), "."))
         for folder, shown in places:

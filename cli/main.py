@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
 }
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130     # Ctrl-C: 128 + SIGINT, as a shell reports it
 
 
 class UsageError(Exception):
@@ -101,7 +102,11 @@ def _stale(exc: StaleBuild, where: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     with visible_output():                    # nothing of a pack, a log or a file name is obeyed as a code
-        return _main(argv)
+        try:     # Ctrl-C at any point, also while a command's modules are imported: one line, exit 130
+            return _main(argv)
+        except KeyboardInterrupt:
+            print("rulecraft: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
 
 
 def _main(argv: list[str] | None) -> int:
@@ -119,9 +124,6 @@ def _main(argv: list[str] | None) -> int:
         return EXIT_CONTENT
     except StaleBuild as exc:
         return _stale(exc, f"rulecraft {args.command}")
-    except KeyboardInterrupt:
-        print("rulecraft: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # the reader went away (`rulecraft explain ... | head`): not a bug
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_CLEAN

@@ -22,7 +22,7 @@ import random
 from pathlib import Path
 
 from rulecraft.cli.games import add_game_option
-from rulecraft.cli.main import PathNotFound, UsageError
+from rulecraft.cli.main import EXIT_INTERRUPTED, PathNotFound, UsageError
 from rulecraft.cli.outputs import new_file
 
 DEFAULT_DIR = Path("rulecraft-games")
@@ -92,9 +92,9 @@ def run(args: argparse.Namespace) -> int:
 
     full_screen = at_a_terminal() and not args.plain
     outcome = play(head, ruleset, hooks, path, terminal, expected, delay=args.delay, full_screen=full_screen)
-    if outcome.status == "quit":
+    if outcome.status in ("quit", "interrupted"):
         terminal.say(f"\nStopped. The game so far is saved in {path}; go on with "
                      f"[bold]rulecraft play --resume {path}[/]")
-        return 0
+        return EXIT_INTERRUPTED if outcome.status == "interrupted" else 0
     terminal.say(f"The log is in {path}; watch it again with [bold]rulecraft replay {path} --watch[/]")
     return 0 if outcome.status == "finished" else 3

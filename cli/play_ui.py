@@ -60,8 +60,8 @@ class PlayError(ValueError):
 
 @dataclass
 class Outcome:
-    """How a game at the terminal ended (``finished``, ``quit`` or ``aborted``) and its session
-    (``rulecraft.runtime.session``) as it stands."""
+    """How a game at the terminal ended (``finished``, ``quit``, ``interrupted`` (Ctrl-C) or ``aborted``)
+    and its session (``rulecraft.runtime.session``) as it stands."""
 
     status: str
     session: Any
@@ -273,8 +273,10 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
                     shown = -1                # the board is drawn again at the prompt asked anew
                 continue
             session.answer(seat, answer)
-    except (Quit, KeyboardInterrupt):
+    except Quit:
         status = "quit"
+    except KeyboardInterrupt:     # saved as a quit game is; the command exits 130
+        status = "interrupted"
     finally:
         log.close(session.lines())
         session.close()

@@ -4,7 +4,8 @@ Input: the syntax tree from ``parse.py`` and the kind of entity that owns it (th
 name it, e.g. ``weapon``: some triggers belong to one kind). Output: the typed tree (``ir.py``)
 and every problem found, each located by offsets in the effect string. Problems: unknown words
 (with "did you mean"), a verb's words not matching its pattern, wrong types, timing (a verb or
-attribute the trigger cannot use), numbers out of range, and ``if`` branches that can never run.
+attribute the trigger cannot use), numbers out of range, a ``pay up to`` inside another (its handler
+would nest loops, which the verifier refuses), and ``if`` branches that can never run.
 The checker reports all problems it can find, not only the first.
 """
 
@@ -128,6 +129,14 @@ class Checker:
                 self.problem(codes.EFFECT_ARGUMENTS, f"'{word.text}' is listed twice", word.span)
             resources.append(value)
         body = self.steps(node.body)
+        for inner in node.body.steps:
+            if isinstance(inner, n.PayUpTo):
+                example = self.vocabulary.examples.get("pay_up_to")
+                self.problem(codes.EFFECT_TOO_COMPLEX, "a 'pay up to' cannot be inside another's steps: they "
+                             "already repeat once per unit paid, and a repeat cannot repeat", inner.span,
+                             "give each 'pay up to' a sentence of its own"
+                             + (f", e.g. '{example}'" if example else ""))
+                body = None
         if limit is None or body is None or None in resources:
             return None
         return ir.PayUpTo(tuple(resources), limit, body.steps, payment)  # type: ignore[arg-type]

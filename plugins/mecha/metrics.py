@@ -16,19 +16,17 @@ from typing import Any
 from rulecraft.runtime.balance.records import core_record
 from rulecraft.runtime.balance.report import (
     Block,
+    CoreTotals,
+    Rates,
     Record,
     Section,
     SimReport,
     core_numbers,
     core_sections,
-    core_summary,
-    finished,
-    held_seats,
     pct,
     rate,
     rate_section,
     section_plot,
-    win_rows,
 )
 from rulecraft.runtime.balance.sweep.metrics import held_win
 
@@ -81,14 +79,14 @@ class MechaReport(SimReport):
              "seat.",)
 
     def summarize(self, records: Sequence[Record], ruleset: Any) -> dict[str, Any]:
-        report = core_summary(records)
-        games = finished(records)
-        n = len(games)
-        report["ends"] = {way: rate(sum(1 for r in games if r["way"] == way), n) for way in WAY_NAMES}
-        seats = held_seats((s for r in games for s in r["seats"]), _played, "card")
-        cards = {row["card"]: row for row in win_rows(seats, "card")}
-        report["card_win"] = [{"name": ruleset.cards[c].name, **cards[c]} for c in sorted(cards)]
-        return report
+        totals = self.totals(ruleset)
+        for record in records:
+            totals.add(record)
+        return totals.report()
+
+    def totals(self, ruleset: Any) -> MechaTotals:
+        """Running totals: a run of any length keeps none of its records (issue 28: flat memory)."""
+        return MechaTotals(ruleset)
 
     def sections(self, report: dict[str, Any]) -> list[Block]:
         ends = tuple((WAY_NAMES[way], str(e["wins"]), pct(e)) for way, e in report["ends"].items())
@@ -106,6 +104,33 @@ class MechaReport(SimReport):
         out = core_numbers(record)
         out.update({f"ends by {WAY_NAMES[way]}": float(record["way"] == way) for way in WAY_NAMES})
         return out
+
+
+class MechaTotals(CoreTotals):
+    """The skeleton's totals, how games end (M20) and the win rate of the seats that played each card."""
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.ends = dict.fromkeys(WAY_NAMES, 0)
+        self.cards = Rates("card")
+
+    def add(self, record: Record) -> None:
+        super().add(record)
+        if record["aborted"]:
+            return
+        if record["way"] in self.ends:
+            self.ends[record["way"]] += 1
+        for seat in record["seats"]:
+            for card in dict.fromkeys(_played(seat)):
+                self.cards.add(seat, card)
+
+    def report(self) -> dict[str, Any]:
+        report = super().report()
+        report["ends"] = {way: rate(count, self.games) for way, count in self.ends.items()}
+        cards = {row["card"]: row for row in self.cards.rows()}
+        report["card_win"] = [{"name": self.ruleset.cards[c].name, **cards[c]} for c in sorted(cards)]
+        return report
 
 
 SIM_REPORT = MechaReport()

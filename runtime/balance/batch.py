@@ -246,12 +246,11 @@ def _run_batches(config: Config, seed: str, games: int, jobs: int,
         return
     # imported here: the pool (multiprocessing, pickle: ~20 ms) is for --jobs > 1 only, and `rulecraft
     # check` imports this module through the wiring (issue 14's start-up)
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from rulecraft.runtime.balance.pool import run_tasks
 
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=_worker_gc) as pool:
-        futures = [pool.submit(play_batch, config, seed, indices, log_dir) for indices in work]
-        for future in as_completed(futures):
-            yield future.result()
+    tasks = [(config, seed, indices, log_dir) for indices in work]
+    for _, chunk in run_tasks(play_batch, tasks, jobs, _context(), _worker_gc):
+        yield chunk
 
 
 def _context():

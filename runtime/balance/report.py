@@ -161,53 +161,92 @@ Block = Section | Lines | Bullets | Heading | Figure
 
 
 # --- what every game's records say -----------------------------------------------------------------
-def win_rows(seats: Sequence[Record], key: str, value: str = "win") -> list[dict[str, Any]]:
-    """Win count and rate per value of a seat's ``key`` (its seat number, its agent, a card...); with
-    ``value="reached"``, the targets reached instead."""
-    wins: dict[Any, float] = defaultdict(float)
-    count: dict[Any, int] = defaultdict(int)
-    for s in seats:
-        wins[s[key]] += s[value]
-        count[s[key]] += 1
-    return [{key: k, **rate(wins[k], count[k])} for k in sorted(count, key=str)]
-
-
-def held_seats(seats: Iterable[Record], held: Callable[[Record], Iterable[str]], key: str) -> list[Record]:
-    """One copy of a seat per thing it held (``held(seat)``: the cards it played, the weapons it owned),
-    under ``key``: what :func:`win_rows` reads for "the win rate of the seats that held X"."""
-    return [{**s, key: thing} for s in seats for thing in dict.fromkeys(held(s))]
-
-
-def target_summary(seats: Sequence[Record]) -> dict[str, Any] | None:
-    """The seats that played for a target (``target`` in their record): what the targets were, and the
-    rate each seat and agent reached its target at; None when no seat played for one."""
-    aimed = [s for s in seats if s.get("target") is not None]
-    if not aimed:
-        return None
-    return {"targets": sorted({s["target"] for s in aimed}), "all": rate(sum(s["reached"] for s in aimed),
-                                                                         len(aimed)),
-            "seat": win_rows(aimed, "seat", "reached"), "agent": win_rows(aimed, "agent", "reached"),
-            "solo": len(aimed) == len(seats)}
-
-
 def core_summary(records: Sequence[Record]) -> dict[str, Any]:
     """The skeleton's numbers: games, players, win rates by seat and agent, the first player's, length."""
-    games = finished(records)
-    seats = [s for r in games for s in r["seats"]]
-    colours = {s["seat"]: s["colour"] for s in seats}
-    by_seat = [{**row, "colour": colours[row["seat"]]} for row in win_rows(seats, "seat")]
-    first = [r for r in games if r.get("first_seat") is not None]
-    first_wins = sum(s["win"] for r in first for s in r["seats"] if s["seat"] == r["first_seat"])
-    return {
-        "games": len(games), "players": games[0]["players"] if games else 0,
-        "win_rate": {"seat": by_seat, "agent": win_rows(seats, "agent")},
-        "first_player": rate(first_wins, len(first)) if first else None,
-        "length": {key: estimate(stats.mean([r[key] for r in games])) for key in LENGTHS
-                   if games and all(key in r for r in games)},
-        "shared_wins": sum(1 for r in games if len(r["winners"]) > 1),
-        "aborted": [{"index": r["index"], "seed": r["seed"], "reason": r["aborted"]}
-                    for r in records if r["aborted"]],
-    } | _target(seats)
+    totals = CoreTotals()
+    for record in records:
+        totals.add(record)
+    return totals.report()
+
+
+class Rates:
+    """Wins (or targets reached) and seats per value of a seat's key, folded: :func:`win_rows`'s rows."""
+
+    def __init__(self, key: str, value: str = "win") -> None:
+        self.key, self.value = key, value
+        self.wins: dict[Any, float] = defaultdict(float)
+        self.count: dict[Any, int] = defaultdict(int)
+
+    def add(self, seat: Record, under: Any = None) -> None:
+        k = seat[self.key] if under is None else under
+        self.wins[k] += seat[self.value]
+        self.count[k] += 1
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{self.key: k, **rate(self.wins[k], self.count[k])} for k in sorted(self.count, key=str)]
+
+
+class CoreTotals:
+    """:func:`core_summary` folded one record at a time (counts, sums and histograms, never the records), so a
+    game whose report builds on the skeleton keeps no record however long the run (issue 28: flat memory).
+    Every figure is the one the records give: sums of halves and whole numbers are exact, and the means
+    (``statistics.fmean``, ``stdev``) do not depend on the order of the values."""
+
+    def __init__(self) -> None:
+        self.games = self.players = self.shared = self.seated = 0
+        self.colours: dict[Any, Any] = {}
+        self.by = {key: Rates(key) for key in ("seat", "agent")}
+        self.first: list[float] = [0, 0]       # games with a first seat, its wins
+        self.lengths = {key: stats.Histogram() for key in LENGTHS}
+        self.missing: set[str] = set()          # lengths some finished game does not record
+        self.aimed = {key: Rates(key, "reached") for key in ("seat", "agent")}
+        self.targets: set[Any] = set()
+        self.aborted: list[dict[str, Any]] = []
+
+    def add(self, r: Record) -> None:
+        if r["aborted"]:
+            self.aborted.append({"index": r["index"], "seed": r["seed"], "reason": r["aborted"]})
+            return
+        if not self.games:
+            self.players = r["players"]
+        self.games += 1
+        self.shared += len(r["winners"]) > 1
+        for s in r["seats"]:
+            self.seated += 1
+            self.colours[s["seat"]] = s["colour"]
+            for rates in self.by.values():
+                rates.add(s)
+            if s.get("target") is not None:
+                self.targets.add(s["target"])
+                for rates in self.aimed.values():
+                    rates.add(s)
+        if r.get("first_seat") is not None:
+            self.first[0] += 1
+            self.first[1] += sum(s["win"] for s in r["seats"] if s["seat"] == r["first_seat"])
+        for key, values in self.lengths.items():
+            if key in r:
+                values.add(r[key])
+            else:
+                self.missing.add(key)
+
+    def report(self) -> dict[str, Any]:
+        by_seat = [{**row, "colour": self.colours[row["seat"]]} for row in self.by["seat"].rows()]
+        out = {
+            "games": self.games, "players": self.players,
+            "win_rate": {"seat": by_seat, "agent": self.by["agent"].rows()},
+            "first_player": rate(self.first[1], int(self.first[0])) if self.first[0] else None,
+            "length": {key: estimate(stats.mean(self.lengths[key])) for key in LENGTHS
+                       if self.games and key not in self.missing},
+            "shared_wins": self.shared,
+            "aborted": self.aborted,
+        }
+        aimed = sum(self.aimed["seat"].count.values())
+        if aimed:
+            reached = sum(self.aimed["seat"].wins.values())
+            out["target"] = {"targets": sorted(self.targets), "all": rate(reached, aimed),
+                             "seat": self.aimed["seat"].rows(), "agent": self.aimed["agent"].rows(),
+                             "solo": aimed == self.seated}
+        return out
 
 
 def flagged(row: dict[str, Any], expected: float | None) -> str:
@@ -247,12 +286,6 @@ def rate_section(title: str, key: str, rows: Sequence[dict[str, Any]], expected:
     name = label or (lambda row: str(row[key]))
     return Section(title, rate_headers(key, counted), rate_cells(rows, expected, name), note,
                    section_plot(title, [name(r) for r in rows], rows, expected))
-
-
-def _target(seats: Sequence[Record]) -> dict[str, Any]:
-    """``target`` of a summary, when a seat played for one (a game without any reports none)."""
-    summary = target_summary(seats)
-    return {} if summary is None else {"target": summary}
 
 
 def _solo(report: dict[str, Any]) -> bool:

@@ -62,3 +62,20 @@ def test_sim_out_writes_the_same_files_streamed_as_kept(tmp_path):
     SIM_REPORT.write_records_csv(tmp_path / "kept.csv", records)
     assert (tmp_path / "out" / "records.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
     assert (tmp_path / "out" / "records.csv").read_bytes() == (tmp_path / "kept.csv").read_bytes()
+
+
+def test_mecha_games_report_folds_running_totals_and_keeps_no_record():
+    """Issue 28: Mecha Game's report kept every record (107 MB at 10,000 games); its totals now fold each
+    record into counts (the skeleton's ``CoreTotals``, how games end, the cards' win rates) and hold none."""
+    config = Config(load_table, game="mecha", agents=("random",))
+    table = load_table(config)
+    kept = simulate(config, 16, seed=3, jobs=1)
+    totals = table.report.totals(table.ruleset)
+    assert type(totals).__name__ == "MechaTotals"
+    for record in kept.records:
+        totals.add(record)
+    held = [name for name, value in vars(totals).items()
+            if isinstance(value, list) and any(isinstance(item, dict) for item in value)]
+    assert not held, f"the totals keep records in {held}"
+    assert totals.report()["games"] == 16
+    assert sum(e["wins"] for e in totals.report()["ends"].values()) <= 16

@@ -209,6 +209,20 @@ def test_a_damaged_secret_is_made_again(cached, hang_guard, damage):
     assert compile_stack(stack, VOCABULARY).from_cache
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away needs root")
+def test_a_secret_of_another_user_is_never_used_but_replaced(cached):
+    """A secret file owned by someone else (given away with chown) is not this user's: it is not used to
+    sign or verify, and the name is made again as this user's own (the folder is this user's, 0700)."""
+    stack, _ = cached
+    secret = signed_store.folder() / "secret"
+    old = secret.read_bytes()
+    os.chown(secret, 65534, 65534)       # nobody
+    assert not compile_stack(stack, VOCABULARY).from_cache
+    info = secret.stat()
+    assert info.st_uid == os.getuid() and info.st_mode & 0o077 == 0 and secret.read_bytes() != old
+    assert compile_stack(stack, VOCABULARY).from_cache
+
+
 HANGS_OR_FLOODS = {
     "while true": "def ability(ctx):\n    while 1:\n        pass\n",
     "huge repetition": "def ability(ctx):\n    _v1 = 'a' * 999999999999\n",

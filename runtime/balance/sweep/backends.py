@@ -4,7 +4,9 @@ A backend takes a function and its task arguments and yields ``(task index, resu
 Tasks are batches of seeded games whose results depend only on their arguments, so the figures are the
 same whatever the backend, the number of workers or the order tasks finish in.
 
-- ``local``: a process pool on this machine (``sim --jobs``); one worker plays in this process.
+- ``local``: processes on this machine (``sim --jobs``; ``rulecraft.runtime.balance.pool``: a worker that
+  dies is replaced and its task run again, Ctrl-C kills every worker at once); one worker plays in this
+  process.
 - ``dask``: Dask's distributed scheduler. With no address it starts a ``LocalCluster`` of worker
   processes bound to 127.0.0.1 (its dashboard too, on a free port); with ``tcp://HOST:PORT`` it joins a
   running cluster, whose workers must have rulecraft and the packs installed at the same paths. Each
@@ -21,8 +23,9 @@ import logging
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
+
+from rulecraft.runtime.balance.pool import run_tasks
 
 BACKENDS = ("local", "dask")
 RETRIES = 2
@@ -53,15 +56,7 @@ class LocalBackend:
             return
         from rulecraft.runtime.balance.batch import _context
 
-        with ProcessPoolExecutor(max_workers=self.workers, mp_context=_context()) as pool:
-            futures = {pool.submit(fn, *args): index for index, args in enumerate(tasks)}
-            try:
-                for future in as_completed(futures):
-                    yield futures[future], future.result()
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+        yield from run_tasks(fn, tasks, self.workers, _context())
 
 
 class DaskBackend:

@@ -10,6 +10,6 @@ import sys
 
 sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != os.getcwd()]
 
-from rulecraft.cli.main import main  # noqa: E402  (after the sys.path fix, on purpose)
+from rulecraft.cli.main import command_line  # noqa: E402  (after the sys.path fix, on purpose)
 
-sys.exit(main())
+sys.exit(command_line())

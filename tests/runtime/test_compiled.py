@@ -12,10 +12,10 @@ games played without a log (Tiny Epic Mechs then plays in summary mode, which ha
 ``--out``. It also proves that a compiled module refuses to load once its source changed
 (``native.verify_source``), so a stale build never runs, and that the command line imports the build
 ``make compiled`` installs only while it is current (``native.activate``), saying which runs
-(``rulecraft --version``). It uses that installed build when it is current. Skipped only where the build cannot be made (no
-mypyc, or no C compiler; any other failure of the build fails), and the comparison where the checkout itself
-is compiled (``make compiled``: no pure modules to compare with; the rest of the suite then plays the
-compiled build against the goldens).
+(``rulecraft --version``). It uses that installed build when it is current. Skipped only where the build
+cannot be made (no mypyc, or no C compiler; any other failure of the build fails), and the comparison where
+the checkout itself is compiled (``python -m rulecraft.cli.compiled build``: no pure modules to compare
+with; the rest of the suite then plays the compiled build against the goldens).
 """
 
 from __future__ import annotations
@@ -199,13 +199,13 @@ def _first_difference(pure: Path, compiled: Path) -> str | None:
 @pytest.fixture
 def pure_checkout() -> None:
     """The pure-Python modules this process plays the reference games on. A checkout compiled beside its
-    sources (``make compiled``) has none to import: the rest of the suite then plays the compiled build
+    sources (``python -m rulecraft.cli.compiled build``) has none to import: the rest of the suite plays it
     against the goldens, and this comparison waits for ``make clean-compiled``."""
     compiled = [name for name in compiled_modules()
                 if not str(importlib.import_module(name).__file__).endswith(".py")]
     if compiled:
-        pytest.skip(f"the checkout is compiled beside its sources ({len(compiled)} modules, `make "
-                    "compiled`): the comparison with pure Python needs `make clean-compiled`")
+        pytest.skip(f"the checkout is compiled beside its sources ({len(compiled)} modules, `python -m "
+                    "rulecraft.cli.compiled build`): the comparison with pure Python needs `make clean-compiled`")
 
 
 def test_the_compiled_loop_plays_every_game_as_the_pure_modules(pure_checkout, build, tmp_path):

@@ -205,7 +205,8 @@ def pure_checkout() -> None:
                 if not str(importlib.import_module(name).__file__).endswith(".py")]
     if compiled:
         pytest.skip(f"the checkout is compiled beside its sources ({len(compiled)} modules, `python -m "
-                    "rulecraft.cli.compiled build`): the comparison with pure Python needs `make clean-compiled`")
+                    "rulecraft.cli.compiled build`): the comparison with pure Python needs `make "
+                    "clean-compiled`")
 
 
 def test_the_compiled_loop_plays_every_game_as_the_pure_modules(pure_checkout, build, tmp_path):

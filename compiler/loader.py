@@ -238,25 +238,8 @@ class _Builder:
                       event.start_mark)
 
 
-# This process's loaded documents by (path, text): a document is read-only once loaded (the resolver
-# deep-copies what it takes), so the same file read again, as a sweep reads its packs for every point
-# (issue 27), is the same document. Bounded; a file whose text changed is a new key.
-_LOADED: dict[tuple[str, str], tuple[Document | None, list[Diagnostic]]] = {}
-_LOADED_LIMIT = 512
-
-
 def load_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
     """Load one YAML document from text. Returns the document, or ``None`` and its diagnostics."""
-    found = _LOADED.get((path, text))
-    if found is None:
-        if len(_LOADED) >= _LOADED_LIMIT:
-            _LOADED.clear()
-        found = _LOADED[(path, text)] = _load_text(text, path)
-    document, problems = found
-    return document, list(problems)
-
-
-def _load_text(text: str, path: str) -> tuple[Document | None, list[Diagnostic]]:
     builder = _Builder(path, text)
     try:
         return builder.build(), []

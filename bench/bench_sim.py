@@ -4,7 +4,9 @@ optional compiled game loop (mypyc), interleaved in one run so a change in the m
 both; their ratio, the start-up of each (``--games 1``) and the game loop alone of each, in a process of its
 own; and each of these as a ratio to the calibration loop (``bench.calibration``, bare Python making the same
 decisions and counting the same events), measured in the same rounds, so a figure taken on a busy machine
-can be read (issue 27). The compiled build is made once per run in a temporary folder
+can be read (issue 27); and the progress bar's cost: the same command on a pseudo-terminal without
+``--quiet`` against it with ``--quiet``, with the compiled build when there is one, goal at most 2% more
+CPU (issue 27). The compiled build is made once per run in a temporary folder
 (``bench.sim_command.builds``, about 20 s); without mypyc or a C compiler only pure Python is measured,
 and the line says why.
 
@@ -51,11 +53,14 @@ def run() -> list[str]:
     start_up = dict.fromkeys(measured, float("inf"))
     loop = dict.fromkeys(measured, 0.0)
     heuristic = dict.fromkeys(measured, 0.0)
-    bare = 0.0
+    bare, drawn = 0.0, float("inf")
+    barred = "compiled" if "compiled" in measured else next(iter(measured))   # the progress bar's build
     for _ in range(REPEAT):
         bare = max(bare, calibration.rate())
         for name, folder in measured.items():
             whole[name] = min(whole[name], sim(GAMES, build=folder).cpu)
+            if name == barred:
+                drawn = min(drawn, sim(GAMES, build=folder, terminal=True).cpu)
             start_up[name] = min(start_up[name], sim(1, build=folder).cpu)
             loop[name] = max(loop[name], loop_rate(GAMES // 2, folder))
             heuristic[name] = max(heuristic[name], loop_rate(HEURISTIC_GAMES, folder, "heuristic"))
@@ -71,6 +76,9 @@ def run() -> list[str]:
         share = f"sim --games {GAMES}, {name}: share of the calibration loop"
         lines.append(figure(share, ratio, "of the loop", at_least=goal, source="issue 27") if goal is not None
                      else f"{share}: {ratio:.3f}")
+    lines.append(figure(f"sim --games {GAMES}, {barred}, progress bar on a terminal: CPU over --quiet",
+                        100 * (drawn / whole[barred] - 1), "%", at_most=2, source="issue 27")
+                 + f" ({drawn:.2f} against {whole[barred]:.2f} CPU s)")
     lines.append("  start-up (--games 1): " + ", ".join(f"{n} {start_up[n]:.2f}" for n in measured)
                  + " CPU s")
     lines.append(f"  the game loop alone ({GAMES // 2:,} games, a process of its own): "

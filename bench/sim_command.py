@@ -22,6 +22,8 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import NamedTuple
 
+from rulecraft.runtime.native import PURE, installed_folder, unusable
+
 ROOT = Path(__file__).resolve().parent.parent
 CORE = "content/tem-core"
 
@@ -44,10 +46,29 @@ def child_env(**extra: str) -> dict[str, str]:
 
 # A child forked from a big process starts with that process's peak RSS as its own (Linux keeps the high
 # water mark across fork and exec), so the command is started by a small launcher whose wait4 sees only it.
+# argv is WHERE COMMAND...: WHERE "pipe" reads the command's stderr from a pipe; "terminal" gives it a
+# pseudo-terminal (100 x 30) for its stderr, where rulecraft draws its progress bar, and reads that.
 LAUNCHER = """
-import json, os, subprocess, sys
-child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-error = child.stderr.read().decode()
+import fcntl, json, os, struct, subprocess, sys, termios
+where, argv = sys.argv[1], sys.argv[2:]
+if where == "terminal":
+    reading, writing = os.openpty()
+    fcntl.ioctl(writing, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=writing)
+    os.close(writing)
+    drawn = []
+    while True:
+        try:
+            chunk = os.read(reading, 65536)
+        except OSError:           # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        drawn.append(chunk)
+    error = b"".join(drawn)[-2000:].decode(errors="replace")
+else:
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    error = child.stderr.read().decode()
 _, status, usage = os.wait4(child.pid, 0)
 cpu = usage.ru_utime + usage.ru_stime
 print(json.dumps([os.waitstatus_to_exitcode(status), cpu, usage.ru_maxrss, error]))
@@ -74,16 +95,19 @@ def python_m(module: str, build: Path | None = None) -> list[str]:
 
 
 def sim(games: int, agents: str = "random,random,random,random", seed: str = "1",
-        build: Path | None = None, jobs: int = 1, pack: str = CORE) -> Measured:
-    """``rulecraft sim PACK --games N --seed S --agents A --jobs J --quiet`` (PACK: Tiny Epic Mechs' core),
-    its report discarded; with the compiled modules of ``build`` (a ``build --into`` folder) when given."""
+        build: Path | None = None, terminal: bool = False, pack: str = CORE, jobs: int = 1) -> Measured:
+    """``rulecraft sim PACK --games N --seed S --agents A --jobs J --quiet`` (PACK: tem-core unless given),
+    its report discarded; with the compiled modules of ``build`` (a ``build --into`` folder) when given,
+    else pure Python; with ``terminal``, on a pseudo-terminal without ``--quiet`` (so with its progress
+    bar)."""
     argv = [*python_m("rulecraft.cli", build), "sim", pack, "--games", str(games), "--seed", seed,
-            "--agents", agents, "--jobs", str(jobs), "--quiet"]
-    out = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], cwd=ROOT, env=child_env(),
-                         capture_output=True, text=True, check=True).stdout
+            "--agents", agents, "--jobs", str(jobs), *(() if terminal else ("--quiet",))]
+    pure = {PURE: "1"} if build is None else {}      # the command line would import the installed build
+    out = subprocess.run([sys.executable, "-c", LAUNCHER, "terminal" if terminal else "pipe", *argv],
+                         cwd=ROOT, env=child_env(**pure), capture_output=True, text=True, check=True).stdout
     returncode, cpu, maxrss_kb, error = json.loads(out)
     if returncode != 0:
-        raise RuntimeError(f"{command(games)} exited {returncode}: {error}")
+        raise RuntimeError(f"{command(games, jobs, pack, agents)} exited {returncode}: {error}")
     return Measured(cpu, maxrss_kb / 1024)
 
 
@@ -94,8 +118,14 @@ def command(games: int, jobs: int = 1, pack: str = CORE, agents: str = "random,r
 
 @functools.cache
 def compiled_build() -> Build:
-    """The compiled game loop, built once per run into a temporary folder (``python -m
-    rulecraft.cli.compiled build --into``, about 20 s; the checkout is untouched), or why it cannot be."""
+    """The compiled game loop: the one ``make compiled`` installed when it is current, else built once per
+    run into a temporary folder (``python -m rulecraft.cli.compiled build --into``, 20 s to a few minutes
+    by the load; the checkout is untouched), or why it cannot be."""
+    from rulecraft.cli.compiled import modules
+
+    installed = installed_folder()
+    if unusable(installed, modules()) is None:
+        return Build(installed, f"compiled build (mypyc): the one `make compiled` installed ({installed})")
     folder = Path(tempfile.mkdtemp(prefix="rulecraft-bench-compiled-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     start = time.perf_counter()

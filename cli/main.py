@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, DiagnosticError, format_human
+from rulecraft.runtime import native
 from rulecraft.runtime.native import StaleBuild
 from rulecraft.runtime.terminal_text import visible_output
 
@@ -75,10 +76,23 @@ def _crash_report(argv: list[str] | None) -> str:
     return report.name
 
 
+class _Version(argparse.Action):
+    """``--version``: rulecraft's version, the Python and the game loop this process runs (compiled or
+    pure Python, and why: ``runtime.native.running``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"rulecraft {_version()}, Python {sys.version.split()[0]}, {native.running()}")
+        parser.exit()
+
+
 def build_parser(commands: Sequence[str] = tuple(COMMANDS)) -> argparse.ArgumentParser:
     """The parser of ``commands`` (by default every one: ``--help`` and the CLI reference list them all)."""
     parser = _Parser(prog="rulecraft", description="A data-driven rules compiler for tabletop games.")
-    parser.add_argument("--version", action="version", version=f"rulecraft {_version()}")
+    parser.add_argument("--version", action=_Version, help="show which rulecraft and game loop run, and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
     for name in commands:
@@ -98,6 +112,14 @@ def _stale(exc: StaleBuild, where: str) -> int:
     """The optional compiled loop is older than a source edited since: how to rebuild or remove it."""
     _report(codes.USAGE, f"{where}: {exc}")
     return EXIT_USAGE
+
+
+def command_line() -> int:
+    """The ``rulecraft`` console script and ``python -m rulecraft.cli``: the installed compiled game loop
+    when it is current (``runtime.native.activate``, before any module of the loop is imported), then
+    :func:`main`."""
+    native.activate()
+    return main()
 
 
 def main(argv: list[str] | None = None) -> int:

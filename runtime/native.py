@@ -14,12 +14,23 @@ from, so an extension whose ``.py`` has changed since (an edit, a checkout) is a
 rebuild or remove it, never stale code running. A compiled module must not read its own ``__file__``: in a
 group mypyc derives it from the group library's folder, so it names no real file (the check goes by the
 module's name). ``python -m bench sim`` measures the gain.
+
+The build a user gets: ``make compiled`` (and so ``make run`` and ``make test``) builds the loop into the
+environment rulecraft runs in (:func:`installed_folder`, a ``build --into`` folder beside the venv's
+``bin``), where :data:`MANIFEST` records the SHA-256 of each source it was compiled from. The command line
+(``rulecraft``, ``python -m rulecraft.cli``) calls :func:`activate` before it imports anything else: it
+imports that build only while every source still hashes as recorded, for this Python, and runs pure
+Python otherwise (``RULECRAFT_PURE=1`` asks for pure Python); :func:`running` says which
+(``rulecraft --version``). So an edit or a checkout never runs stale or foreign compiled code, and never
+stops a command either: it runs pure Python until the next ``make compiled``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
+import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -28,13 +39,19 @@ from pathlib import Path
 # Appended to each compiled copy: the extension refuses to load once its source has changed.
 VERIFY = ("\n\nfrom rulecraft.runtime.native import verify_source as _verify_source\n"
           "_verify_source(__name__, {digest!r})\ndel _verify_source\n")
-# The runtime core's part of the loop: GameCore, its chance (every roll of Pig's die) and the decisions.
-CORE = ("rulecraft.runtime.game", "rulecraft.runtime.chance", "rulecraft.runtime.decisions")
+# The runtime core's part of the loop: GameCore, its chance (every roll of Pig's die), the decisions and the
+# choices in steps (Pig's Big Pig asks each die set aside as one).
+CORE = ("rulecraft.runtime.game", "rulecraft.runtime.chance", "rulecraft.runtime.decisions",
+        "rulecraft.runtime.steps")
 # The C library every compiled module of the group lives in (the modules themselves are small shims that
 # load it), beside this module's source: ``rulecraft.runtime.compiled_loop__mypyc``.
 GROUP = "rulecraft.runtime.compiled_loop"
 # What mypy reads of the rest of rulecraft to compile the group: the packages, under their installed names.
 PACKAGES = ("cli", "compiler", "runtime", "plugins")
+# A build folder's record of what it was compiled from: {"python": cache tag, "sources": {module: SHA-256}}.
+MANIFEST = "sources.json"
+PURE = "RULECRAFT_PURE"     # set (to anything but "" or "0"): the command line runs pure Python
+_why_pure = "no compiled game loop is installed (`make compiled` builds it)"
 
 
 class StaleBuild(ImportError):
@@ -50,9 +67,80 @@ def verify_source(module: str, digest: str) -> None:
         source = Path(folder, f"{name}.py")
         if source.exists():
             if hashlib.sha256(source.read_bytes()).hexdigest() != digest:
-                raise StaleBuild(f"{module} was compiled from an older {source}: rebuild the compiled game "
-                                 "loop with `make compiled` or remove it with `make clean-compiled`")
+                raise StaleBuild(f"{module} was compiled from an older {source}: rebuild it beside its "
+                                 "sources with `python -m rulecraft.cli.compiled build` or remove it with "
+                                 "`make clean-compiled` (`make compiled` builds the venv's instead)")
             return
+
+
+def installed_folder() -> Path:
+    """Where ``make compiled`` installs the compiled game loop: in the environment rulecraft runs in."""
+    return Path(sys.prefix, "rulecraft-compiled")
+
+
+def digests(modules: Sequence[str]) -> dict[str, str]:
+    """Each module's source, by its SHA-256 now."""
+    return {module: hashlib.sha256(_source(module).read_bytes()).hexdigest() for module in modules}
+
+
+def _digest(module: str) -> str | None:
+    """The SHA-256 of ``module``'s source now; None when it has none (a module gone since a build)."""
+    package, _, name = module.rpartition(".")
+    spec = importlib.util.find_spec(package)
+    folders = spec.submodule_search_locations if spec is not None else None
+    for folder in folders or ():
+        source = Path(folder, f"{name}.py")
+        if source.exists():
+            return hashlib.sha256(source.read_bytes()).hexdigest()
+    return None
+
+
+def unusable(folder: Path, modules: Sequence[str] | None = None) -> str | None:
+    """Why the build in ``folder`` must not be imported (none there, built for another Python, a source
+    changed since, or, given ``modules``, built of other modules), or None when it is current."""
+    try:
+        recorded = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        python, built = recorded["python"], dict(recorded["sources"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return "no compiled game loop is installed (`make compiled` builds it)"
+    if python != sys.implementation.cache_tag:
+        return f"the compiled game loop was built for {python} (`make compiled` rebuilds it)"
+    if modules is not None and list(built) != list(modules):
+        return "the compiled game loop was built of other modules (`make compiled` rebuilds it)"
+    changed = [module for module, digest in built.items() if _digest(module) != digest]
+    if changed:
+        return f"{changed[0]} changed since the compiled game loop was built (`make compiled` rebuilds it)"
+    return None
+
+
+def activate() -> None:
+    """Import the installed compiled game loop (:func:`installed_folder`) from now on in this process, when
+    it is current and pure Python was not asked for; else run pure Python. Call it before any module of
+    the loop is imported (the command line does, first); a build already in use is kept."""
+    global _why_pure
+    if _compiled():
+        return
+    if os.environ.get(PURE, "") not in ("", "0"):
+        _why_pure = f"{PURE} is set"
+        return
+    folder = installed_folder()
+    why = unusable(folder)
+    if why is None:
+        use(folder)
+    else:
+        _why_pure = why
+
+
+def _compiled() -> bool:
+    spec = importlib.util.find_spec(CORE[0])
+    return spec is not None and spec.origin is not None and spec.origin.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def running() -> str:
+    """Which game loop this process imports: the compiled one, or pure Python and why."""
+    if _compiled():
+        return "compiled game loop (mypyc)"
+    return f"pure Python ({_why_pure})"
 
 
 def _folder(package: str) -> Path:
@@ -105,6 +193,7 @@ def build(modules: Sequence[str], into: Path | None = None) -> None:
     setuptools = importlib.import_module("setuptools")
 
     into = into.resolve() if into is not None else None
+    recorded = {"python": sys.implementation.cache_tag, "sources": digests(modules)}   # what it is built from
     with tempfile.TemporaryDirectory(prefix="rulecraft-compiled-") as work:
         copies = _mirror(modules, Path(work, "src"))
         os.chdir(work)       # setuptools must not read the project's own pyproject.toml
@@ -119,6 +208,8 @@ def build(modules: Sequence[str], into: Path | None = None) -> None:
             folder = _folder(package) if into is None else into.joinpath(*package.split("."))
             folder.mkdir(parents=True, exist_ok=True)
             shutil.copy(built, folder / built.name)
+    if into is not None:
+        (into / MANIFEST).write_text(json.dumps(recorded, indent=1), encoding="utf-8")
 
 
 def use(into: Path) -> None:

@@ -15,6 +15,8 @@ points are read from the installed distributions only, never from the current fo
 from __future__ import annotations
 
 import difflib
+import os
+import sys
 from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any
@@ -65,16 +67,24 @@ class WrongGame(PluginLoadError):
         super().__init__(f"plugin {name!r} extends game {games}, not '{game}'")
 
 
+_ENTRY_POINTS: dict[tuple[str, ...], dict[str, metadata.EntryPoint]] = {}
+
+
 def installed_entry_points(game: str) -> dict[str, metadata.EntryPoint]:
     """The ``rulecraft.plugins.<game>`` entry points of the installed distributions, by name (the first
-    one found wins, as Python's own import does)."""
-    group = entry_point_group(game)
-    found: dict[str, metadata.EntryPoint] = {}
-    for dist in installed_distributions():
-        for ep in dist.entry_points:
-            if ep.group == group:
-                found.setdefault(ep.name, ep)
-    return found
+    one found wins, as Python's own import does). Read once per game, current folder and ``sys.path``, as
+    the game registry is (``runtime.games.registered``): loading a table asks four times, a sweep once
+    more for every point, and each read opens every installed distribution's metadata (issue 27)."""
+    where = (game, os.getcwd(), *sys.path)
+    if where not in _ENTRY_POINTS:
+        group = entry_point_group(game)
+        found: dict[str, metadata.EntryPoint] = {}
+        for dist in installed_distributions():
+            for ep in dist.entry_points:
+                if ep.group == group:
+                    found.setdefault(ep.name, ep)
+        _ENTRY_POINTS[where] = found
+    return dict(_ENTRY_POINTS[where])
 
 
 def _variants(game: str) -> Mapping[str, Ref]:

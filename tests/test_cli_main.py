@@ -36,8 +36,9 @@ def test_debug_mode_shows_the_traceback(monkeypatch):
         cli.main(["check", "content/tem-core"])
 
 
-STALE = StaleBuild("rulecraft.runtime.game was compiled from an older runtime/game.py: rebuild the compiled "
-                   "game loop with `make compiled` or remove it with `make clean-compiled`")
+STALE = StaleBuild("rulecraft.runtime.game was compiled from an older runtime/game.py: rebuild it beside its "
+                   "sources with `python -m rulecraft.cli.compiled build` or remove it with `make "
+                   "clean-compiled` (`make compiled` builds the venv's instead)")
 
 
 def _stale(*_: object) -> None:
@@ -71,7 +72,10 @@ def test_usage_errors_exit_2(capsys):
 def test_version(capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--version"])
-    assert exit_.value.code == 0 and capsys.readouterr().out.startswith("rulecraft ")
+    said = capsys.readouterr().out
+    assert exit_.value.code == 0 and said.startswith("rulecraft ")
+    # which game loop runs (issue 27): this test process imported the pure-Python modules
+    assert said.rstrip().endswith(")") and ", pure Python (" in said, said
 
 
 @pytest.mark.parametrize("argv", [

@@ -243,7 +243,7 @@ def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
     locator = Locator(stack)
     fingerprint = vocabulary.fingerprint()
     for site in found_sites:
-        compiled = compile_effect(site.source, site.entity_kind, vocabulary)
+        compiled = _compiled(site.source, site.entity_kind, vocabulary, fingerprint)
         result.diagnostics += locator.diagnostics(site, compiled)
         if compiled.ok:
             result.items[site.key] = {
@@ -255,6 +255,24 @@ def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
     if key is not None and not result.diagnostics:
         cache.write(key, {"entries": list(result.items.values())})
     return result
+
+
+# This process's compiled effects by (source, entity kind, vocabulary fingerprint), which is all a compile
+# reads: a sweep's every point is a new stack (a new cache key) whose effects are nearly all the ones the
+# point before compiled (issue 27: ~0.1 s a point). Bounded; a compile is pure, so sharing is safe.
+_COMPILED: dict[tuple[str, str | None, str], CompiledEffect] = {}
+_COMPILED_LIMIT = 4096
+
+
+def _compiled(source: str, entity_kind: str | None, vocabulary: Vocabulary,
+              fingerprint: str) -> CompiledEffect:
+    key = (source, entity_kind, fingerprint)
+    found = _COMPILED.get(key)
+    if found is None:
+        if len(_COMPILED) >= _COMPILED_LIMIT:
+            _COMPILED.clear()
+        found = _COMPILED[key] = compile_effect(source, entity_kind, vocabulary)
+    return found
 
 
 def _bound_items(entry: dict[str, Any], found_sites: list[EffectSite],
@@ -278,11 +296,25 @@ def _bound_items(entry: dict[str, Any], found_sites: list[EffectSite],
 
 
 def _handlers(compiled: CompiledSites, vocabulary: Vocabulary) -> CompiledPack:
-    """Runnable abilities of the compiled sites, each verified first (``load_handlers``)."""
-    abilities = {key: load_handlers(tuple(item["triggers"]), tuple(item["python"]), tuple(item["texts"]),
-                                    item["origin"], vocabulary.methods)
-                 for key, item in compiled.items.items()}
+    """Runnable abilities of the compiled sites, each verified first (``load_handlers``), or the ones this
+    process verified already from the very same source, origin and vocabulary (a sweep's next point)."""
+    fingerprint = vocabulary.fingerprint()
+    abilities = {}
+    for key, item in compiled.items.items():
+        loaded = (tuple(item["triggers"]), tuple(item["python"]), tuple(item["texts"]), item["origin"])
+        found = _VERIFIED.get((*loaded, fingerprint))
+        if found is None:
+            if len(_VERIFIED) >= _COMPILED_LIMIT:
+                _VERIFIED.clear()
+            found = _VERIFIED[(*loaded, fingerprint)] = load_handlers(*loaded, vocabulary.methods)
+        abilities[key] = found
     return CompiledPack(abilities, compiled.diagnostics, from_cache=compiled.entry_text is not None)
+
+
+# This process's verified handlers by what they were loaded from (triggers, sources, texts, origin) and the
+# vocabulary's fingerprint: abilities are immutable, so a sweep's points share them. Bounded.
+_VERIFIED: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str, str],
+                tuple[CompiledAbility, ...]] = {}
 
 
 # This process's loads from the cache: key -> (the entry's text, what it loaded to). The check stage and

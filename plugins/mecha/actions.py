@@ -99,6 +99,10 @@ class ActionRules(CombatRules):
 
     def move(self, unit: Unit, to: int) -> None:
         """Move along the path to ``to`` (a legal destination: one step without Speed)."""
+        if self.counted("move"):     # summary mode: no route to name
+            self.relocate(unit, to)
+            unit.moved = True
+            return
         names = self.grid.names
         if self.tables.moving[unit.card][0] > 1:
             route = [names[unit.cell], *map(names.__getitem__, self.reachable(unit)[to])]

@@ -117,7 +117,9 @@ class EffectRules(Table):
             if self.cards[unit.card].type == MODIFIERS[name][0]:
                 unit.modifiers[name] = unit.modifiers.get(name, 0) + step.amount   # until end of turn (M5)
                 self.modified.append(unit)
-                self.push({"e": name, "cell": where, "added": step.amount, name: self.current(unit, name)})
+                if not self.counted(name):
+                    self.push({"e": name, "cell": where, "added": step.amount,
+                               name: self.current(unit, name)})
 
     def candidates(self, seat: int, target: str) -> list[Unit]:
         """The units a chosen target may be, in cell order."""

@@ -201,7 +201,9 @@ class MechaGame(ActionRules):
                 return
             card = s.deck.pop()
             s.hand.append(card)
-            self.push({"e": "draw", "player": seat, "card": card, "hand": len(s.hand), "deck": len(s.deck)})
+            if not self.counted("draw"):
+                self.push({"e": "draw", "player": seat, "card": card, "hand": len(s.hand),
+                           "deck": len(s.deck)})
 
     # --- the whole game ------------------------------------------------------------------------
     def run(self) -> list[Standing] | None:
@@ -251,8 +253,9 @@ class MechaGame(ActionRules):
                 self.pending.append(Pending(seat, unit.uid, unit.card, ability))
             if unit.time:
                 unit.time -= 1
-                self.push({"e": "time", "cell": self.grid.names[unit.cell], "card": unit.card,
-                           "time": unit.time})
+                if not self.counted("time"):
+                    self.push({"e": "time", "cell": self.grid.names[unit.cell], "card": unit.card,
+                               "time": unit.time})
                 if unit.time == 0:
                     for ability in by_trigger.get(LAST_TIME_COUNTER, ()):
                         self.pending.append(Pending(seat, unit.uid, unit.card, ability))

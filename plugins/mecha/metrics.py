@@ -30,6 +30,11 @@ from rulecraft.runtime.balance.report import (
 )
 from rulecraft.runtime.balance.sweep.metrics import held_win
 
+# The events a record reads one by one (who played what); every other kind it only counts
+# (``GameCore.event_counts``), so a simulation that keeps no log plays in summary mode
+# (``GameCore.keep_only``).
+RECORD_EVENTS = frozenset({"enter", "command"})
+
 # M20's three ways to lose, by the reason the engine records on the loser: (1) drawing from, or being
 # attacked directly with, an empty deck; (2) 5 damage cards; (3) an entry zone with no room at the end of
 # its owner's Start phase. Both at once is a draw.
@@ -44,7 +49,7 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
     record = core_record(game, index, seed, agents)
     played: list[set[str]] = [set() for _ in record["seats"]]
     for event in game.events:
-        if event["e"] in ("enter", "command"):
+        if event["e"] in RECORD_EVENTS:
             played[event["player"]].add(event["card"])
     for seat, cards in zip(record["seats"], played, strict=True):
         seat["played"] = sorted(cards)

@@ -44,11 +44,13 @@ def winners(game: Any) -> list[int]:
 
 
 def core_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Record:
-    """The record of one played (or aborted) game from what every game's engine has: its events and its
-    standings (none when aborted)."""
+    """The record of one played (or aborted) game from what every game's engine has: its events (counted,
+    so a game in summary mode, ``GameCore.keep_only``, gives the same) and its standings (none when
+    aborted)."""
     standings = {s.seat: s for s in game.standings or ()}
-    decisions = sum(1 for event in game.events if event["e"] == "decision")
+    counts = game.event_counts()
     seats = [{"seat": seat, "colour": colour, "agent": agents[seat], **outcome(standings.get(seat))}
              for seat, colour in enumerate(seat_names(game))]
-    return {"index": index, "seed": seed, "players": len(seats), "events": len(game.events),
-            "decisions": decisions, "winners": winners(game), "aborted": game.aborted, "seats": seats}
+    return {"index": index, "seed": seed, "players": len(seats), "events": sum(counts.values()),
+            "decisions": counts["decision"], "winners": winners(game), "aborted": game.aborted,
+            "seats": seats}

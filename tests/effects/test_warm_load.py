@@ -11,6 +11,7 @@ import pytest
 
 from rulecraft.compiler import signed_store
 from rulecraft.compiler.effects import cache
+from rulecraft.compiler.effects import pack as pack_module
 from rulecraft.compiler.effects import parse as parse_module
 from rulecraft.compiler.effects.pack import sites
 from rulecraft.plugins.wiring import check_packs, load_ruleset
@@ -20,7 +21,9 @@ CORE = Path(__file__).resolve().parents[2] / "content" / "tem-core"
 
 @pytest.fixture
 def parses(monkeypatch) -> list[str]:
-    """Every effect string parsed from now on."""
+    """Every effect string parsed from now on, in a process that has compiled none yet (the effects this
+    process compiled are kept for its next stack, ``pack._COMPILED``: a sweep's next point)."""
+    monkeypatch.setattr(pack_module, "_COMPILED", {})
     seen: list[str] = []
     real = parse_module.parse
 
@@ -48,5 +51,6 @@ def test_an_entry_that_does_not_verify_is_compiled_again(parses):
     entry["entries"][0]["texts"][0] = "gain 20 vp"          # not what its source compiles to
     cache.write(entry["key"], entry)            # signed with this user's secret: the binding refuses it
     parses.clear()
+    pack_module._COMPILED.clear()               # as a new process: nothing compiled here yet
     load_ruleset([CORE])
     assert parses, "the entry was refused, so the effects were compiled from source"

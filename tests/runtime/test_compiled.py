@@ -10,10 +10,12 @@ too, and Pig, whose rules subclass the compiled runtime core; forked workers, ``
 games played without a log (Tiny Epic Mechs then plays in summary mode, which has its own code paths:
 ``GameCore.counted``) the printed report and, for some, the per-game records and ``report.json`` of
 ``--out``. It also proves that a compiled module refuses to load once its source changed
-(``native.verify_source``), so a stale build never runs. Skipped only where the build cannot be made (no
-mypyc, or no C compiler; any other failure of the build fails), and the comparison where the checkout itself
-is compiled (``make compiled``: no pure modules to compare with; the rest of the suite then plays the
-compiled build against the goldens).
+(``native.verify_source``), so a stale build never runs, and that the command line imports the build
+``make compiled`` installs only while it is current (``native.activate``), saying which runs
+(``rulecraft --version``). It uses that installed build when it is current. Skipped only where the build
+cannot be made (no mypyc, or no C compiler; any other failure of the build fails), and the comparison where
+the checkout itself is compiled (``python -m rulecraft.cli.compiled build``: no pure modules to compare
+with; the rest of the suite then plays the compiled build against the goldens).
 """
 
 from __future__ import annotations
@@ -150,8 +152,12 @@ def _missing(compiler: str) -> bool:
 
 @pytest.fixture(scope="module")
 def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The compiled game loop, built once into a folder of its own (``build --into``) by a child process:
-    the build changes directory and MYPYPATH, which this process must keep."""
+    """The compiled game loop: the one ``make compiled`` installed (``make test`` makes it first) when it is
+    current, else built once into a folder of its own (``build --into``) by a child process: the build
+    changes directory and MYPYPATH, which this process must keep. Only read, never changed."""
+    installed = native.installed_folder()
+    if native.unusable(installed, compiled_modules()) is None:
+        return installed
     if importlib.util.find_spec("mypyc") is None:
         pytest.skip("the compiled game loop needs mypyc (it comes with mypy), which is not installed")
     if _missing(compiler := _compiler()):
@@ -193,13 +199,14 @@ def _first_difference(pure: Path, compiled: Path) -> str | None:
 @pytest.fixture
 def pure_checkout() -> None:
     """The pure-Python modules this process plays the reference games on. A checkout compiled beside its
-    sources (``make compiled``) has none to import: the rest of the suite then plays the compiled build
+    sources (``python -m rulecraft.cli.compiled build``) has none to import: the rest of the suite plays it
     against the goldens, and this comparison waits for ``make clean-compiled``."""
     compiled = [name for name in compiled_modules()
                 if not str(importlib.import_module(name).__file__).endswith(".py")]
     if compiled:
-        pytest.skip(f"the checkout is compiled beside its sources ({len(compiled)} modules, `make "
-                    "compiled`): the comparison with pure Python needs `make clean-compiled`")
+        pytest.skip(f"the checkout is compiled beside its sources ({len(compiled)} modules, `python -m "
+                    "rulecraft.cli.compiled build`): the comparison with pure Python needs `make "
+                    "clean-compiled`")
 
 
 def test_the_compiled_loop_plays_every_game_as_the_pure_modules(pure_checkout, build, tmp_path):
@@ -237,3 +244,41 @@ def test_a_compiled_module_refuses_a_source_changed_since_the_build(build, tmp_p
     said = refused.stdout.strip()
     assert said.startswith(name) and f"older {changed / 'effects.py'}" in said, said
     assert "make compiled" in said, said
+
+
+ACTIVATED = """
+import sys
+from pathlib import Path
+from rulecraft.runtime import native
+
+native.installed_folder = lambda: Path(sys.argv[1])
+native.activate()
+import rulecraft.runtime.game as game
+print(game.__file__)
+print(native.running())
+"""
+
+
+def test_the_command_line_imports_the_installed_build_only_while_it_is_current(build, tmp_path):
+    """``native.activate`` (what ``rulecraft`` does first) imports a current build, and runs pure Python,
+    saying why, when a source changed since, when the build is for another Python, or when asked to."""
+    current = _python("-c", ACTIVATED, str(build))
+    file, running = current.stdout.splitlines()
+    assert Path(file).is_relative_to(build) and running == "compiled game loop (mypyc)", current.stderr
+    for change, why in (("sources", "changed since the compiled game loop was built"),
+                        ("python", "the compiled game loop was built for cpython-0")):
+        copy = tmp_path / change
+        shutil.copytree(build, copy)
+        recorded = json.loads((copy / native.MANIFEST).read_text(encoding="utf-8"))
+        if change == "sources":
+            recorded["sources"]["rulecraft.runtime.game"] = "0" * 64
+        else:
+            recorded["python"] = "cpython-0"
+        (copy / native.MANIFEST).write_text(json.dumps(recorded), encoding="utf-8")
+        stale = _python("-c", ACTIVATED, str(copy))
+        file, running = stale.stdout.splitlines()
+        assert file.endswith("game.py") and running.startswith("pure Python (") and why in running, running
+    asked = subprocess.run([sys.executable, "-c", ACTIVATED, str(build)], cwd=ROOT, capture_output=True,
+                           text=True, timeout=TIMEOUT, env={**os.environ, native.PURE: "1"})
+    file, running = asked.stdout.splitlines()
+    assert file.endswith("game.py") and running == f"pure Python ({native.PURE} is set)", asked.stderr

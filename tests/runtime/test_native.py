@@ -62,3 +62,35 @@ def test_a_build_into_a_folder_never_writes_over_what_is_there(tmp_path, capsys)
     assert exit_info.value.code == 2
     assert "not an empty folder" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_install_without_a_compiler_says_why_in_one_line_and_builds_nothing(tmp_path, monkeypatch, capsys):
+    """`make compiled` (and so `make run`, `make test`) on a machine that cannot build (issue 27): one line
+    saying why, exit 0, and rulecraft runs pure Python."""
+    from rulecraft.cli import compiled
+    from rulecraft.runtime import native
+
+    monkeypatch.setattr(native, "installed_folder", lambda: tmp_path / "loop")
+    monkeypatch.setenv("PATH", str(tmp_path))          # no C compiler on it
+    why = compiled.cannot_build()
+    assert why is not None and why.startswith("no C compiler (") and why.endswith("is not on PATH)")
+    assert compiled.main(["install"]) == 0
+    assert capsys.readouterr().out == f"compiled game loop: not built, {why}; rulecraft runs pure Python\n"
+    assert not (tmp_path / "loop").exists()
+
+
+def test_a_build_folder_is_unusable_without_its_record_or_when_built_of_other_modules(tmp_path):
+    """The record (``sources.json``) is what the command line trusts: no record, or a record of another
+    set of modules, and the build is never imported."""
+    import json
+
+    from rulecraft.runtime import native
+
+    assert "no compiled game loop is installed" in str(native.unusable(tmp_path))
+    (tmp_path / native.MANIFEST).write_text("{not json", encoding="utf-8")
+    assert "no compiled game loop is installed" in str(native.unusable(tmp_path))
+    modules = list(native.CORE)
+    record = {"python": sys.implementation.cache_tag, "sources": native.digests(modules)}
+    (tmp_path / native.MANIFEST).write_text(json.dumps(record), encoding="utf-8")
+    assert native.unusable(tmp_path, modules) is None
+    assert "built of other modules" in str(native.unusable(tmp_path, modules[:-1]))

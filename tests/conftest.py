@@ -125,6 +125,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         GUARD.extra = (os.path.join(str(factory.getbasetemp().resolve()), ""),)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The tests (and their fixtures' teardowns) are over: pytest's own reports (``--junitxml``, a plugin's
+    file) may go anywhere the user names, and a read now could fail no test, only crash the summary."""
+    GUARD.active = False
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     GUARD.active = False
     shutil.rmtree(SESSION_TMP, ignore_errors=True)

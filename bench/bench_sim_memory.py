@@ -34,14 +34,14 @@ def run() -> list[str]:
     # Mecha Game (its report on running totals too), within 10% of --jobs 1
     for games in (GAMES // 10, GAMES):
         peak = sim(games, jobs=2)
-        lines.append(f"{installed}, {command(games, jobs=2)}: peak {peak.peak_mb:.1f} MB, {peak.cpu:.0f} CPU s")
+        lines.append(f"{installed}, {command(games, 2)}: peak {peak.peak_mb:.1f} MB, {peak.cpu:.0f} CPU s")
     lines.append(figure(f"sim --games {GAMES} --jobs 2, peak memory", peak.peak_mb, "MB",
                         at_most=round(one * 1.1, 1), source="issue 28"))
     for jobs in (1, 2):
         for games in (GAMES // 10, GAMES):
             peak = sim(games, agents=MECHA_AGENTS, jobs=jobs, pack=MECHA)
-            lines.append(f"{installed}, {command(games, jobs, MECHA, MECHA_AGENTS)}: peak {peak.peak_mb:.1f} MB, "
-                         f"{peak.cpu:.0f} CPU s")
+            said = command(games, jobs, MECHA, MECHA_AGENTS)
+            lines.append(f"{installed}, {said}: peak {peak.peak_mb:.1f} MB, {peak.cpu:.0f} CPU s")
     for name in others:
         peak = sim(GAMES // 10, build=measured[name])
         lines.append(f"{name}, {command(GAMES // 10)}: peak {peak.peak_mb:.1f} MB, {peak.cpu:.0f} CPU s")

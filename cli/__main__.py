@@ -11,7 +11,7 @@ import sys
 sys.path[:] = [p for p in sys.path if p and os.path.abspath(p) != os.getcwd()]
 
 try:
-    from rulecraft.cli.main import command_line  # noqa: E402  (after the sys.path fix, on purpose)
+    from rulecraft.cli.main import command_line  # after the sys.path fix, on purpose
 except KeyboardInterrupt:         # Ctrl-C while rulecraft is still being imported: as main() says it
     print("rulecraft: interrupted", file=sys.stderr)
     sys.exit(130)

@@ -29,16 +29,21 @@ def samples(page: str, docs: Path = DOCS) -> tuple[dict[str, str], list[list[str
     return files, commands
 
 
+def run_as_written(files: dict[str, str], commands: list[list[str]], folder: Path, monkeypatch) -> None:
+    """Write a page's files into ``folder`` and run its commands there, each exiting 0."""
+    for name, body in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(folder)
+    for command in commands:
+        assert main(command[1:]) == 0, " ".join(command)
+
+
 def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     files, commands = samples("guides/modding.md")
     assert set(files) == {"my-pack/pack.yaml", "my-pack/weapons.yaml"}
     assert [c[1] for c in commands] == ["check", "explain", "sim", "docs"]
-    for name, body in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(body, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    for command in commands:
-        assert main(command[1:]) == 0, " ".join(command)
+    run_as_written(files, commands, tmp_path, monkeypatch)
     captured = capsys.readouterr()
     err = captured.err
     assert "check ok: tem-core, my-pack: 0 error(s)" in err  # what the tutorial promises
@@ -66,12 +71,7 @@ def test_mecha_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     files, commands = samples("guides/modding.md", MECHA_DOCS)
     assert set(files) == {"my-mecha/pack.yaml", "my-mecha/mechas.yaml", "my-mecha/decks.yaml"}
     assert [c[1] for c in commands] == ["check", "explain", "sim", "docs"]
-    for name, body in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(body, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    for command in commands:
-        assert main(command[1:]) == 0, " ".join(command)
+    run_as_written(files, commands, tmp_path, monkeypatch)
     captured = capsys.readouterr()
     assert "check ok: mecha-core, my-mecha: 0 error(s)" in captured.err      # what the tutorial promises
     assert "cards.scout-drone" in captured.out and "my-mecha/decks.yaml:5:20" in captured.out   # explain

@@ -4,10 +4,14 @@ rewrites them; shared by every game's goldens script (``tem_goldens.py``, ``mech
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
+
+from rulecraft.runtime.logs import dumps
 
 
 def frozen(path: Path) -> dict[str, str]:
@@ -17,6 +21,22 @@ def frozen(path: Path) -> dict[str, str]:
 def differences(want: dict[str, str], got: dict[str, str]) -> list[str]:
     return [f"{name}: {'missing' if name not in got else 'new' if name not in want else 'changed'}"
             for name in sorted(want.keys() | got.keys()) if want.get(name) != got.get(name)]
+
+
+def seeded_games(engine: Callable[..., Any], ruleset: Any, agents: Mapping[str, Callable[[str], Any]],
+                 games: Mapping[str, tuple[tuple[str, ...], range]]) -> dict[str, str]:
+    """``games/<name>``: the hash of the event lines of each named set of seeded games (its seats' agent
+    kinds and its seeds), every seat's agent seeded ``golden:SEED/SEAT`` and the game ``golden:SEED``."""
+    out = {}
+    for name, (kinds, seeds) in games.items():
+        lines = []
+        for seed in seeds:
+            players = [agents[kind](f"golden:{seed}/{i}") for i, kind in enumerate(kinds)]
+            game = engine(ruleset, players, seed=f"golden:{seed}")
+            game.play()
+            lines += [dumps(event) for event in game.events]
+        out[f"games/{name}"] = hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
+    return out
 
 
 def main(path: Path, compute: Callable[[], dict[str, str]]) -> None:

@@ -13,7 +13,6 @@ Only hashes are committed (``teq.json``). After a change that is meant to alter 
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import golden_files
@@ -22,7 +21,6 @@ from rulecraft.plugins.teq.agents import HeuristicAgent
 from rulecraft.plugins.teq.engine import Game
 from rulecraft.plugins.teq.pack import core_ruleset
 from rulecraft.runtime.decisions import RandomAgent
-from rulecraft.runtime.logs import dumps
 
 GOLDEN = Path(__file__).resolve().parent / "teq.json"
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
@@ -39,21 +37,9 @@ GAMES: dict[str, tuple[tuple[str, ...], range]] = {
 }
 
 
-def event_lines(agents: tuple[str, ...], seed: int) -> list[str]:
-    """The event lines of one seeded game."""
-    players = [AGENTS[kind](f"golden:{seed}/{i}") for i, kind in enumerate(agents)]
-    game = Game(core_ruleset(), players, seed=f"golden:{seed}")
-    game.play()
-    return [dumps(event) for event in game.events]
-
-
 def compute() -> dict[str, str]:
     """Every golden's name and the hash of its games' event lines, as the current tree plays them."""
-    out = {}
-    for name, (agents, seeds) in GAMES.items():
-        lines = [line for seed in seeds for line in event_lines(agents, seed)]
-        out[f"games/{name}"] = hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
-    return out
+    return golden_files.seeded_games(Game, core_ruleset(), AGENTS, GAMES)
 
 
 def frozen() -> dict[str, str]:

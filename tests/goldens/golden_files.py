@@ -23,18 +23,26 @@ def differences(want: dict[str, str], got: dict[str, str]) -> list[str]:
             for name in sorted(want.keys() | got.keys()) if want.get(name) != got.get(name)]
 
 
-def seeded_games(engine: Callable[..., Any], ruleset: Any, agents: Mapping[str, Callable[[str], Any]],
+Agents = Mapping[str, Callable[[str], Any]]
+
+
+def event_lines(engine: Callable[..., Any], ruleset: Any, agents: Agents, kinds: tuple[str, ...],
+                seed: int) -> list[str]:
+    """The event lines of one seeded game: every seat's agent seeded ``golden:SEED/SEAT``, the game
+    ``golden:SEED``."""
+    players = [agents[kind](f"golden:{seed}/{i}") for i, kind in enumerate(kinds)]
+    game = engine(ruleset, players, seed=f"golden:{seed}")
+    game.play()
+    return [dumps(event) for event in game.events]
+
+
+def seeded_games(engine: Callable[..., Any], ruleset: Any, agents: Agents,
                  games: Mapping[str, tuple[tuple[str, ...], range]]) -> dict[str, str]:
     """``games/<name>``: the hash of the event lines of each named set of seeded games (its seats' agent
-    kinds and its seeds), every seat's agent seeded ``golden:SEED/SEAT`` and the game ``golden:SEED``."""
+    kinds and its seeds)."""
     out = {}
     for name, (kinds, seeds) in games.items():
-        lines = []
-        for seed in seeds:
-            players = [agents[kind](f"golden:{seed}/{i}") for i, kind in enumerate(kinds)]
-            game = engine(ruleset, players, seed=f"golden:{seed}")
-            game.play()
-            lines += [dumps(event) for event in game.events]
+        lines = [line for seed in seeds for line in event_lines(engine, ruleset, agents, kinds, seed)]
         out[f"games/{name}"] = hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()
     return out
 

@@ -31,6 +31,11 @@ GAMES: dict[str, tuple[tuple[str, str], range]] = {
 }
 
 
+def event_lines(agents: tuple[str, ...], seed: int) -> list[str]:
+    """The event lines of one seeded game."""
+    return golden_files.event_lines(MechaGame, core_ruleset(), AGENTS, agents, seed)
+
+
 def compute() -> dict[str, str]:
     """Every golden's name and the hash of its games' event lines, as the current tree plays them."""
     return golden_files.seeded_games(MechaGame, core_ruleset(), AGENTS, GAMES)

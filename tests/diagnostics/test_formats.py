@@ -17,14 +17,15 @@ from rulecraft.cli.main import main
 from rulecraft.compiler.diagnostics import Diagnostic, format_json, format_sarif
 from rulecraft.compiler.errorcodes import REGISTRY, every_code
 from rulecraft.plugins.wiring import check_packs
-from rulecraft.runtime.games import get
+from rulecraft.runtime.games import get, shipped_games
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 INVALID = ROOT / "tests" / "content" / "invalid"
 SARIF = Draft4Validator(json.loads((HERE / "sarif-schema-2.1.0.json").read_text(encoding="utf-8")))
 CASES = sorted(p for p in INVALID.iterdir() if (p / "pack").is_dir())
-KNOWN = every_code([get("tem"), get("mecha")])   # the core's codes and those of the cases' games
+KNOWN = every_code([get(game) for game in shipped_games()])   # the core's codes and the cases' games'
+
 
 
 def _diagnostics(case: Path) -> list[Diagnostic]:

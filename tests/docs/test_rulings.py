@@ -97,7 +97,9 @@ def test_every_ruling_is_pinned_by_a_scenario():
     assert {f.game for f in files} == {"", "mecha"}
     assert not [f.path for f in files if f.problem]
     pinned = by_ruling(files)
-    missing = [r for r in ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")) if r not in pinned]
+    checked = {"M24"}    # a deck rule of `check`: tests/mecha/test_checks.py and its tests/content cases
+    ids = ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8"))
+    missing = [r for r in ids if r not in pinned and r not in checked]
     assert not missing, f"rulings no scenario `covers`: {', '.join(missing)}"
 
 

@@ -70,6 +70,8 @@ def hostile(tmp_path_factory) -> Path:
             text = re.sub(r'^(\s+(?:- )?name): ([^"#\n]+?)\s*(#.*)?$',
                           lambda m: f'{m.group(1)}: "{m.group(2)}{PAYLOAD}"', path.read_text("utf-8"),
                           flags=re.M)
+            # M24: the copy exemption goes by name, so it names Radio Tower as the payload left it
+            text = text.replace("unlimited: [Radio Tower]", f'unlimited: ["Radio Tower{PAYLOAD}"]')
             path.write_text(text, encoding="utf-8")
     for game, kind, extra in (("tem", "weapons", ""), ("mecha", "mechas", "game: mecha\n")):
         bad = folder / f"bad-{game}"

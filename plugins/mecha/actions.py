@@ -5,7 +5,7 @@ The main phase is one decision after another to the active player, each listing 
 (window (a) of M15 is its command options) until it passes. An attack declaration triggers `when attacked`
 abilities, then opens the attack window; then the attack resolves if the attacker and target are still in
 play and it is still legal, else it fizzles. A window in which a player has no playable command passes for
-it without asking: there is nothing to decide.
+it without asking, there being nothing to decide, and logs that pass.
 """
 
 from __future__ import annotations
@@ -153,6 +153,13 @@ class ActionRules(CombatRules):
         else:
             self.strike(attacker, target)
 
+    def passes(self, seat: int, window: str) -> None:
+        """``seat`` passes a window unasked, holding no command it could play: logged, because a pass tells
+        the other seat as much as an answer would (M15, M18: whether it held a playable command), so
+        whether a stretch reveals something never depends on a hand the other seat cannot see."""
+        if not self.counted("pass"):
+            self.push({"e": "pass", "player": seat, "window": window})
+
     def still_legal(self, attacker: Unit, target: Unit | None) -> bool:
         if target is None:
             return attacker.cell in self.grid.entry[1 - attacker.owner]
@@ -166,7 +173,9 @@ class ActionRules(CombatRules):
         row. ``about`` names the attack an attack window follows (its decisions' context)."""
         playable = self.tables.window_cards[window]
         if playable.isdisjoint(self.seats[0].hand) and playable.isdisjoint(self.seats[1].hand):
-            return          # the common case: neither player holds a command for it, both pass unasked
+            self.passes(first, window)      # the common case: neither player holds a command for it, both
+            self.passes(1 - first, window)  # pass unasked
+            return
         seat, passes = first, 0
         while passes < 2:
             options = self.command_options(seat, window)
@@ -174,6 +183,8 @@ class ActionRules(CombatRules):
             if options:
                 context = {"window": window, "turn": self.turn, **(about or {})}
                 answer = self.choose(K.WINDOW, seat, (*options, K.PASS), context)
+            else:
+                self.passes(seat, window)
             if answer == K.PASS:
                 passes += 1
             else:

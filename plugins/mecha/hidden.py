@@ -9,7 +9,8 @@ its own hand, and only the sizes of the opponent's hand and of both decks. This 
   only: the other sees the hand and the deck change by one, which the rules decided (M5, M18). A direct
   attack turns the top card of a deck face up into the damage zone (M19). The first player is named by
   chance (M4); the opening shuffles show nothing until the cards are drawn. Every answer of the opponent is
-  a public action (M6, M15), so it reveals.
+  a public action (M6, M15), so it reveals, and so does its pass of a window unasked: it shows that it held
+  no command it could play there.
 - :func:`determinize` (the definition's ``determinize``): in a game paused at one of ``seat``'s decisions,
   resample in place all that seat cannot see (M18): its own deck's order (its cards are known, their order
   is not), and the opponent's hand and deck together: the opponent's unseen cards are dealt again, as many
@@ -35,6 +36,8 @@ def reveals(game: MechaGame, event: dict[str, Any], seat: int) -> bool:
         return event["player"] == seat
     if kind == "direct-attack":
         return True
+    if kind == "pass":                  # a window passed unasked: an answer of the opponent's, in effect
+        return event["player"] != seat
     return GameCore.reveals(game, event, seat)   # the first player's pick; the opponent's answers
 
 

@@ -153,7 +153,7 @@ class Board:
         kind, who = event["e"], self.who(event.get("player"), you)
         s = "" if who == "you" else "s"         # you play, seat b plays
         card = self.card(event.get("card"))
-        if kind in ("decision", "end-of-turn", "chance", "trigger", "discard"):   # the next lines say it
+        if kind in ("decision", "end-of-turn", "chance", "trigger", "discard", "pass"):   # said elsewhere
             return None
         if kind == "draw" and you is not None and event["player"] != you:
             return f"[dim]{who} draws a card ({plural(event['hand'], 'card')} in hand)[/]"

@@ -34,12 +34,7 @@ from rulecraft.runtime.games import GameDefinition
 TEST_GAME = "pig"
 
 # What the core does not yet do for a game: game -> {check -> reason}, each a strict xfail.
-GAPS: dict[str, dict[str, str]] = {
-    "mecha": {"reveals-quiet": "the engine passes a window (M15) or a main phase (M6) for a player with "
-                               "nothing to play without asking it and without an event, so the other seat "
-                               "learns from no event that it held nothing playable: reveals cannot mark it "
-                               "until the engine logs that pass (which changes the goldens)"},
-}
+GAPS: dict[str, dict[str, str]] = {}
 
 ROOT = Path(__file__).resolve().parents[2]
 

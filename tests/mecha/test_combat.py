@@ -19,7 +19,7 @@ def test_m12_power_removes_durability_counters_and_the_defender_never_strikes_ba
     target = api.place(game, "heavy", "c4", 1)
     events = _attack(game, 0, "c3", "c4")
     assert (target.durability, attacker.durability) == (2, 2)
-    assert [e["e"] for e in events] == ["attack", "damage"]
+    assert [e["e"] for e in events] == ["attack", "pass", "pass", "damage"]   # M15 (b): both pass unasked
 
 
 def test_m12_armour_takes_one_counter_whatever_the_power(rs):
@@ -80,7 +80,7 @@ def test_m9_an_attack_whose_attacker_left_play_before_it_resolves_fizzles_but_is
     attacker = api.place(game, "flyer", "d5", 1)         # 1 durability
     api.place(game, "thorn", "d4", 0)                    # when attacked: 1 damage to the attacker
     events = _attack(game, 1, "d5", "d4")
-    assert [e["e"] for e in events] == ["attack", "trigger", "damage", "destroyed", "fizzle"]
+    assert [e["e"] for e in events] == ["attack", "trigger", "damage", "destroyed", "pass", "pass", "fizzle"]
     assert attacker.uid not in game.units and attacker.attacked
     assert api.unit_at(game, "d4").durability == 3
 

@@ -43,7 +43,8 @@ def test_m5_phases_in_order_and_mechas_regain_move_and_attack_at_their_turns_sta
     theirs = api.place(game, "grunt", "c5", 1, moved=True, attacked=True)
     api.script(game, 0, [("main", ("pass",))])
     events = api.run(game, game.take_turn)
-    assert [e["e"] for e in events if e["e"] != "decision"] == ["turn", "time", "draw", "end-of-turn"]
+    assert [e["e"] for e in events if e["e"] != "decision"] == ["turn", "time", "draw", "pass", "pass",
+                                                                 "end-of-turn"]   # M15 (c), unasked
     assert (mine.moved, mine.attacked) == (False, False) and (theirs.moved, theirs.attacked) == (True, True)
     assert game.active == 1
 

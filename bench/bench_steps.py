@@ -2,7 +2,8 @@
 Big Pig (the test-only game Pig's ``pig-big`` pack, whose dice are set aside one step at a time), with random
 seats answered by index (``GameCore.choose``'s fast path: no Decision, view or step context built) and with
 the same random draws asked through ``decide`` (a Decision and its context every step), interleaved, best of
-``REPEAT``. Both play the same games (the decision counts agree). Needs Pig installed (``make test`` does).
+``REPEAT``. Both play the same games (the decision counts agree). Pig is registered for this process
+(``bench.test_games``), as for a test session.
 
 Set RULECRAFT_BENCH_GAMES to change the games per run (default 1000).
 """
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.test_games import register
 from rulecraft.compiler.packs import PackFinder
 from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime.decisions import Decision, RandomAgent
@@ -42,9 +44,10 @@ def play(engine: Any, ruleset: Any, agent: type[RandomAgent]) -> tuple[float, in
 
 
 def run() -> list[str]:
+    register()
     found = PackFinder().find("pig-big") if "pig" in registered() else None
     if found is None:
-        return ["choices in steps: Pig (pig-big) is not installed; `make .venv/.test-games` installs it"]
+        return ["choices in steps: Pig's pig-big pack is not found in tests/games/pig"]
     engine, ruleset = engine_for("pig"), load_ruleset([Path(str(found[0]))], (), "pig")
     best = {RandomAgent: float("inf"), Through: float("inf")}
     made = dict.fromkeys(best, 0)

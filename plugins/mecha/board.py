@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from functools import cache
 
-MEMO_LIMIT = 65_536   # remembered answers per board shape; forgotten all at once when full (a game asks a few
-                      # hundred distinct ones)
+# Remembered answers per board shape, forgotten all at once when full. A game asks a few hundred distinct
+# ones of about 400 bytes each: 8,192 hold a run's working set in ~3 MB, where 65,536 grew a long sim by
+# ~26 MB, and limits from 1,024 to 65,536 play at one speed (issue 27; the performance page).
+MEMO_LIMIT = 8_192
 
 
 class Grid:

@@ -128,3 +128,21 @@ def test_another_games_scenarios_get_their_own_pages_linking_back(suite):
     pages = scenario_pages(files)
     assert "(../../rulings.md#t13)" in pages["scenarios/mecha/combat.md"]
     assert "[mecha: combat.yaml](mecha/combat.md)" in pages["scenarios/index.md"]
+
+
+@pytest.mark.parametrize("game", ["mecha", "teq"])
+def test_every_ruling_a_game_cites_has_its_section(game):
+    """A ruling id cited in a game's code, pack, schemas or tests (Q16 in a docstring, a scenario's
+    `covers`) is a heading of the rulings page, so every generated link to it lands."""
+    from rulecraft.compiler.docgen.rulings import ids
+    from rulecraft.runtime.games import get
+
+    definition = get(game)
+    folders = [ROOT / "plugins" / game, ROOT / "content" / f"{game}-core", ROOT / "schemas" / game,
+               ROOT / "tests" / game]
+    cited = {found for folder in folders for path in folder.rglob("*")
+             if path.suffix in {".py", ".yaml", ".json", ".md"}
+             for found in ids(definition.rulings).findall(path.read_text(encoding="utf-8"))}
+    on_page = set(ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")))
+    assert len(cited) >= 25, "the game cites its rulings"
+    assert not sorted(cited - on_page), f"cited but not on the rulings page: {sorted(cited - on_page)}"

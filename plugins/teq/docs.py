@@ -2,11 +2,11 @@
 
 Its hand-written site (``SITE``: the rulebook in our words, under ``plugins/teq/site/``), the schema of its
 rule scenarios, the rulebook's value markers (``{{ rules.rounds }}``, ``{{ goblins.active_health }}``) and
-the reference pages generated from the stack: the map (the layout's slots and coast ring, every map card's
-two regions with roads and rivers, the temples and what they link), the quest deck, the treasure and
-legendary items, the goblins, the dice and movement cards, the magic card with both sides, the scoring
-ladders and the rule parameters. Ability and quest text is the English the printed cards carry
-(``cardtext``); every designed value carries the Q35 dagger.
+the reference pages generated from the stack: the map (the layout's slots and coast ring, drawn as SVG by
+``layoutsvg``; every map card's two regions with roads and rivers; the temples and what they link), the
+quest deck, the treasure and legendary items, the goblins, the dice and movement cards, the magic card
+with both sides, the scoring ladders and the rule parameters. Ability and quest text is the English the
+printed cards carry (``cardtext``); every designed value carries the Q35 dagger.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from rulecraft.compiler.validate import load_schema
 from rulecraft.plugins.teq import model as M
 from rulecraft.plugins.teq.cardtext import FEATURE_NAMES, ability_text, condition_text, track_text
 from rulecraft.plugins.teq.game import GAME
+from rulecraft.plugins.teq.layoutsvg import layout_svg
 from rulecraft.plugins.teq.scenarios import SCHEMA as SCENARIO_SCHEMA
 from rulecraft.plugins.teq.vocabulary import GROTTO, QUEST, TREASURE
 from rulecraft.plugins.wiring import stack_words
@@ -114,6 +115,11 @@ def _yes(data: Mapping[str, Any], field: str) -> str:
     return ("yes" if data.get(field, True) else "no") + mark(dict(data), field)
 
 
+def layout_file(layout: Entity) -> str:
+    """Where a layout's picture is, from the map page (``reference/``)."""
+    return f"layouts/{layout.id}.svg"
+
+
 def layout_lines(stack: Stack) -> list[str]:
     """The layouts: each slot of Q2 in deal order, and the coast ring of Q6 clockwise."""
     lines: list[str] = []
@@ -129,6 +135,7 @@ def layout_lines(stack: Stack) -> list[str]:
                 ring = f"{coast.index(where) + 1}" if where in coast else "inland"
                 rows.append([code(f"({where[0]}, {where[1]})"), esc(what.format(n=n + offset)), ring])
         lines += [f"### {esc(data.get('name', layout.id))}{mark(data, 'name')} {{ #{layout.id} }}", "",
+                  f"![{esc(data.get('name', layout.id))}]({layout_file(layout)})", "",
                   f"Positions are (x, y), x growing to the right and y downward ({link('Q2')}). The "
                   f"coast column gives a card's place on the coast ring, clockwise ({link('Q6')}); an "
                   "inland card cannot take a Ship.", ""]
@@ -339,11 +346,16 @@ def scoring_page(stack: Stack) -> str:
 
 
 def reference_pages(stack: Stack) -> dict[str, str]:
-    """Every generated reference page of a Tiny Epic Quest stack (site path -> Markdown)."""
-    return {"reference/rules.md": STYLE.rules_page(stack), "reference/map.md": map_page(stack),
-            "reference/quests.md": quests_page(stack), "reference/items.md": items_page(stack),
-            "reference/goblins.md": goblins_page(stack), "reference/dice.md": dice_page(stack),
-            "reference/magic.md": magic_page(stack), "reference/scoring.md": scoring_page(stack)}
+    """Every generated reference page of a Tiny Epic Quest stack (site path -> Markdown), and a picture of
+    each layout (site path -> SVG)."""
+    pages = {"reference/rules.md": STYLE.rules_page(stack), "reference/map.md": map_page(stack),
+             "reference/quests.md": quests_page(stack), "reference/items.md": items_page(stack),
+             "reference/goblins.md": goblins_page(stack), "reference/dice.md": dice_page(stack),
+             "reference/magic.md": magic_page(stack), "reference/scoring.md": scoring_page(stack)}
+    for layout in stack.of_kind("layouts"):
+        picture = layout_svg(layout.data.get("name", layout.id), layout.data)
+        pages[f"reference/{layout_file(layout)}"] = picture
+    return pages
 
 
 def fill(page: str, stack: Stack) -> str:

@@ -176,3 +176,19 @@ def test_a_marker_naming_no_value_is_an_error(stack):
         docs.fill("{{ rules.round_count }}", stack)
     with pytest.raises(UnknownValue):
         docs.fill("{{ rules.capacity }}", stack)                 # a mapping is not a printable value
+
+
+def test_each_layout_is_drawn_with_its_slots_and_coast_ring(site, stack):
+    """The map page shows a picture of each layout: a card per slot (Q2), a numbered mark per coastal slot
+    on the dashed ring (Q6), titled for screen readers."""
+    import xml.etree.ElementTree as ET
+
+    svg = "{http://www.w3.org/2000/svg}"
+    for layout in stack.of_kind("layouts"):
+        root = ET.parse(site / "reference" / "layouts" / f"{layout.id}.svg").getroot()
+        assert root.find(f"{svg}title").text == layout.data["name"]
+        slots = sum(len(layout.data[group]) for group in ("centre", "corners", "outer"))
+        assert len(root.findall(f"{svg}rect")) == slots == 17
+        assert len(root.findall(f"{svg}circle")) == len(layout.data["coast"]) == 12
+        page = (site / "reference" / "map.html").read_text(encoding="utf-8")
+        assert f'src="layouts/{layout.id}.svg"' in page

@@ -33,5 +33,6 @@ GAME = GameDefinition(
     scenario_adapter=Ref("rulecraft.plugins.teq.scenarios"),
     scenarios="tests/teq/scenarios",
     metrics=Ref("rulecraft.plugins.teq.metrics"),
+    docs_pages=Ref("rulecraft.plugins.teq.docs"),
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
 )

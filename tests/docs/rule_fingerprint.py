@@ -3,9 +3,9 @@
 The rule texts live outside the repository and no test may read them. This
 script reads them and writes ``rule-fingerprint.json`` beside it: a hash of every run of
 ``SHINGLE`` words (never the words themselves) and the ids of the settled rulings in RULINGS.md. The
-sections of RULINGS.md named in ``RULINGS_SECTIONS`` are fingerprinted too, so our own rulings pages do
-not copy them either (the Tiny Epic Mechs pages were written before RULINGS.md said the same in places,
-so its T and R sections are not).
+sections of RULINGS.md named in ``RULINGS_SECTIONS`` (Mecha Game's, Tiny Epic Quest's) are fingerprinted
+too, so our own rulings pages do not copy them either (the Tiny Epic Mechs pages were written before
+RULINGS.md said the same in places, so its T and R sections are not).
 Run it after the rule texts change, then review and commit the result:
 
     .venv/bin/python tests/docs/rule_fingerprint.py RULES_DIR     # the folder holding the rule texts
@@ -24,9 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FINGERPRINT = Path(__file__).with_name("rule-fingerprint.json")
 RULE_TEXTS = ["tiny-epic-mechs-rulebook.txt", "tiny-epic-mechs-quick-reference-and-robot-pilots.txt",
-              "mecha-game-rules.txt"]
-RULINGS_SECTIONS = ["Mecha Game"]
-SETTLED = re.compile(r"^- \*\*([TRM]\d+) ", re.MULTILINE)   # the hosted games' rulings: TEM, Robots, Mecha
+              "mecha-game-rules.txt", "tiny-epic-quest-overview.txt"]
+RULINGS_SECTIONS = ["Mecha Game", "Tiny Epic Quest"]
+SETTLED = re.compile(r"^- \*\*([TRMQ]\d+) ", re.MULTILINE)   # the hosted games' rulings: TEM, Robots, Mecha,
+                                                            # Quest
 SHINGLE = 8
 
 

@@ -22,9 +22,10 @@ def _sections(page: str, level: int = 3) -> dict[str, str]:
 
 
 def test_every_registered_code_has_a_section_with_its_example_output(core_site):
-    """The project site documents Tiny Epic Mechs and Mecha Game: the core's codes, then each game's."""
+    """The project site documents Tiny Epic Mechs, Mecha Game and Tiny Epic Quest: the core's codes, then
+    each game's."""
     sections_ = _sections(core_site.page("developer/diagnostics.html"))
-    documented = [entry for owner in owners([get("tem"), get("mecha")]) for entry in owner.codes]
+    documented = [entry for owner in owners([get("tem"), get("mecha"), get("teq")]) for entry in owner.codes]
     assert list(sections_) == [entry.code for entry in documented], "one section per code, in owner order"
     for entry in documented:
         section = sections_[entry.code]
@@ -36,11 +37,12 @@ def test_every_registered_code_has_a_section_with_its_example_output(core_site):
 def test_the_codes_are_grouped_by_owner_the_core_first(core_site):
     page = core_site.page("developer/diagnostics.html")
     owned = _sections(page, level=2)
-    assert list(owned) == ["core-codes", "codes-of-tem", "codes-of-mecha"]
+    assert list(owned) == ["core-codes", "codes-of-tem", "codes-of-mecha", "codes-of-teq"]
     assert 'id="usage"' in owned["core-codes"] and 'id="arena-shape"' not in owned["core-codes"]
     assert 'id="arena-shape"' in owned["codes-of-tem"] and 'id="weak-power-attack"' in owned["codes-of-tem"]
     assert 'id="duplicate-name"' in owned["codes-of-mecha"]
     assert 'id="duplicate-name"' not in owned["core-codes"]
+    assert 'id="quest-row"' in owned["codes-of-teq"] and 'id="spell-library"' in owned["codes-of-teq"]
 
 
 def test_an_example_shows_the_file_and_the_located_output(core_site):

@@ -4,6 +4,7 @@ lacks; a game's own site gets its section of the project's rulings page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,16 @@ def test_a_game_with_several_ruling_letters_gets_each_section_under_its_heading(
     assert "{ #t18 }" in page and "{ #r8 }" in page and "{ #e10 }" in page and "{ #m1 }" not in page
 
 
+def test_tiny_epic_quests_rulings_page_is_the_q_section_of_the_project_page():
+    """Tiny Epic Quest's letter Q finds its section (Q1-Q35) and nothing of the other games'."""
+    page = game_rulings(project_rulings(), "Tiny Epic Quest", get("teq").rulings)
+    assert page is not None and not re.search(r"^## ", page, re.MULTILINE)   # one section: no heading
+    assert [f"{{ #q{i} }}" in page for i in range(1, 36)] == [True] * 35
+    assert "{ #t1 }" not in page and "{ #m1 }" not in page and "{ #e1 }" not in page
+
+
 def test_a_future_games_letter_gets_its_section():
-    """Tiny Epic Quest's rulings will be Q1-Q35: its letter finds its section like any other."""
+    """A game's letter finds its section like any other, wherever the section stands on the page."""
     project = ("# Rulings\n\n## Tiny Epic Mechs\n\n### T1 Costs { #t1 }\n\nA.\n\n## Tiny Epic Quest\n\n"
                "Its rule text.\n\n### Q16 Quests { #q16 }\n\nB.\n")
     page = game_rulings(project, "Tiny Epic Quest", ("Q",))
@@ -116,6 +125,9 @@ def test_make_docs_builds_every_shipped_games_site_linked_from_the_project_home(
     mecha = core_site.out / "games" / "mecha"
     assert (mecha / "rulebook" / "overview.html").is_file()
     assert (mecha / "reference" / "mechas.html").is_file()
+    quest = core_site.out / "games" / "teq"      # issue 23: the third game's own site, beside Mecha Game's
+    assert (quest / "rulebook" / "night.html").is_file() and (quest / "reference" / "map.html").is_file()
+    assert '<h3 id="q16"' in (quest / "rulings.html").read_text(encoding="utf-8")
 
 
 def test_rulecraft_docs_of_a_stack_lists_no_game_sites_it_did_not_build(tmp_path):

@@ -17,6 +17,7 @@ from rulecraft.plugins.tem.game import SCENARIO_SCHEMA
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site" / "docs"
 MECHA_DOCS = ROOT / "plugins" / "mecha" / "site" / "docs"
+TEQ_DOCS = ROOT / "plugins" / "teq" / "site" / "docs"
 FILE_BLOCK = re.compile(r'^```\w+ title="([^"]+)"\n(.*?)^```', re.MULTILINE | re.DOTALL)
 SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
@@ -82,6 +83,27 @@ def test_mecha_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     decks = (tmp_path / "build" / "my-site" / "reference" / "decks.html").read_text(encoding="utf-8")
     skyline = decks[decks.index('id="skyline-assault"'):decks.index('id="iron-bastion"')]
     assert "Warden" in skyline and "Scout Drone" not in skyline             # the 0 took the drones out
+
+
+def test_quest_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
+    """Tiny Epic Quest's tutorial (its site's guides/modding.md): a grotto patched field by field (Q3, Q8)
+    and a rule parameter (Q22)."""
+    files, commands = samples("guides/modding.md", TEQ_DOCS)
+    assert set(files) == {"my-quest/pack.yaml", "my-quest/map-cards.yaml", "my-quest/rules.yaml"}
+    assert [c[1] for c in commands] == ["check", "explain", "sim", "docs"]
+    run_as_written(files, commands, tmp_path, monkeypatch)
+    captured = capsys.readouterr()
+    assert "check ok: teq-core, my-quest: 0 error(s), 0 warning(s)" in captured.err   # what it promises
+    assert "left.ability" in captured.out and "my-quest/map-cards.yaml:7:16" in captured.out   # explain
+    assert "left.feature" in captured.out and "teq-core" in captured.out      # merged, not replaced
+    comparison = json.loads((tmp_path / "build" / "compare" / "compare.json").read_text(encoding="utf-8"))
+    assert comparison["paired"] and comparison["games"] == 200
+    rows = {row["metric"]: row for row in comparison["rows"]}
+    assert rows["mean spell level"]["value"] > 0            # the row the tutorial reads: no level lost
+    site = tmp_path / "build" / "my-site"
+    card = (site / "reference" / "map.html").read_text(encoding="utf-8")
+    assert "Ember Hollow" in card and "When a hero enters: Gain 1 power and deal 1 damage" in card
+    assert "Its spell level drops by 0" in (site / "rulebook" / "night.html").read_text(encoding="utf-8")
 
 
 def test_scenario_guide_example_passes_rulecraft_test(tmp_path, monkeypatch, capsys):

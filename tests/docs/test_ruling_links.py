@@ -1,5 +1,5 @@
 """Ruling ids link to the rulings page for the letters of any registered game (issue 21, item 6): T, R and
-E of Tiny Epic Mechs, M of Mecha Game, a future Q; no letter is written into the link code."""
+E of Tiny Epic Mechs, M of Mecha Game, Q of Tiny Epic Quest; no letter is written into the link code."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from rulecraft.plugins.manager import make_manager
 from rulecraft.runtime.games import GameDefinition, GameLoadError, get
 
 
-@pytest.mark.parametrize(("game", "ruling"), [("tem", "T7"), ("tem", "R3"), ("tem", "E4"), ("mecha", "M15")])
+@pytest.mark.parametrize(("game", "ruling"), [("tem", "T7"), ("tem", "R3"), ("tem", "E4"), ("mecha", "M15"),
+                                                  ("teq", "Q16")])
 def test_a_registered_games_ruling_ids_link_to_their_sections(game, ruling):
     text = f"as {ruling} says"
     assert linked(text, get(game).rulings) == f"as [{ruling}](../rulings.md#{ruling.lower()}) says"

@@ -91,16 +91,33 @@ def test_built_rulings_page_links_to_scenario_pages(suite, tmp_path_factory):
 
 
 def test_every_ruling_is_pinned_by_a_scenario():
-    """Every ruling of every game on the rulings page (T, R, E and Mecha Game's M) has a scenario."""
+    """Every ruling of every game on the rulings page (T, R, E, Mecha Game's M and Tiny Epic Quest's Q) has
+    a scenario: site/mkdocs.yml's `game_scenarios` names each other game's folder."""
     files = site_scenarios()
     assert sum(len(f.cases) for f in files) >= 100, "the scenario suite is missing"
-    assert {f.game for f in files} == {"", "mecha"}
+    assert {f.game for f in files} == {"", "mecha", "teq"}
     assert not [f.path for f in files if f.problem]
     pinned = by_ruling(files)
-    checked = {"M24"}    # a deck rule of `check`: tests/mecha/test_checks.py and its tests/content cases
+    checked = {"M24",    # a deck rule of `check`: tests/mecha/test_checks.py and its tests/content cases
+               "Q34",    # the gloom map, out of scope: no behaviour to pin until its pack exists
+               "Q35"}    # which values are designed: tests/teq/test_pack.py reads the pack's `designed:`
     ids = ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8"))
     missing = [r for r in ids if r not in pinned and r not in checked]
     assert not missing, f"rulings no scenario `covers`: {', '.join(missing)}"
+
+
+def test_the_project_site_names_every_other_shipped_games_scenarios():
+    """One mechanism for every game whose rulings share the project's page: `game_scenarios` names each
+    shipped game but the site's own, at the scenario folder its definition gives."""
+    from rulecraft.runtime.games import get, shipped_games
+
+    config = yaml.safe_load((SITE / "mkdocs.yml").read_text(encoding="utf-8"))
+    options = next(item["rulecraft"] for item in config["plugins"]
+                   if isinstance(item, dict) and "rulecraft" in item)
+    others = {game for game in shipped_games() if game != "tem"}
+    assert set(options["game_scenarios"]) == others
+    for game, folder in options["game_scenarios"].items():
+        assert (SITE / folder).resolve() == (ROOT / str(get(game).scenarios)).resolve(), game
 
 
 def test_another_games_scenarios_get_their_own_pages_linking_back(suite):
@@ -111,3 +128,21 @@ def test_another_games_scenarios_get_their_own_pages_linking_back(suite):
     pages = scenario_pages(files)
     assert "(../../rulings.md#t13)" in pages["scenarios/mecha/combat.md"]
     assert "[mecha: combat.yaml](mecha/combat.md)" in pages["scenarios/index.md"]
+
+
+@pytest.mark.parametrize("game", ["mecha", "teq"])
+def test_every_ruling_a_game_cites_has_its_section(game):
+    """A ruling id cited in a game's code, pack, schemas or tests (Q16 in a docstring, a scenario's
+    `covers`) is a heading of the rulings page, so every generated link to it lands."""
+    from rulecraft.compiler.docgen.rulings import ids
+    from rulecraft.runtime.games import get
+
+    definition = get(game)
+    folders = [ROOT / "plugins" / game, ROOT / "content" / f"{game}-core", ROOT / "schemas" / game,
+               ROOT / "tests" / game]
+    cited = {found for folder in folders for path in folder.rglob("*")
+             if path.suffix in {".py", ".yaml", ".json", ".md"}
+             for found in ids(definition.rulings).findall(path.read_text(encoding="utf-8"))}
+    on_page = set(ruling_ids(RULINGS_PAGE.read_text(encoding="utf-8")))
+    assert len(cited) >= 25, "the game cites its rulings"
+    assert not sorted(cited - on_page), f"cited but not on the rulings page: {sorted(cited - on_page)}"

@@ -15,6 +15,7 @@ from rulecraft.plugins.wiring import check_packs
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site" / "docs"
 MECHA_DOCS = ROOT / "plugins" / "mecha" / "site" / "docs"     # Mecha Game's own site
+TEQ_DOCS = ROOT / "plugins" / "teq" / "site" / "docs"         # Tiny Epic Quest's own site
 RULEBOOK = ["overview", "components", "setup", "program", "execution", "actions", "combat", "mighty-mech",
             "ad-hoc-mode", "scoring", "solo"]
 
@@ -37,8 +38,11 @@ def test_rulebook_is_in_our_own_words():
     never copy). The texts are outside the repository: their committed fingerprint stands for them."""
     source = set(rule_fingerprint.load()["shingles"])
     copied = []
-    pages = [ROOT / "README.md", *sorted(DOCS.rglob("*.md")), *sorted(MECHA_DOCS.rglob("*.md"))]
+    pages = [ROOT / "README.md", *sorted(DOCS.rglob("*.md")), *sorted(MECHA_DOCS.rglob("*.md")),
+             *sorted(TEQ_DOCS.rglob("*.md"))]
     assert len([p for p in pages if p.is_relative_to(MECHA_DOCS)]) >= 8, "Mecha Game's rulebook is missing"
+    assert len([p for p in pages if p.is_relative_to(TEQ_DOCS)]) >= 11, "Quest's rulebook is missing"
+    assert "### Q35 " in (DOCS / "rulings.md").read_text(encoding="utf-8"), "the Q rulings are missing"
     for page in pages:
         runs = rule_fingerprint.shingle_hashes(page.read_text(encoding="utf-8"))
         copied += [f"{page.relative_to(ROOT)}: {run}" for digest, run in runs.items() if digest in source]
@@ -70,7 +74,7 @@ def test_the_fingerprint_script_hashes_what_the_check_looks_for(tmp_path):
 
 def test_every_ruling_is_explained_with_an_anchor(core_site):
     settled = rule_fingerprint.load()["settled_rulings"]     # RULINGS.md's ids, from its fingerprint
-    assert len(settled) >= 48     # T1-T18, R1-R8, M1-M22
+    assert len(settled) >= 86     # T1-T18, R1-R8, M1-M25, Q1-Q35
     ours = ruling_ids((DOCS / "rulings.md").read_text(encoding="utf-8"))
     assert [r for r in ours if not r.startswith("E")] == settled
     engine = [r for r in ours if r.startswith("E")]   # the engine's own rulings live on this page only

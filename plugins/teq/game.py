@@ -34,4 +34,5 @@ GAME = GameDefinition(
     scenarios="tests/teq/scenarios",
     metrics=Ref("rulecraft.plugins.teq.metrics"),
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
+    board=Ref("rulecraft.plugins.teq.picture:Board"),
 )

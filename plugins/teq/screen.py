@@ -117,7 +117,7 @@ def magic_line(board: Board, state: Mapping[str, Any]) -> str:
 def dice_line(board: Board, state: Mapping[str, Any], you: int | None, wide: bool) -> str:
     dice = state.get("dice")
     if not dice:
-        return "[dim]dice: not rolled yet tonight[/]" if state.get("phase") == "night" else \
+        return "[dim]dice: none rolled yet[/]" if state.get("phase") == "night" else \
             "[dim]dice: at night[/]"
     faces = (", ".join(FACE_WORDS[f] for f in dice["faces"]) if wide else
              " ".join(FACE_LETTERS[f] for f in dice["faces"]))
@@ -139,7 +139,8 @@ def status_lines(board: Board, state: Mapping[str, Any], wide: bool, you: int | 
         names = {card.id: card.name for card in ruleset.movement}
         lines.append("cards: " + " ".join(escape(names.get(c, c)) for c in state["faceup"]))
     lines += [magic_line(board, state), dice_line(board, state, you, wide)]
-    lines.append(f"quest row (deck {state['deck']}):" if wide else f"quests (deck {state['deck']}):")
+    deck = state["deck"] if isinstance(state["deck"], int) else len(state["deck"])   # a watcher's snapshot
+    lines.append(f"quest row (deck {deck}):" if wide else f"quests (deck {deck}):")
     for slot, quest in enumerate(state["row"], 1):
         said = "[dim]empty[/]" if quest is None else \
             escape(quest_words(ruleset, quest) if whole else ruleset.quests[quest].name)

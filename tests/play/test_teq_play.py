@@ -119,3 +119,16 @@ def test_the_deck_is_its_size_only(tmp_path):
     panes = teq_screen_at(("night", 1), tmp_path)
     assert isinstance(panes.state["deck"], int)
     assert f"deck {panes.state['deck']})" in panes.render(120, 39)
+
+
+def test_replay_watch_draws_the_quest_board(tmp_path, capsys):
+    """`replay --watch` of a simulated game: the map, the round, the players, the narration in words; the
+    watcher's snapshot shows the deck as its size, like every seat's view."""
+    logs = tmp_path / "logs"
+    assert main(["sim", str(PACK), "--games", "1", "--players", "2", "--quiet", "--log", str(logs)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(logs / "game-000000.jsonl"), "--watch", "--delay", "0"]) == 0
+    shown = capsys.readouterr().out
+    assert "The map is laid out" in shown and "Night of round 1" in shown and "The game is over" in shown
+    assert re.search(r"quest row \(deck \d+\):", shown) and "'" not in shown.split("quest row")[1][:12]
+    assert not DUMP.search(shown)

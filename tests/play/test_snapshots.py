@@ -195,7 +195,7 @@ def test_l_shows_the_whole_log(tmp_path):
     its last rows; the next answer closes it."""
     panes = mecha_screen_at(("main", 3), ["rt a1", "l"], tmp_path)
     text = render_text(panes, 80, 24)
-    assert "the log (any answer closes it)" in text
+    assert "the log (l: further back; any answer closes it)" in text
     words = " ".join(text.replace("│", " ").split())
     assert "you play Radio Tower on a1" in words and "Turn 2: you to play" in words
 
@@ -258,3 +258,16 @@ def test_teq_use_step_and_help(tmp_path):
     rules = check_sizes("teq-help", teq_screen_at(("night", 2), tmp_path, script={"night": ["?"]}))
     words = " ".join(rules[120, 40].replace("│", " ").split())
     assert "The night (Q14)" in words and "roll all five dice" in words and "The map's codes" in words
+
+
+def test_l_again_pages_back_through_the_log(tmp_path):
+    """`l` again (any game): the log a page further back each time, never past its first line."""
+    panes = teq_screen_at(("night", 4), tmp_path, script={"night": ["roll", "l", "l"]})
+    paged = render_text(panes, 80, 24)
+    assert "the log, 1 page back (l: further back" in paged
+    log = list(panes.log)
+    panes.show_help(log, "the log", tail=True)
+    assert render_text(panes, 80, 24).split("\n")[2:-2] != paged.split("\n")[2:-2]
+    panes.show_help(log, "the log", tail=True, page=99)
+    top = " ".join(render_text(panes, 80, 24).replace("│", " ").split())
+    assert " ".join(Text.from_markup(log[0]).plain.split()) in top      # the first line, at the top

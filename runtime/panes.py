@@ -122,6 +122,13 @@ class PanesBase:
         return render(self.layout(width, height), width, height, color_system)
 
 
+def rows_of(renderable: RenderableType, width: int) -> int:
+    """How many rows ``renderable`` takes at ``width`` columns: a pane that grows with what it holds (a
+    board cell with several units in it) is given that many rows, so that it never clips its last line."""
+    console = SafeConsole(file=io.StringIO(), width=width, highlight=False, legacy_windows=False, emoji=False)
+    return len(console.render_lines(renderable, console.options.update(width=width, height=None), pad=False))
+
+
 def render(renderable: RenderableType, width: int, height: int,
            color_system: ColorSystemName | None = None) -> str:
     """``renderable`` (a layout of panes) drawn into ``height`` lines of ``width`` columns, with escape codes

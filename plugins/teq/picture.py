@@ -120,7 +120,7 @@ class Places:
 class Board:
     """Tiny Epic Quest at the terminal: the board, the narration and the words of each decision."""
 
-    needs_state = frozenset({"move", "home", "step", "goblin-damage", "goblin-defeated", "item", "arrange"})
+    needs_state = frozenset({"move", "goblin-damage", "goblin-defeated", "goblin-healed"})   # regions' codes
     boundaries = frozenset({"round", "night", "game-end"})   # `replay --watch` shows the board then
 
     def __init__(self, ruleset: M.Ruleset, colours: list[str], agents: list[str] | None = None) -> None:
@@ -254,8 +254,9 @@ class Board:
             "quest-reshuffle": lambda: "[dim]the discarded quests are shuffled into a new deck[/]",
             "round": lambda: f"[bold]Round {event['round']}[/]: {self.who(event['first'], you)} "
                              f"{'hold' if event['first'] == you else 'holds'} the first-player token",
-            "movement-card": lambda: f"Day turn {event['turn']}: {who} pick{s} the "
-                                     f"{event['method'].title()} card",
+            "movement-card": lambda: f"Day turn {event['turn']}: " + (   # Q31: chance picks it in solo
+                f"the {event['method'].title()} card comes up" if len(self.colours) == 1 else
+                f"{who} pick{s} the {event['method'].title()} card"),
             "move": lambda: f"{who} move{s} {hero} by {event['method']} to {where('region')}"
                             + (f", paying {event['cost']} power for goblins" if event["cost"] else ""),
             "idle": lambda: f"{who} idle{s}",

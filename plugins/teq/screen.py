@@ -110,7 +110,7 @@ def magic_line(board: Board, state: Mapping[str, Any]) -> str:
     track = board.ruleset.magic.track
     spaces = " ".join(f"[bold reverse]\\[{level}][/]" if i == state["magic"] else str(level)
                       for i, level in enumerate(track))
-    side = " (solo side)" if state["side"] == M.SOLO else ""
+    side = " (solo)" if state["side"] == M.SOLO else ""
     return f"magic {spaces}{side}"
 
 
@@ -135,6 +135,10 @@ def status_lines(board: Board, state: Mapping[str, Any], wide: bool, you: int | 
                  + (" (quest side)" if state.get("token_q") else "")]
     else:
         lines = [f"[bold]R{state['round']}/{ruleset.rules.rounds} {escape(state['phase'])}[/], token {token}"]
+    if len(state["players"]) == 1:       # solo plays for a target (Q31)
+        goal = ruleset.rules.solo_target_vp
+        lines[0] = lines[0].split(", token")[0].split(": token")[0] + \
+            (f": target {goal} VP" if wide else f", goal {goal}VP")
     if state.get("phase") == "day":
         names = {card.id: card.name for card in ruleset.movement}
         lines.append("cards: " + " ".join(escape(names.get(c, c)) for c in state["faceup"]))

@@ -111,6 +111,26 @@ def test_snapshots_are_deterministic(tmp_path, size):
     assert first == again
 
 
+def test_a_cell_where_units_stack_clips_no_row(tmp_path):
+    """Issue 20: three mechs on one cell of row 1 make that row taller; the board grows, and row 5's unit
+    line stays on screen (the program pane gives up the rows)."""
+    import copy
+
+    panes = screen_at(("program", 2), tmp=tmp_path)
+    state = copy.deepcopy(panes.state)
+    cols, rows = panes.pic.cols, panes.pic.rows
+    for p in state["players"][:3]:
+        p["pos"] = 1
+    state["players"][3]["pos"] = (rows - 1) * cols + 2
+    panes.state = state
+    for size in SIZES:
+        text = render_text(panes, *size)
+        assert len(text.split("\n")) == size[1]
+        assert "Program your 4 cards" in text
+    wide = render_text(panes, 120, 40)
+    assert "● YEL" in wide and "● RED P6" in wide and "● GRE" in wide and "└──┴" in wide
+
+
 def test_the_help_pane(tmp_path):
     """``?``: the help pane replaces the log: the options, the keys, the rules with their ruling ids."""
     shown = check_sizes("help", screen_at(("pilot", 2), script={"pilot": ["?"]}, tmp=tmp_path))

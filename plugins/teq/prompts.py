@@ -196,6 +196,10 @@ class Prompts:
                 self.term.help(self.map_words(state))
             elif text.lower() == "b":
                 self.term.board(state, self.board, self.seat)
+            elif any(normal(text) + way in keys.keys for way in SHIP_WAYS.values()):
+                typed = escape(text)
+                self.term.say(f"[red]{typed} needs a way round the coast[/] (the two ways cost differently): "
+                              f"{typed} cw or {typed} acw.")
             else:
                 self.term.say(f"[red]{escape(text or '(nothing)')} is not one of the keys[/]: type one as "
                               f"listed (REGION: a region like b1l; ? help, m the map, u take back, q stop).")
@@ -206,7 +210,8 @@ class Prompts:
 
         return [*(escape(rule) for rule in self.board.rules(decision)), "[bold]Options[/]", *lines,
                 "[bold]The map's codes[/]", *legend_lines(self.board, True),
-                "Keys: as listed (REGION: a map card's column and row and its side, l or r, like b1l); m: "
+                "Keys: as listed (REGION: a map card's column and row and its side, l or r, like b1l; a "
+                "ship's way round the coast after it, 2 b1l cw or acw, when the ways cost differently); m: "
                 "the map in words; b: the board; l: the whole log; u: take back your last answer; q: stop "
                 "(the log is saved; `rulecraft play --resume LOG` goes on)."]
 

@@ -32,6 +32,7 @@ WIDE, TALL = 110, 34  # from this size the wide map and every player's heroes fi
 SMALL_REGION, BIG_REGION = 4, 7
 FEATURE_STYLES = {M.CASTLE: "bold", M.TEMPLE: "yellow", M.OBELISK: "magenta", M.GROTTO: "cyan",
                   M.PORTAL: "red"}
+CARD_SHADES = ("on grey11", "on grey19")
 KNOWN_COLOURS = frozenset({"red", "blue", "yellow", "green", "magenta", "cyan", "white"})
 
 
@@ -46,7 +47,8 @@ def map_width(board: Board, state: Mapping[str, Any], wide: bool) -> int:
 
 def map_lines(board: Board, state: Mapping[str, Any], wide: bool) -> list[Text]:
     """The map, two rows per map card: its regions' codes (``≈`` between them: a river runs through the
-    card; ``═`` after it: a road joins it to the card on its right), then the heroes in each region."""
+    card; ``═`` after it: a road joins it to the card on its right), then the heroes in each region; in
+    colour, cards are shaded alternately."""
     places, width = board.places(state), BIG_REGION if wide else SMALL_REGION
     if not places.cards:
         return [Text("The map is being laid out…")]
@@ -65,6 +67,7 @@ def map_lines(board: Board, state: Mapping[str, Any], wide: bool) -> list[Text]:
                 heroes.append(" " * (2 * width + 2))
                 continue
             card = board.cards[card_id]
+            starts = len(tags), len(heroes)
             for side, region in zip(M.SIDES, card.regions, strict=True):
                 rid = f"{card_id}:{side}"
                 portal = state["portals"].get(rid)
@@ -89,6 +92,9 @@ def map_lines(board: Board, state: Mapping[str, Any], wide: bool) -> list[Text]:
                 if side == M.LEFT:
                     tags.append("≈" if card.river else "│", "blue" if card.river else "dim")
                     heroes.append("≈" if card.river else "│", "blue" if card.river else "dim")
+            shade = CARD_SHADES[(x + y) % 2]      # in colour, neighbouring cards tell apart
+            tags.stylize(shade, starts[0], len(tags))
+            heroes.stylize(shade, starts[1], len(heroes))
             right = places.cards.get((x + 1, y))
             road = card.road and right is not None and board.cards[right].road
             tags.append("═" if road else " ", "yellow")
@@ -197,15 +203,14 @@ def player_lines(board: Board, state: Mapping[str, Any], you: int | None, wide: 
 
 
 def legend_lines(board: Board, wide: bool) -> list[str]:
-    """What the map's codes mean."""
-    lines = ["[dim]C castle, T temple, O3 obelisk of spell 3, G grotto, P portal: g goblin, "
-             "G active goblin; ² heroes of at most 2 players; R1 red's hero 1; ≈ river, ═ road[/]"]
-    if wide:
-        lines.append("[dim]dice: x damage, p power, m magic, t torch, s scroll, a attack; h health, p power, "
-                     "s spell level[/]")
-    else:
-        lines = ["[dim]? help: the map's codes; m: the map in words[/]"]
-    return lines
+    """What the map's codes mean (compact: where to find them)."""
+    if not wide:
+        return ["[dim]? help: the map's codes; m: the map in words[/]"]
+    hero = f"{board.letters[0]}1 {escape(board.colours[0])}'s hero 1" if board.colours else ""
+    return ["[dim]C castle, T temple, O3 obelisk of spell 3, G grotto, P portal: g goblin, G active goblin; "
+            f"² heroes of at most 2 players; {hero}; ≈ river, ═ road[/]",
+            "[dim]dice: x damage, p power, m magic, t torch, s scroll, a attack; h health, p power, "
+            "s spell level[/]"]
 
 
 class Panes(PanesBase):

@@ -248,7 +248,8 @@ def teq_screen_at(stop: tuple[str, int], tmp: Path, players: int = 2,
             if match:
                 key, what = match.groups()
                 if key.endswith(" REGION"):
-                    key = key.split()[0] + " " + what.split(" to ", 1)[1].split()[0].split("(")[0]
+                    ends = [t.split("(")[0] for t in what.split(" to ", 1)[1].split()[:2]]
+                    key = " ".join([key.split()[0], *(ends if ends[1:] in (["cw"], ["acw"]) else ends[:1])])
                 keys.append(key)
         assert keys, f"no option at {prompt}"
         return rng.choice(keys)

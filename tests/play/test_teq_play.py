@@ -37,9 +37,14 @@ def answer(rng: random.Random, screen: list[str]) -> str:
     assert listed, "no options on screen:\n" + "\n".join(screen)
     key, what = rng.choice(listed)
     if key.endswith(" REGION"):
-        first = what.split(" to ", 1)[1].split()[0]
-        return key.split()[0] + " " + re.sub(r"\(.*", "", first).rstrip("…")
+        return key.split()[0] + " " + first_region(what)
     return key
+
+
+def first_region(listed: str) -> str:
+    """The first region of a move's line, with a ship's way round when it names one (``b1l acw``)."""
+    tokens = [re.sub(r"\(.*", "", t).rstrip("…") for t in listed.split(" to ", 1)[1].split()[:2]]
+    return " ".join(tokens if len(tokens) > 1 and tokens[1] in ("cw", "acw") else tokens[:1])
 
 
 def play_through(game, seed: int, extra=None) -> list[list[str]]:
@@ -132,3 +137,35 @@ def test_replay_watch_draws_the_quest_board(tmp_path, capsys):
     assert "The map is laid out" in shown and "Night of round 1" in shown and "The game is over" in shown
     assert re.search(r"quest row \(deck \d+\):", shown) and "'" not in shown.split("quest row")[1][:12]
     assert not DUMP.search(shown)
+
+
+def test_keys_name_their_action_and_a_ship_asks_its_way(tmp_path):
+    """A move's key is its hero and region, whatever else is offered (`2 b1l`); a ship move whose two ways
+    round cost differently (Q7) takes its way too, and the region alone says what is missing."""
+    import io
+
+    from rich.console import Console
+    from test_snapshots import teq_screen_at
+
+    from rulecraft.cli.prompts import Terminal
+    from rulecraft.plugins.teq import decisions as K
+    from rulecraft.plugins.teq.prompts import OptionKeys, Prompts
+    from rulecraft.runtime.decisions import Decision
+
+    panes = teq_screen_at(("night", 1), tmp_path)
+    board, state = panes.board, panes.state
+    places = board.places(state)
+    region = next(f"{card}:right" for card in places.pos if not card.startswith("castle"))
+    code = places.region(region)
+    options = (("move", 1, region, "clockwise"), ("move", 1, region, "anticlockwise"), K.IDLE)
+    decision = Decision(K.DAY, 0, options, {"method": "ship"})
+    keys = OptionKeys(board, decision, state)
+    assert keys.keys[f"2{code}cw"] == options[0] and keys.keys[f"2{code}acw"] == options[1]
+    assert keys.keys["i"] == K.IDLE and keys.lines[0].startswith(f"  2 REGION  R2 from ")
+    out = io.StringIO()
+    typed = iter([f"2 {code}", f"2 {code} acw"])
+    term = Terminal(Console(file=out, width=120, color_system=None), lambda prompt: next(typed))
+    assert Prompts(term, board, 0).ask(decision, state) == options[1]
+    said = " ".join(out.getvalue().split())
+    assert f"2 {code} needs a way round the coast" in said and f"2 {code} cw or 2 {code} acw" in said
+    assert not RULING.search(said) and not DUMP.search(said)

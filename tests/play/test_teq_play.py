@@ -161,7 +161,7 @@ def test_keys_name_their_action_and_a_ship_asks_its_way(tmp_path):
     decision = Decision(K.DAY, 0, options, {"method": "ship"})
     keys = OptionKeys(board, decision, state)
     assert keys.keys[f"2{code}cw"] == options[0] and keys.keys[f"2{code}acw"] == options[1]
-    assert keys.keys["i"] == K.IDLE and keys.lines[0].startswith(f"  2 REGION  R2 from ")
+    assert keys.keys["i"] == K.IDLE and keys.lines[0].startswith("  2 REGION  R2 from ")
     out = io.StringIO()
     typed = iter([f"2 {code}", f"2 {code} acw"])
     term = Terminal(Console(file=out, width=120, color_system=None), lambda prompt: next(typed))

@@ -88,10 +88,12 @@ class PanesTerminal(Terminal):
     def help(self, lines: list[str]) -> None:
         self.panes.show_help(lines)
 
-    def full_log(self) -> None:
+    def full_log(self, page: int = 0) -> None:
         """``l``: the whole log in the help pane, its newest lines at the bottom (the log pane keeps only
-        the last few rows)."""
-        self.panes.show_help(list(self.panes.log), "the log (any answer closes it)", tail=True)
+        the last few rows); ``l`` again pages back through it, ``page`` screens up."""
+        title = "the log (l: further back; any answer closes it)" if page == 0 else \
+            f"the log, {page} {'page' if page == 1 else 'pages'} back (l: further back; any answer closes it)"
+        self.panes.show_help(list(self.panes.log), title, tail=True, page=page)
 
     def read_line(self, prompt: str) -> str:
         self.panes.prompt, self.panes.typed = prompt, ""

@@ -51,6 +51,7 @@ class Terminal:
         self._read = read
 
     def ask(self, prompt: str) -> str:
+        page = 0                 # `l` again pages further back through the log
         while True:
             try:
                 line = self.read_line(prompt).strip()
@@ -58,7 +59,8 @@ class Terminal:
                 raise Quit("end of input") from None
             if line.lower() not in LOG_WORDS:
                 break
-            self.full_log()
+            self.full_log(page)
+            page += 1
         if line.lower() in QUIT_WORDS:
             raise Quit("quit")
         if line.lower() in UNDO_WORDS:
@@ -112,8 +114,9 @@ class Terminal:
     def hand(self, lines: list[str]) -> None:
         """Your program cards beside a program prompt; line by line they are on the board just drawn."""
 
-    def full_log(self) -> None:
-        """``l`` at a prompt: the whole log; line by line it is the transcript above, so nothing to do."""
+    def full_log(self, page: int = 0) -> None:
+        """``l`` at a prompt (``page``: how many times again): the whole log; line by line it is the
+        transcript above, so nothing to do."""
 
     def help(self, lines: list[str]) -> None:
         """``?`` at a prompt: the options again, the keys and the rules behind the prompt."""

@@ -31,11 +31,13 @@ class Lines:
     scrolls inside its pane, never the screen) or the first (a status reads from the top). ``squeeze``:
     when the wrapped lines do not fit, each option line (indented) is cut to one row instead, so that a
     prompt keeps its options in view (``?`` shows them whole) and its messages whole. ``back``: with
-    ``last``, how many rows above the last ones the view starts (a log scrolled back)."""
+    ``last``, how many rows above the last ones the view starts (a log scrolled back); ``page``: as many
+    pane heights more (less a row kept from the page below), never past the first row."""
 
     def __init__(self, lines: Iterable[RenderableType], last: bool = True, squeeze: bool = False,
-                 back: int = 0) -> None:
+                 back: int = 0, page: int = 0) -> None:
         self.lines, self.last, self.squeeze, self.back = list(lines), last, squeeze, back
+        self.page = page
 
     def _rows(self, console: Console, options: ConsoleOptions, wrap: bool) -> list[list[Segment]]:
         rendered: list[list[Segment]] = []
@@ -52,7 +54,7 @@ class Lines:
         if self.squeeze and height and len(rendered) > height:
             rendered = self._rows(console, options, wrap=False)
         if self.last:
-            end = max(height, len(rendered) - self.back)
+            end = max(height, len(rendered) - self.back - self.page * max(1, height - 1))
             shown = rendered[max(0, end - height):end]
         else:
             shown = rendered[:height]
@@ -77,6 +79,7 @@ class PanesBase:
         self.help: list[str] | None = None         # shown instead of other panes while set
         self.help_title = HELP_TITLE
         self.help_tail = False                     # the help pane shows its last lines (the whole log)
+        self.help_page = 0                         # ... that many pages back (``l`` again)
         self.prompt, self.typed = "", ""
 
     def begin(self, state: dict[str, Any]) -> None:
@@ -84,18 +87,20 @@ class PanesBase:
         self.state, self.program, self.title = state, [], self.PROMPT_TITLE
         self.close_help()
 
-    def show_help(self, lines: list[str], title: str = "", tail: bool = False) -> None:
-        """The help pane, until the next answer: ``lines`` (the last that fit with ``tail``)."""
-        self.help, self.help_title, self.help_tail = lines, title or HELP_TITLE, tail
+    def show_help(self, lines: list[str], title: str = "", tail: bool = False, page: int = 0) -> None:
+        """The help pane, until the next answer: ``lines`` (the last that fit with ``tail``, ``page``
+        pages back from them)."""
+        self.help, self.help_title, self.help_tail, self.help_page = lines, title or HELP_TITLE, tail, page
 
     def close_help(self) -> None:
-        self.help, self.help_title, self.help_tail = None, HELP_TITLE, False
+        self.help, self.help_title, self.help_tail, self.help_page = None, HELP_TITLE, False, 0
 
     def help_pane(self) -> RenderableType:
         """The help pane as a panel: its title, and its lines from the top (or the last, ``help_tail``)."""
         from rich.panel import Panel
 
-        return Panel(Lines(self.help or [], last=self.help_tail), title=self.help_title, title_align="left",
+        return Panel(Lines(self.help or [], last=self.help_tail, page=self.help_page), title=self.help_title,
+                     title_align="left",
                      border_style="cyan")
 
     def say(self, markup: str) -> None:
@@ -115,6 +120,13 @@ class PanesBase:
         """The panes drawn into ``height`` lines of ``width`` columns (with escape codes when
         ``color_system`` is set); the input line goes below them."""
         return render(self.layout(width, height), width, height, color_system)
+
+
+def rows_of(renderable: RenderableType, width: int) -> int:
+    """How many rows ``renderable`` takes at ``width`` columns: a pane that grows with what it holds (a
+    board cell with several units in it) is given that many rows, so that it never clips its last line."""
+    console = SafeConsole(file=io.StringIO(), width=width, highlight=False, legacy_windows=False, emoji=False)
+    return len(console.render_lines(renderable, console.options.update(width=width, height=None), pad=False))
 
 
 def render(renderable: RenderableType, width: int, height: int,

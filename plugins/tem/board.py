@@ -136,13 +136,13 @@ class Picture:
             lines.append(text, style(owner))
         mech = state["mech"]
         lines.append("\n")
+        here = [p for p in state["players"] if p["pos"] == cell]
         if mech["cell"] == name and mech["controller"] is None:
-            lines.append("MIGHTY MECH", "bold magenta")
-        for p in state["players"]:
-            if p["pos"] == cell:
-                lines.append(f"● {p['colour'][:3].upper()} {SHORT_STATUS.get(p['status'], '')}{p['health']}",
-                             style(p["colour"]))
-                lines.append(" ")
+            lines.append("MIGHTY MECH" + ("\n" if here else ""), "bold magenta")
+        for k, p in enumerate(here):      # one line each: units stacked in a cell never split mid-name
+            lines.append(f"● {p['colour'][:3].upper()} {SHORT_STATUS.get(p['status'], '')}{p['health']}",
+                         style(p["colour"]))
+            lines.append("\n" if k < len(here) - 1 else " ")
         return lines
 
     # --- the players -----------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulecraft.plugins.tem.board import SMALL_CELL, Picture
-from rulecraft.runtime.panes import Lines, PanesBase
+from rulecraft.runtime.panes import Lines, PanesBase, rows_of
 
 SMALLEST = (80, 23)  # the panes need this much (the input line is the 24th row)
 WIDE = 110          # from this width the big arena grid and the long legend fit
@@ -54,13 +54,16 @@ class Panes(PanesBase):
             root.split_column(Layout(warning, name="header", size=2), Layout(self._program(), name="program"))
             return root
         state = self.state
+        board_width = (2 + self.pic.cols * 14 + 1 if wide else 2 + self.pic.cols * (SMALL_CELL + 1)) + 2
+        board = self._board(wide)
         board_height = (self.pic.rows * 4 + 3 if wide else self.pic.rows * 2 + 1) + 2
+        if state is not None:     # a cell where units stack is taller: the board grows, never clips a unit
+            board_height = max(board_height, min(rows_of(board, board_width), height - 1 - 5))
         program_height = max(5, height - 1 - board_height)
         root.split_column(Layout(self._header(wide), name="header", size=1),
                           Layout(name="top", size=board_height),
                           Layout(name="bottom", size=program_height))
-        board_width = (2 + self.pic.cols * 14 + 1 if wide else 2 + self.pic.cols * (SMALL_CELL + 1)) + 2
-        root["top"].split_row(Layout(self._board(wide), name="board", size=board_width),
+        root["top"].split_row(Layout(board, name="board", size=board_width),
                               Layout(self._side(wide), name="side"))
         if self.help is not None:     # the help pane takes the whole bottom row until the next answer
             root["bottom"].update(self.help_pane())

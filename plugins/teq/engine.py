@@ -72,6 +72,7 @@ class Game(RestRules):
         self.round = 0
         self.phase = SETUP_PHASE
         self.side = SOLO if n == 1 else MULTI      # Q18, Q32
+        self.dice = None
         self.supply = list(range(ruleset.goblins.supply))
         self.faceup = [card.id for card in ruleset.movement]
         self.deck = []

@@ -35,4 +35,5 @@ GAME = GameDefinition(
     metrics=Ref("rulecraft.plugins.teq.metrics"),
     docs_pages=Ref("rulecraft.plugins.teq.docs"),
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
+    board=Ref("rulecraft.plugins.teq.picture:Board"),
 )

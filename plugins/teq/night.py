@@ -55,6 +55,7 @@ class NightRules(DayRules):
         self.phase = NIGHT_PHASE
         for player in self.players:
             player.resting = player.exhausted = False
+        self.dice = None
         self.emit("night", round=self.round, holder=self.token)
         holder: int | None = self.token
         while holder is not None:
@@ -72,6 +73,7 @@ class NightRules(DayRules):
         faces = self.roll(self.ruleset.dice, NIGHT_DICE)
         counts = Counter(faces)
         seat = player.seat
+        self.dice = {"player": seat, "faces": list(faces)}
         self.emit("roll", player=seat, faces=list(faces), space=self.magic, level=self.ruleset.magic.track[
             self.magic])
         if effect.damage and counts[DAMAGE]:

@@ -64,6 +64,7 @@ class Table(GameCore):
     round: int
     phase: str
     side: str                           # the magic card's side in play (Q18 multi, Q32 solo)
+    dice: dict[str, Any] | None         # this night's last roll, public (Q33): its roller and faces
     first: int | None
 
     # --- seats ---------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ def public(game: Table) -> dict[str, Any]:
         "map": {f"{x},{y}": card for (x, y), card in sorted(game.geometry.cards.items())}
         if hasattr(game, "geometry") else {},
         "portals": {rid: p.snapshot() for rid, p in game.portals.items()},
+        "dice": None if game.dice is None else {**game.dice, "faces": list(game.dice["faces"])},
         "supply": len(game.supply), "faceup": list(game.faceup), "row": list(game.row),
         "discard": list(game.discard), "deck": len(game.deck),
         "players": [{**p.snapshot(), "max_health": game.max_health(p), "max_power": game.max_power(p)}

@@ -111,6 +111,26 @@ def test_snapshots_are_deterministic(tmp_path, size):
     assert first == again
 
 
+def test_a_cell_where_units_stack_clips_no_row(tmp_path):
+    """Issue 20: three mechs on one cell of row 1 make that row taller; the board grows, and row 5's unit
+    line stays on screen (the program pane gives up the rows)."""
+    import copy
+
+    panes = screen_at(("program", 2), tmp=tmp_path)
+    state = copy.deepcopy(panes.state)
+    cols, rows = panes.pic.cols, panes.pic.rows
+    for p in state["players"][:3]:
+        p["pos"] = 1
+    state["players"][3]["pos"] = (rows - 1) * cols + 2
+    panes.state = state
+    for size in SIZES:
+        text = render_text(panes, *size)
+        assert len(text.split("\n")) == size[1]
+        assert "Program your 4 cards" in text
+    wide = render_text(panes, 120, 40)
+    assert "● YEL" in wide and "● RED P6" in wide and "● GRE" in wide and "└──┴" in wide
+
+
 def test_the_help_pane(tmp_path):
     """``?``: the help pane replaces the log: the options, the keys, the rules with their ruling ids."""
     shown = check_sizes("help", screen_at(("pilot", 2), script={"pilot": ["?"]}, tmp=tmp_path))
@@ -195,6 +215,80 @@ def test_l_shows_the_whole_log(tmp_path):
     its last rows; the next answer closes it."""
     panes = mecha_screen_at(("main", 3), ["rt a1", "l"], tmp_path)
     text = render_text(panes, 80, 24)
-    assert "the log (any answer closes it)" in text
+    assert "the log (l: further back; any answer closes it)" in text
     words = " ".join(text.replace("│", " ").split())
     assert "you play Radio Tower on a1" in words and "Turn 2: you to play" in words
+
+
+# --- Tiny Epic Quest (issue 23) ------------------------------------------------------------------------
+TEQ = Path(__file__).parents[2] / "content" / "teq-core"
+TEQ_OPTION = re.compile(r"^  (\S+(?: \S+)?)  (.*)")
+
+
+def teq_screen_at(stop: tuple[str, int], tmp: Path, players: int = 2,
+                  script: dict[str, list[str]] | None = None):
+    """The panes of a seeded Tiny Epic Quest stopped at a prompt: ``script[tag]`` typed first at the prompts
+    of that tag, then a key listed, by a seeded choice (a move: its hero to the first region listed)."""
+    head, ruleset, hooks = new_header([str(TEQ)], "heuristic", players, 0, False, "5", [], "teq")
+    board = board_class("teq")(ruleset, head["colours"], head["agents"])
+    typed, seen = {k: list(v) for k, v in (script or {}).items()}, {}
+    rng = random.Random(1)
+    term: PanesTerminal
+
+    def read(prompt: str) -> str:
+        tag = prompt[1:prompt.index("]")]
+        seen[tag] = seen.get(tag, 0) + 1
+        if (tag, seen[tag]) == stop:
+            raise EOFError
+        if typed.get(tag):
+            return typed[tag].pop(0)
+        keys = []
+        for line in term.panes.program:
+            match = TEQ_OPTION.match(Text.from_markup(str(line)).plain)
+            if match:
+                key, what = match.groups()
+                if key.endswith(" REGION"):
+                    ends = [t.split("(")[0] for t in what.split(" to ", 1)[1].split()[:2]]
+                    key = " ".join([key.split()[0], *(ends if ends[1:] in (["cw"], ["acw"]) else ends[:1])])
+                keys.append(key)
+        assert keys, f"no option at {prompt}"
+        return rng.choice(keys)
+
+    term = PanesTerminal(Console(file=io.StringIO(), width=120, color_system=None), board.panes(0), read)
+    assert play(head, ruleset, hooks, tmp / "teq.jsonl", term).status == "quit"
+    return term.panes
+
+
+def test_teq_night(tmp_path):
+    """The second night's prompt: the map with both regions of each card, heroes, goblins and capacities;
+    the magic track; the dice of the last roll; the quest row; every player's health and power with
+    their maxima; roll or rest in words; the log in words."""
+    shown = check_sizes("teq-night", teq_screen_at(("night", 2), tmp_path))
+    for text in shown.values():
+        assert "roll  roll all five dice" in text and "rest  rest" in text
+        assert "q1 " in text and "magic" in text and "R you" in text and "B blue" in text
+        assert not re.search(r"\bQ\d+\b|\b[a-z]+=\S", text)       # no ruling id, no event dump
+    assert "Sword 0/2" in shown[120, 40]
+
+
+def test_teq_use_step_and_help(tmp_path):
+    """The use step with the dice as rolled and the faces left; `?`: the rule, with its ruling ids."""
+    shown = check_sizes("teq-use", teq_screen_at(("use", 1), tmp_path))
+    assert any(re.search(r"dice \((you|blue)\)", text) for text in shown.values())
+    assert "left)" in " ".join(shown[120, 40].split())
+    rules = check_sizes("teq-help", teq_screen_at(("night", 2), tmp_path, script={"night": ["?"]}))
+    words = " ".join(rules[120, 40].replace("│", " ").split())
+    assert "The night (Q14)" in words and "roll all five dice" in words and "The map's codes" in words
+
+
+def test_l_again_pages_back_through_the_log(tmp_path):
+    """`l` again (any game): the log a page further back each time, never past its first line."""
+    panes = teq_screen_at(("night", 4), tmp_path, script={"night": ["roll", "l", "l"]})
+    paged = render_text(panes, 80, 24)
+    assert "the log, 1 page back (l: further back" in paged
+    log = list(panes.log)
+    panes.show_help(log, "the log", tail=True)
+    assert render_text(panes, 80, 24).split("\n")[2:-2] != paged.split("\n")[2:-2]
+    panes.show_help(log, "the log", tail=True, page=99)
+    top = " ".join(render_text(panes, 80, 24).replace("│", " ").split())
+    assert " ".join(Text.from_markup(log[0]).plain.split()) in top      # the first line, at the top

@@ -34,4 +34,5 @@ GAME = GameDefinition(
     scenarios="tests/teq/scenarios",
     metrics=Ref("rulecraft.plugins.teq.metrics"),
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
+    card_templates=Ref("rulecraft.plugins.teq.cards:TEMPLATES"),
 )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from fpdf import FPDF
 
-from rulecraft.compiler.docgen.cards.art import shrink_to_fit, text_at
+from rulecraft.compiler.docgen.cards.art import shrink_to_fit, text_at, text_width
 from rulecraft.compiler.docgen.cards.icons import INK, WHITE, Colour, draw_icon, mix
 from rulecraft.compiler.docgen.cards.layout import Box, FaceLayout
 
@@ -101,8 +101,7 @@ def _region(pdf: FPDF, region: RegionArt, box: Box, colour: Colour, s: float) ->
 
 def _capacity(pdf: FPDF, box: Box, words: str, colour: Colour, s: float) -> None:
     size = 5.6 * s ** 0.5
-    pdf.set_font("helvetica", "", size)
-    width = pdf.get_string_width(words)
+    width = text_width(pdf, words, size)
     icon = box.h * 0.8
     start = box.x + max((box.w - width - icon - 0.6 * s) / 2, 0.0)
     draw_icon(pdf, "hero", start + icon / 2, box.y + box.h / 2, icon, mix(colour, INK, 0.5))
@@ -192,6 +191,16 @@ class GoblinArt:
             pdf.set_draw_color(*mix(colour, INK, 0.4))
             pdf.set_line_width(0.2 * s)
             pdf.circle(x, y, pip * 0.38, style="DF")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A token's one picture, as large as the token allows (a hero, the first-player token)."""
+
+    icon: str
+
+    def draw(self, pdf: FPDF, box: Box, colour: Colour, layout: FaceLayout) -> None:
+        draw_icon(pdf, self.icon, box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h) * 0.8, colour)
 
 
 # --- player mat ----------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 One drawing per word the cards name: the region features (castle, temple, obelisk, grotto, portal), the die
 faces (damage, power, magic, torch, scroll, attack), the movement methods (horse, raft, gryphon, ship,
 foot), the legendary items (sword, shield, staff) and the pieces (hero, goblin, quest, treasure, map). The
-shapes several games share (heart, burst, bolt, hand) are the shared card sheet's
+shapes several games share (heart, burst, bolt) are the shared card sheet's
 (``rulecraft.compiler.docgen.cards.icons``).
 """
 
@@ -20,7 +20,6 @@ from rulecraft.compiler.docgen.cards.icons import (
     bolt,
     burst,
     fill,
-    hand,
     heart,
     mix,
     place,
@@ -188,6 +187,14 @@ def quest(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
     pdf.cell(size, size * 0.8, "Q", align="C")
 
 
+def no_quest(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
+    """The quest banner struck through: the first-player token's crossed-Q side (Q12)."""
+    quest(pdf, cx, cy, size, colour)
+    pdf.set_draw_color(*INK)
+    pdf.set_line_width(size * 0.1)
+    pdf.line(cx - 0.45 * size, cy - 0.45 * size, cx + 0.45 * size, cy + 0.45 * size)
+
+
 def horse(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
     """A horseshoe, nails and all: the Horse, along roads."""
     pdf.set_draw_color(*colour)
@@ -256,7 +263,7 @@ ICONS: Icons = {
     "torch": Icon(torch, (230, 120, 20), tinted=False), "scroll": Icon(scroll, (190, 160, 100), tinted=False),
     "attack": Icon(sword, (90, 100, 115), tinted=False),
     "sword": Icon(sword), "shield": Icon(shield), "staff": Icon(staff),
-    "treasure": Icon(treasure, (185, 135, 40)), "quest": Icon(quest), "cards": Icon(hand),
+    "treasure": Icon(treasure, (185, 135, 40)), "quest": Icon(quest), "no-quest": Icon(no_quest),
     "horse": Icon(horse), "raft": Icon(raft), "gryphon": Icon(gryphon), "ship": Icon(ship),
     "foot": Icon(foot),
     "map": Icon(compass),

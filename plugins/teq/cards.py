@@ -6,7 +6,8 @@ temple's track; the road and river as the data gives them: Q3, Q4), the quest de
 position and reward, a treasure quest's temple and item: Q12, Q13), the treasure items (Q25), each
 player's Sword, Shield and Staff with their linked temples (Q26, Q27), the movement cards (Q5), each
 player's adventure card (Adventure and Rest: Q14, Q21) and the scoring card (Q29, Q30). Items that are not
-cards carry their own ``Size``: the goblin tokens (passive and active sides, Q23), and at mat size each
+cards carry their own ``Size``: the tokens (goblins with their passive and active sides, Q23; the heroes,
+Q1; the first-player token's Q and crossed-Q sides, Q12), and at mat size each
 player's mat (tracks Q24, legendary tracks Q26, item hands Q25) and the magic card (its 2-4 player and
 solo sides, Q18, Q32). Every ability's English is the effect compiler's (``teq.cardtext``); a designed
 value (Q35) is named in ``Face.designed``, so the sheet marks it.
@@ -38,6 +39,7 @@ from rulecraft.plugins.teq.cardart import (
     LegendaryTrack,
     MapArt,
     MatArt,
+    Piece,
     Reach,
     RegionArt,
     Table,
@@ -48,7 +50,7 @@ from rulecraft.plugins.teq.cardtext import ability_text, quest_text, region_text
 from rulecraft.plugins.wiring import stack_words
 
 MAT = Size("mat", 180.0, 120.0)    # two to an A4 or Letter page: the player mats and the magic card
-TOKEN = Size("token", 38.0, 38.0)
+TOKEN = Size("token", 36.0, 36.0)   # 35 to an A4 or Letter page
 CASTLE_COLOURS = {"red": "#b5283a", "blue": "#2463a6", "yellow": "#d9a21b", "green": "#2a7f4f",
                   "purple": "#6d4c9a", "orange": "#c8621e", "black": "#3b3b3b", "white": "#8c8c8c"}
 CARD_COLOURS = {M.CASTLE: "#7a5c3e", M.TEMPLE: "#a0772b", M.GROTTO: "#4f6d5a"}   # by its main feature
@@ -318,6 +320,22 @@ def goblin_tokens(pack: Pack) -> Iterator[Card]:
         yield from [Card(sides[0], sides[1], TOKEN)] * int(data.get("supply", 1))
 
 
+def hero_tokens(pack: Pack) -> Iterator[Card]:
+    """Each player's heroes (Q1), in its colour on both sides."""
+    for colour in pack.colours:
+        name = _words(colour).title()
+        side = Face("hero", f"Hero - {name}", f"{name} hero", colour=_colour(colour), art=Piece("hero"))
+        yield from [Card(side, side, TOKEN)] * int(pack.rules.get("heroes", 3))
+
+
+def first_player_token(pack: Pack) -> Iterator[Card]:
+    """The first-player token: its Q side, and the crossed-Q side it turns to once a movement quest is
+    taken (Q12); it passes clockwise, Q side up, at round resolution (Q28)."""
+    open_side = Face("first-player", "First player", "Quest open", colour=SCORING, art=Piece("quest"))
+    taken = Face("first-player", "First player", "Quest taken", colour=ACTIVE, art=Piece("no-quest"))
+    yield Card(open_side, taken, TOKEN)
+
+
 def _labels(start: int, marks: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
     """The words under a track's spaces: its start, then each mark, joined where they share a space."""
     under: dict[int, list[str]] = {start: ["start"]}
@@ -402,7 +420,7 @@ def cards(stack: Stack) -> list[Card]:
     pack = Pack(stack)
     return [*map_cards(pack), *quest_cards(pack), *treasure_cards(pack), *legendary_cards(pack),
             *movement_cards(pack), *adventure_cards(pack), *scoring_card(pack), *goblin_tokens(pack),
-            *player_mats(pack), *magic_card(pack)]
+            *hero_tokens(pack), *first_player_token(pack), *player_mats(pack), *magic_card(pack)]
 
 
 TEMPLATES = CardTemplates(cards, ICONS)   # the game's `card_templates` member

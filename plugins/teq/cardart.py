@@ -271,8 +271,8 @@ def _mat_track(pdf: FPDF, track: Track, box: Box, colour: Colour, s: float) -> N
         _space(pdf, cell, mix(colour, WHITE, 0.45) if start else PAPER, mix(colour, INK, 0.35), side * 0.18)
         _label(pdf, cell, str(value), 9.0 * s ** 0.5, "B", INK)
         if value in marks:
-            y = cell.bottom + 0.2 * s
-            under = Box(cell.x - gap, y, side + 2 * gap, box.bottom - y)
+            below = cell.bottom + 0.2 * s
+            under = Box(cell.x - gap, below, side + 2 * gap, box.bottom - below)
             _label(pdf, under, marks[value], 5.0 * s ** 0.5, "", mix(colour, INK, 0.6))
 
 
@@ -330,11 +330,12 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, str, tuple[str, ...]], ...]     # icon, label, one value per column
     marked: int = -1                                       # a column drawn as the token's start (Q18)
+    lead: float = 0.34                                     # the share of the width the labels take
 
     def draw(self, pdf: FPDF, box: Box, colour: Colour, layout: FaceLayout) -> None:
         s = layout.scale
         inner = box.inset(1.5 * s)
-        lead = inner.w * 0.34
+        lead = inner.w * self.lead
         columns = max(len(self.header), 1)
         width = (inner.w - lead) / columns
         height = inner.h / (len(self.rows) + 1)
@@ -349,8 +350,9 @@ class Table:
             if r % 2:
                 pdf.set_fill_color(*mix(colour, WHITE, 0.9))
                 pdf.rect(inner.x, y, inner.w, height, style="F")
-            draw_icon(pdf, icon, inner.x + height * 0.45, y + height / 2, height * 0.65)
-            _label(pdf, Box(inner.x + height, y, lead - height - 0.5 * s, height), label, size * 0.8, "B",
-                   INK, "L")
+            mark = min(height * 0.65, lead * 0.25)
+            draw_icon(pdf, icon, inner.x + 0.5 * s + mark / 2, y + height / 2, mark)
+            cell = Box(inner.x + mark + 1.5 * s, y, lead - mark - 2.0 * s, height)
+            _label(pdf, cell, label, size * 0.8, "B", INK, "L")
             for c, value in enumerate(values):
                 _label(pdf, Box(inner.x + lead + c * width, y, width, height), value, size, "B")

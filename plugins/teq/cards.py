@@ -301,8 +301,8 @@ def scoring_card(pack: Pack) -> Iterator[Card]:
                 f"+{data.get('legendary_vp', 4)} VP per found legendary item. Ties: most {ties}; then a "
                 "shared victory (Q30).")
         face = Face("scoring", "Reference", data.get("name", "Scoring"), text=text, colour=SCORING,
-                    art=Table(header, rows), designed=_marks(data, {"ladders": "ladders"}), entity=entity,
-                    title_path=("name",))
+                    art=Table(header, rows, lead=0.4), designed=_marks(data, {"ladders": "ladders"}),
+                    entity=entity, title_path=("name",))
         yield Card(face, Back("Reference", "Scoring", SCORING, "quest"))
 
 
@@ -393,7 +393,7 @@ def _level_rows(effects: list[dict[str, Any]], track: list[int]) -> tuple[Row, .
     return (("damage", "Damage face", tuple(at(level, "damage", "{} dmg") for level in track)),
             ("power", "Power face", tuple(at(level, "power", "+{}") for level in track)),
             ("magic", "Magic face", tuple(at(level, "magic_damage", "{} dmg") for level in track)),
-            ("scroll", "Spells", tuple(at(level, "spell_reach", "up to +{}") for level in track)))
+            ("scroll", "Learn spells", tuple(at(level, "spell_reach", "up to +{}") for level in track)))
 
 
 def magic_card(pack: Pack) -> Iterator[Card]:
@@ -402,6 +402,7 @@ def magic_card(pack: Pack) -> Iterator[Card]:
         data = entity.data
         track = [int(level) for level in data.get("track", ())]
         overflow = data.get("overflow_damage", 1)
+        start = "The token starts each night on the shaded space"
         faces = []
         for side, title, rule in ((M.MULTI, "2-4 players", "Q18"), (M.SOLO, "Solo", "Q32")):
             text = (f"Each magic face moves the token one space on; on the last space it is a "
@@ -411,7 +412,7 @@ def magic_card(pack: Pack) -> Iterator[Card]:
             art = Table(tuple(f"level {level}" for level in track), _level_rows(data.get(side, []), track), 0)
             faces.append(Face("magic", f"Magic card - {title} side", f"Magic track: {title}", text=text,
                               colour=MAGIC, art=art, designed=_marks(data, labels), entity=entity,
-                              title_path=("name",)))
+                              title_path=("name",), caption=start))
         yield Card(faces[0], faces[1], MAT)
 
 

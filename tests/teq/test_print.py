@@ -137,7 +137,7 @@ def test_mats_and_the_magic_card_come_from_the_rules(printed):
     assert multi["Damage face"] == ("1 dmg", "1 dmg", "2 dmg", "3 dmg")       # Q18
     assert solo["Damage face"] == ("1 dmg", "1 dmg", "1 dmg", "2 dmg")        # Q32
     assert multi["Power face"] == solo["Power face"] == ("+1", "+1", "-", "-")
-    assert multi["Spells"] == ("-", "up to +1", "up to +2", "up to +3")
+    assert multi["Learn spells"] == ("-", "up to +1", "up to +2", "up to +3")     # above your own (Q21)
 
 
 def test_designed_values_are_marked_published_ones_are_not(printed):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fpdf import FPDF
 
 from rulecraft.compiler.docgen.cards.art import shrink_to_fit, text_at, text_width
-from rulecraft.compiler.docgen.cards.icons import INK, WHITE, Colour, draw_icon, mix
+from rulecraft.compiler.docgen.cards.icons import INK, WHITE, Colour, draw_icon, icon_of, mix
 from rulecraft.compiler.docgen.cards.layout import Box, FaceLayout
 
 Pos = tuple[int, int]
@@ -41,12 +41,14 @@ def _space(pdf: FPDF, box: Box, fill: Colour, edge: Colour, radius: float) -> No
 
 @dataclass(frozen=True, slots=True)
 class RegionArt:
-    """One half of a map card: its feature's icon, its label, who may stand there (Q4), a temple's track."""
+    """One half of a map card: its feature's icon, its label, who may stand there (Q4), a temple's track, the
+    icons of what a grotto does."""
 
     feature: str
     label: str
     capacity: str
     track: tuple[tuple[str, ...], ...] = ()
+    effects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,7 @@ def _region(pdf: FPDF, region: RegionArt, box: Box, colour: Colour, s: float) ->
     """Icon, label, capacity and (a temple) its track, top to bottom, centred in the region's half."""
     gaps = len(region.track) * 0.6 * s
     side = min((box.w * 0.9 - gaps) / (len(region.track) + 1), 6.5 * s) if region.track else 0.0
+    side = side or (5.5 * s if region.effects else 0.0)
     below = 0.6 * s + 3.4 * s + 3.6 * s + (side + 0.4 * s if side else 0.0)
     icon = min(box.h - below - 1.0 * s, box.w * 0.62, 24.0 * s)
     y = box.y + (box.h - icon - below) / 2
@@ -95,8 +98,12 @@ def _region(pdf: FPDF, region: RegionArt, box: Box, colour: Colour, s: float) ->
     _label(pdf, Box(box.x, y, box.w, 3.4 * s), region.label, 6.6 * s ** 0.5)
     y += 3.4 * s
     _capacity(pdf, Box(box.x, y, box.w, 3.2 * s), region.capacity, colour, s)
-    if side:
+    if region.track:
         _track(pdf, region.track, Box(box.x, y + 3.6 * s, box.w, side), colour, s)
+    for i, effect in enumerate(region.effects):       # what entering it gives (Q8)
+        x = box.x + box.w / 2 + (i - (len(region.effects) - 1) / 2) * side * 1.2
+        tint = mix(colour, INK, 0.35) if icon_of(pdf, effect).tinted else None    # health keeps its red
+        draw_icon(pdf, effect, x, y + 3.6 * s + side / 2, side, tint)
 
 
 def _capacity(pdf: FPDF, box: Box, words: str, colour: Colour, s: float) -> None:

@@ -183,8 +183,8 @@ def quest(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
                 style="F")
     pdf.set_text_color(*WHITE)
     pdf.set_font("helvetica", "B", size / 0.3528 * 0.55)
-    pdf.set_xy(cx - size / 2, cy - 0.62 * size)
-    pdf.cell(size, size * 0.8, "Q", align="C")
+    pdf.set_xy(cx - size / 2, cy - 0.5 * size)
+    pdf.cell(size, size * 0.7, "Q", align="C")
 
 
 def no_quest(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
@@ -218,13 +218,16 @@ def raft(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
 
 
 def gryphon(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:
-    """A spread wing of long feathers: the Gryphon, along diagonals."""
+    """A raised wing, its long feathers fanned below: the Gryphon, along diagonals."""
     fill(pdf, colour)
-    for i in range(5):
-        x = -0.8 + i * 0.38
-        pdf.polygon(place(cx, cy, size, [(x, -0.2 - 0.12 * (2 - abs(2 - i))), (x + 0.32, -0.35),
-                                         (x + 0.22, 0.75 - 0.1 * abs(2 - i)), (x + 0.05, 0.75)]), style="F")
-    pdf.polygon(place(cx, cy, size, [(-0.9, -0.45), (0.9, -0.45), (0.8, -0.15), (-0.8, -0.15)]), style="F")
+    wing = [(0.95, -0.75), (0.35, -0.9), (-0.35, -0.7), (-0.95, -0.15), (-0.7, -0.05), (-0.8, 0.3),
+            (-0.45, 0.15), (-0.5, 0.6), (-0.15, 0.35), (-0.1, 0.85), (0.2, 0.45), (0.35, 0.9), (0.5, 0.4),
+            (0.75, 0.7), (0.8, 0.1)]
+    pdf.polygon(place(cx, cy, size, wing), style="F")
+    pdf.set_draw_color(*mix(colour, WHITE, 0.45))
+    pdf.set_line_width(size * 0.035)
+    for x0, y0, x1, y1 in ((0.7, -0.55, -0.6, 0.15), (0.75, -0.4, -0.3, 0.45), (0.8, -0.25, 0.05, 0.6)):
+        pdf.line(*place(cx, cy, size, [(x0, y0)])[0], *place(cx, cy, size, [(x1, y1)])[0])
 
 
 def ship(pdf: FPDF, cx: float, cy: float, size: float, colour: Colour) -> None:

@@ -47,6 +47,7 @@ from rulecraft.plugins.teq.cardart import (
 )
 from rulecraft.plugins.teq.cardicons import ICONS
 from rulecraft.plugins.teq.cardtext import ability_text, quest_text, region_text
+from rulecraft.plugins.teq.vocabulary import GROTTO
 from rulecraft.plugins.wiring import stack_words
 
 MAT = Size("mat", 180.0, 120.0)    # two to an A4 or Letter page: the player mats and the magic card
@@ -139,7 +140,8 @@ def _region_art(pack: Pack, region: Mapping[str, Any], castle: str | None) -> Re
              M.OBELISK: f"Obelisk: spell {region.get('spell_level', '-')}",
              M.PORTAL: "Goblin portal"}.get(feature, str(region.get("name", FEATURE_WORDS[feature])))
     track = tuple(tuple(space) for space in region.get("track", ())) if feature == M.TEMPLE else ()
-    return RegionArt(feature, label, pack.capacity(region, castle), track)
+    effects = _ability_icons(region.get("ability"), pack.words, GROTTO) if feature == M.GROTTO else ()
+    return RegionArt(feature, label, pack.capacity(region, castle), track, effects)
 
 
 def map_cards(pack: Pack) -> Iterator[Card]:
@@ -175,8 +177,8 @@ def quest_cards(pack: Pack) -> Iterator[Card]:
                 held = item.data
                 words = ability_text(held.get("ability"), "treasure", pack.words, held.get("text"))
                 text += f"\n{held['name']}: {words}"
-            icons = ("treasure",) if item is None else _ability_icons(item.data.get("ability"), pack.words)
-            art = Emblem(("temple", *icons[:2]))
+            icons = () if item is None else _ability_icons(item.data.get("ability"), pack.words)
+            art = Emblem(("temple", *(icons[:2] or ("treasure",))))
             caption = temple_names.get(data["temple"], _words(data["temple"]))
             path: tuple = ("temple",)
         else:
@@ -194,14 +196,18 @@ def quest_cards(pack: Pack) -> Iterator[Card]:
         yield Card(face, BACKS["quest"])
 
 
-def _ability_icons(source: Any, words: Vocabulary) -> tuple[str, ...]:
-    """The icons of what an ability does, from its compiled steps: the card's emblem."""
+def _ability_icons(source: Any, words: Vocabulary, kind: str = "treasure") -> tuple[str, ...]:
+    """The icons of what an ability does, from its compiled steps (a move: its method's): an item's emblem,
+    a grotto's marks; none for an ability the checks have refused."""
     if not isinstance(source, str):
-        return ("treasure",)
-    compiled = compile_ability(source, "treasure", words)
-    found = [STEP_ICONS.get(step.modifier or step.verb, "treasure")
-             for ability in steps(compiled) for step in ability.steps] if compiled.ok else []
-    return tuple(dict.fromkeys(found)) or ("treasure",)
+        return ()
+    compiled = compile_ability(source, kind, words)
+    try:
+        found = [step.method or STEP_ICONS.get(step.modifier or step.verb, "")
+                 for ability in steps(compiled) for step in ability.steps] if compiled.ok else []
+    except ValueError:      # a construct the engine does not play: `rulecraft check` has said so
+        return ()
+    return tuple(dict.fromkeys(icon for icon in found if icon))
 
 
 def treasure_cards(pack: Pack) -> Iterator[Card]:
@@ -209,7 +215,8 @@ def treasure_cards(pack: Pack) -> Iterator[Card]:
         data = entity.data
         face = Face("treasure", "Treasure item", data["name"],
                     text=ability_text(data.get("ability"), "treasure", pack.words, data.get("text")),
-                    colour=TREASURE, art=Emblem(_ability_icons(data.get("ability"), pack.words)),
+                    colour=TREASURE,
+                    art=Emblem(_ability_icons(data.get("ability"), pack.words) or ("treasure",)),
                     caption="Works only while a hero holds it (Q25)",
                     designed=_marks(data, {"name": "name", "ability": "ability"}),
                     entity=entity, text_path=("text" if data.get("text") else "ability",),

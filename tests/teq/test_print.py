@@ -91,6 +91,10 @@ def test_map_cards_show_both_regions_roads_rivers_and_capacities(printed):
     glowcap = _front(printed, "Glowcap Grotto").front
     assert glowcap.text.startswith("Left - Glowcap Grotto: When a hero enters: Gain 2 power.")
     assert glowcap.art.right.capacity == "1 player"       # a portal admits one player (Q4)
+    # a grotto's marks are what its compiled ability does: a move by its method, a gain by its track
+    assert glowcap.art.left.effects == ("power",)
+    assert _front(printed, "Spore Winds").front.art.left.effects == ("gryphon",)
+    assert _front(printed, "Toadstool Ring").front.art.left.effects == ("health", "power")
 
 
 def test_quests_items_and_legendary_items_say_what_they_do(printed):

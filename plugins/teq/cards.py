@@ -80,9 +80,9 @@ LEGENDARY_TEXT = {
     M.STAFF: "When its hero rests on an obelisk, pay {cost} power for each extra magic space to count in "
              "its spell check; the token stays.",
 }
-# The icon of an effect step (its verb, or the modifier an ADD step adds to): an item's emblem.
+# The icon of an effect step (its verb, or the modifier an ADD step adds to; a move: its method).
 STEP_ICONS = {M.ADD_TORCH: "torch", M.ADD_SCROLL: "scroll", M.GOBLIN_DAMAGE: "attack", M.PREVENT: "shield",
-              M.GAIN_HEALTH: "health", M.GAIN_POWER: "power", M.MOVE: "foot", M.ADVANCE: "temple",
+              M.GAIN_HEALTH: "health", M.GAIN_POWER: "power", M.ADVANCE: "temple",
               M.MAX_HEALTH: "health", M.MAX_POWER: "power", M.STEALTH: "goblin", M.WARDING: "shield"}
 
 

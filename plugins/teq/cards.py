@@ -385,7 +385,7 @@ def player_mats(pack: Pack) -> Iterator[Card]:
     for colour in pack.colours:
         name = _words(colour).title()
         face = Face("mat", f"Player mat - {name}", f"{name} heroes", text=text, colour=_colour(colour),
-                    art=art, designed=marks)
+                    art=art, designed=marks, entity=pack.stack.rules)    # its text is the rules' numbers
         yield Card(face, Back("Player mat", name, _colour(colour), "hero"), MAT)
 
 

@@ -93,13 +93,19 @@ def run(args: argparse.Namespace) -> int:
     templates = game.card_templates.load()     # the game's CardTemplates: its cards of a stack, its icons
     footer = " + ".join(f"{p.id} {p.version}" for p in result.packs)
     options = SheetOptions(args.card, args.paper, args.bleed, args.backs, args.flip, footer)
-    plan, document = write_sheets(templates.cards(result.stack), args.out, options, templates.icons)
+    try:
+        plan, document = write_sheets(templates.cards(result.stack), args.out, options, templates.icons)
+    except ValueError as exc:     # a game's mat or token larger than the paper with this bleed
+        raise UsageError(f"print: {exc}") from None
     if plan.diagnostics:
         print(format_human(plan.diagnostics), file=sys.stderr)
     sides = f"fronts and backs for a {args.flip}-edge flip" if args.backs else "fronts only"
     where = " and ".join(str(p) for p in (args.out, args.preview) if p is not None)
+    sized = "".join(f"; {n} {size.name}{'s' if n != 1 else ''} {size.w:g} x {size.h:g} mm, {grid.per_page} "
+                    "a page" for size, (grid, n) in plan.sized.items())
     print(f"print: {plan.cards} cards on {plan.pages} pages ({args.card} on {args.paper}, "
-          f"{plan.grid.per_page} a page, {args.bleed:g} mm bleed, {sides}) into {where}", file=sys.stderr)
+          f"{plan.grid.per_page} a page{sized}, {args.bleed:g} mm bleed, {sides}) into {where}",
+          file=sys.stderr)
     if args.preview is not None:
         for stale in args.preview.glob("page-*.png"):    # an earlier, longer preview's pages (ours: marked)
             stale.unlink()

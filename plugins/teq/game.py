@@ -36,4 +36,5 @@ GAME = GameDefinition(
     docs_pages=Ref("rulecraft.plugins.teq.docs"),
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
     board=Ref("rulecraft.plugins.teq.picture:Board"),
+    card_templates=Ref("rulecraft.plugins.teq.cards:TEMPLATES"),
 )

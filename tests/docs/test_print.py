@@ -29,7 +29,7 @@ from rulecraft.compiler.docgen.cards.layout import (
     printable,
     sheet_grid,
 )
-from rulecraft.compiler.docgen.cards.model import Back, Face, faces
+from rulecraft.compiler.docgen.cards.model import Back, Card, Face, Size, faces
 from rulecraft.compiler.docgen.cards.pdf import SheetOptions, plan_sheets, render
 from rulecraft.compiler.docgen.cards.preview import page_images
 from rulecraft.plugins.tem.docgen.cardicons import ICONS
@@ -161,6 +161,30 @@ def test_sheet_grid_fits_the_paper_and_refuses_what_cannot():
     assert sheet_grid("poker", "letter", 3.0).rows == 2   # more bleed: fewer cards, never off the page
     with pytest.raises(ValueError, match="bleed"):
         sheet_grid("poker", "a4", 9.0)
+
+
+def test_items_of_their_own_size_get_their_own_pages_grid_and_crop_marks(core_cards):
+    """Any game's item that is not a card (``Card.size``: a mat, a board) is laid out on sheets of its own
+    size, each size in the order it first comes, the sheet's cards on theirs; a size the paper cannot hold
+    is refused by name."""
+    board = Size("board", 150.0, 110.0)
+    printed = [Card(c.front, c.back, board) for c in core_cards[:3]] + core_cards[:10]
+    plan = plan_sheets(printed, SheetOptions(), ICONS)
+    assert plan.cards == 10 and plan.sized[board][1] == 3 and plan.sized[board][0].per_page == 2
+    assert plan.pages == 2 * 2 + 2 * 2            # two board sheets, then two card sheets, each with backs
+    assert [g.per_page for g in plan.page_grids] == [2, 2, 2, 2, 9, 9, 9, 9]
+    for placed in plan.placed:
+        size = (150.0, 110.0) if placed.page < 4 else (63.0, 88.0)
+        assert (placed.cut.w, placed.cut.h) == size
+        assert plan.page_grids[placed.page].page.inset(3.0).contains(placed.cut.inset(-plan.options.bleed))
+    images = page_images(render(plan), DPI)
+    grid = plan.page_grids[0]
+    top = np.asarray(images[0].convert("L"), dtype=int)[:round((grid.area.y - 1.0) * MM)]
+    marks = {round(x / MM) for x in np.nonzero((top < 128).any(axis=0))[0]}
+    assert all(any(abs(x - line) <= 1 for x in marks) for line in grid.cut_lines()[0])
+    with pytest.raises(ValueError, match=r"a banner \(250 x 100 mm\) with 1.5 mm bleed does not fit on a4"):
+        plan_sheets([Card(core_cards[0].front, core_cards[0].back, Size("banner", 250.0, 100.0))],
+                    SheetOptions())
 
 
 def _pixels(image: Image.Image, box: Box) -> np.ndarray:

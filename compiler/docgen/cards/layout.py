@@ -2,8 +2,9 @@
 
 Each layer is a pure function of its inputs, so a test can check it without pixels: ``sheet_grid``
 places cards on the paper (as many columns and rows as fit with their bleed, centred, with room for
-crop marks); ``Grid.cut`` gives a slot's cut line on a front page or, mirrored for the printer's
-duplex flip (long edge: left to right; short edge: top to bottom), on its back page;
+crop marks), ``item_grid`` the same for an item of its own size (a mat, a token); ``Grid.cut``
+gives a slot's cut line on a front page or, mirrored for the printer's duplex flip (long edge: left
+to right; short edge: top to bottom), on its back page;
 ``face_layout`` divides a card into band, title, price, art, stat chips, text box and footer,
 scaled from the poker-size design to any card size; ``fit`` sets a face's title and body in the
 largest font that fits its boxes and reports what does not; ``settle`` gives the art what the text
@@ -120,14 +121,20 @@ class Grid:
 def sheet_grid(card: str, paper: str, bleed: float) -> Grid:
     """The most cards of size ``card`` that fit on ``paper`` with ``bleed`` around each and MIN_MARGIN
     around them all. ValueError when not even one does."""
-    card_w, card_h = CARD_SIZES[card]
+    return item_grid(f"{card} card", *CARD_SIZES[card], paper, bleed)
+
+
+def item_grid(name: str, card_w: float, card_h: float, paper: str, bleed: float) -> Grid:
+    """``sheet_grid`` for an item of any size (``model.Size``: a mat, a token), named ``name`` in the
+    refusal when not even one fits."""
     page_w, page_h = PAPERS[paper]
     if not 0 <= bleed <= MAX_BLEED:
         raise ValueError(f"bleed must be between 0 and {MAX_BLEED:g} mm, not {bleed:g}")
     columns = int((page_w - 2 * MIN_MARGIN) // (card_w + 2 * bleed))
     rows = int((page_h - 2 * MIN_MARGIN) // (card_h + 2 * bleed))
     if columns < 1 or rows < 1:
-        raise ValueError(f"a {card} card with {bleed:g} mm bleed does not fit on {paper} paper")
+        raise ValueError(f"a {name} ({card_w:g} x {card_h:g} mm) with {bleed:g} mm bleed does not fit on "
+                         f"{paper} paper")
     return Grid(Box(0, 0, page_w, page_h), card_w, card_h, bleed, columns, rows)
 
 

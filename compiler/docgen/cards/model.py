@@ -2,7 +2,9 @@
 
 A game's card templates (its ``card_templates`` member, a :class:`CardTemplates`) turn a resolved stack
 into one :class:`Card` per physical card (copies included): a front :class:`Face` and a back, either the
-other face of a two-sided card or the :class:`Back` its pile shares. A face names its *family*, so the
+other face of a two-sided card or the :class:`Back` its pile shares. An item that is not a card (a player
+mat, a token) gives its own :class:`Size`: the sheet lays it out on pages of its own. A face names its
+*family*, so the
 layout never depends on an entity id. A designed value is listed in ``Face.designed``; the sheet marks
 each card once and names them in a footnote. Each face knows the entity and field its body text came
 from, so a text that does not fit is reported at the author's own line.
@@ -89,11 +91,23 @@ class Back:
 
 
 @dataclass(frozen=True, slots=True)
+class Size:
+    """An item's own cut size in millimetres, for what is not a card of the sheet's size (``--card``): a
+    player mat, a board, a token. Items of one size share their pages, grid and crop marks."""
+
+    name: str       # what the item is, in the print summary: "player mat", "token"
+    w: float
+    h: float
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One physical card: its front and what is printed behind it."""
+    """One physical item: its front, what is printed behind it, and its own size (None: a card of the
+    sheet's size)."""
 
     front: Face
     back: Face | Back
+    size: Size | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,10 @@
 """Generate: print-and-play card sheets as PDF for any game: coloured faces, icons, backs, bleed, crop marks.
 
 ``plan_sheets`` lays every card out (``layout``) and sets its text, reporting a text that does not
-fit as a ``card-text-overflow`` at the entry (and field) it came from; ``render`` draws the plan with
-fpdf2 and the game's icon table (its ``CardTemplates.icons``). Pages come in pairs, fronts then backs:
+fit as a ``card-text-overflow`` at the entry (and field) it came from; an item of its own size (a
+player mat, a token: ``model.Size``) gets sheets of its own grid and crop marks, each size in the
+order it first comes. ``render`` draws the plan with fpdf2 and the game's icon table (its
+``CardTemplates.icons``). Pages come in pairs, fronts then backs:
 each back page is mirrored across the edge the printer turns the sheet over (left to right for the
 usual long-edge flip, top to bottom for a short-edge one), so every back lies behind its front (the
 other side of a two-sided card, or its family's back). Each card's colour runs ``bleed`` mm past its
@@ -32,6 +34,7 @@ from rulecraft.compiler.docgen.cards.layout import (
     face_layout,
     fit,
     font_scale,
+    item_grid,
     line_height,
     measurer,
     printable,
@@ -39,7 +42,7 @@ from rulecraft.compiler.docgen.cards.layout import (
     setup,
     sheet_grid,
 )
-from rulecraft.compiler.docgen.cards.model import Back, Card, Face, Stat
+from rulecraft.compiler.docgen.cards.model import Back, Card, Face, Size, Stat
 
 DAGGER = "\u2020"
 MARK_GAP = 0.5        # crop marks stop this short of the bleed
@@ -69,13 +72,19 @@ class Placed:
 
 @dataclass(slots=True)
 class Plan:
+    """Every page: ``grid`` is the sheet's card grid (``--card``), ``cards`` how many cards it holds;
+    ``sized`` the grid and count of each other size (``model.Size``: mats, tokens), which get pages of
+    their own; ``page_grids`` the grid of each page, whose crop marks it carries."""
+
     grid: Grid
     options: SheetOptions
-    cards: int
+    cards: int = 0
     icons: Icons = field(default_factory=dict)
     pages: int = 0
     placed: list[Placed] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    sized: dict[Size, tuple[Grid, int]] = field(default_factory=dict)
+    page_grids: list[Grid] = field(default_factory=list)
 
 
 def _place(plan: Plan, pdf: FPDF, page: int, cut: Box, side: Face | Back) -> None:
@@ -89,21 +98,36 @@ def _place(plan: Plan, pdf: FPDF, page: int, cut: Box, side: Face | Back) -> Non
     plan.placed.append(Placed(page, cut, side, layout, fitted))
 
 
+def by_size(printed: list[Card]) -> dict[Size | None, list[Card]]:
+    """The items grouped by size (None: cards of the sheet's size), each size in the order of its first
+    item and its items in print order: a page holds items of one size only."""
+    groups: dict[Size | None, list[Card]] = {}
+    for card in printed:
+        groups.setdefault(card.size, []).append(card)
+    return groups
+
+
 def plan_sheets(printed: list[Card], options: SheetOptions, icons: Icons | None = None) -> Plan:
-    """Where every face and back goes and how its text is set (ValueError: the card does not fit); the
-    cards' icon names are drawn from ``icons`` (none: each is its initial on a disc)."""
+    """Where every face and back goes and how its text is set (ValueError: an item does not fit the
+    paper); each size of item fills sheets of its own grid. The icon names are drawn from ``icons``
+    (none: each is its initial on a disc)."""
     grid = sheet_grid(options.card, options.paper, options.bleed)
-    plan = Plan(grid, options, len(printed), dict(icons or {}))
+    plan = Plan(grid, options, icons=dict(icons or {}))
     pdf = measurer()
-    sheets = -(-len(printed) // grid.per_page)
-    for sheet in range(sheets):
-        batch = printed[sheet * grid.per_page:(sheet + 1) * grid.per_page]
-        front = sheet * 2 if options.backs else sheet
-        for slot, card in enumerate(batch):
-            _place(plan, pdf, front, grid.cut(slot), card.front)
-            if options.backs:
-                _place(plan, pdf, front + 1, grid.cut(slot, back=True, flip=options.flip), card.back)
-    plan.pages = sheets * (2 if options.backs else 1)
+    sides = 2 if options.backs else 1
+    for size, items in by_size(printed).items():
+        if size is None:
+            own, plan.cards = grid, len(items)
+        else:
+            own = item_grid(size.name, size.w, size.h, options.paper, options.bleed)
+            plan.sized[size] = (own, len(items))
+        for start in range(0, len(items), own.per_page):
+            for slot, card in enumerate(items[start:start + own.per_page]):
+                _place(plan, pdf, plan.pages, own.cut(slot), card.front)
+                if options.backs:
+                    _place(plan, pdf, plan.pages + 1, own.cut(slot, back=True, flip=options.flip), card.back)
+            plan.pages += sides
+            plan.page_grids += [own] * sides
     return plan
 
 
@@ -258,7 +282,7 @@ def render(plan: Plan) -> bytes:
     for number, page_placed in enumerate(by_page):
         pdf.add_page()
         if not plan.options.backs or number % 2 == 0:
-            crop_marks(pdf, plan.grid)
+            crop_marks(pdf, plan.page_grids[number])
         for placed in page_placed:
             if isinstance(placed.side, Back):
                 draw_back(pdf, placed.side, placed.cut, bleed, label)

@@ -137,7 +137,7 @@ def _print(report: dict[str, Any]) -> None:
     hit = rulings["hit"]
     print(f"rulings: {len(hit)} of {rulings['known']} cited on code paths covered")
     for ruling, entry in hit.items():
-        print(f"  {ruling:<16} first in game {entry['first_game'] + 1:<6} games {entry['games']}")
+        print(f"  {ruling:<16} first in game {entry['first_game'] + 1}")
     if rulings["never"]:
         print(f"  never covered: {', '.join(rulings['never'])}")
     if rulings["no_code_path"]:

@@ -24,15 +24,23 @@ from rulecraft.runtime.chance import Die
 from rulecraft.runtime.decisions import Decision, needs_state
 
 
+class Overrun(Exception):
+    """A replay read further past its stream's end than it may (:class:`Choices` ``overrun``): a candidate
+    of the shrinker that did not reach its failure within the stream, stopped before it plays on and on."""
+
+
 class Choices:
     """The stream: recording (``rng`` set: past the end, values are drawn and appended) or replaying (past
-    the end, zeros). ``values`` is the whole stream read so far."""
+    the end, zeros; more than ``overrun`` of them raise :class:`Overrun`). ``values`` is the whole stream
+    read so far."""
 
-    __slots__ = ("at", "rng", "values")
+    __slots__ = ("at", "overrun", "rng", "values")
 
-    def __init__(self, values: Sequence[int] = (), rng: random.Random | None = None) -> None:
+    def __init__(self, values: Sequence[int] = (), rng: random.Random | None = None,
+                 overrun: int | None = None) -> None:
         self.values = list(values)
         self.rng = rng
+        self.overrun = overrun
         self.at = 0
 
     @property
@@ -48,6 +56,8 @@ class Choices:
         if at < len(self.values):
             return self.values[at] % n
         if self.rng is None:
+            if self.overrun is not None and at - len(self.values) >= self.overrun:
+                raise Overrun(f"the replay read {self.overrun} choices past its stream")
             return 0
         value = self.rng.randrange(n)
         self.values.append(value)
@@ -117,9 +127,9 @@ class ChoiceAgent:
         options, choices = decision.options, self.choices
         if self.ask and choices.at >= len(choices.values):
             answer = decision.check(self.inner.decide(decision, view))
-            picks = (answer,) if decision.pick == 1 else answer
-            for item in picks:
-                choices.put(options.index(item))
+            if len(options) > 1:      # a choice of one reads nothing from the stream (``Choices.draw``)
+                for item in (answer,) if decision.pick == 1 else answer:
+                    choices.put(options.index(item))
             return answer
         if decision.pick == 1:
             return options[choices.draw(len(options))]

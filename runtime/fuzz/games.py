@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulecraft.runtime.fuzz.choices import ChoiceAgent, ChoiceChance, Choices
+from rulecraft.runtime.fuzz.choices import ChoiceAgent, ChoiceChance, Choices, Overrun
 from rulecraft.runtime.fuzz.coverage import RulingMap
 from rulecraft.runtime.game import ABORTS
 from rulecraft.runtime.invariants import Broken, Checker, Watch
@@ -125,10 +125,13 @@ def play(rig: Rig, setup: Setup, choices: Choices, *, agents: bool = True, hooks
     checker = Checker(game, rig.invariants)
     holder.append(checker)
     failure: Failure | None = None
+    overran = False
     try:
         game.play()
     except Stop:
         pass
+    except Overrun:
+        overran = True
     except ABORTS as exc:
         failure = Failure("abort", _nearest(rig.rulings, exc) or "protocol/ended", game.aborted or str(exc))
     except RecursionError as exc:
@@ -136,7 +139,7 @@ def play(rig: Rig, setup: Setup, choices: Choices, *, agents: bool = True, hooks
     except Exception as exc:   # an engine bug: the failure the fuzzer is for
         failure = Failure("exception", _nearest(rig.rulings, exc) or "protocol/raised",
                           f"{type(exc).__name__}: {exc}", _where(exc))
-    if failure is None:
+    if failure is None and not overran:
         broken = checker.broken or (checker.finish() if not broke else None)
         if broken is not None:
             failure = _invariant(broken)
@@ -169,6 +172,11 @@ def _nearest(rulings: RulingMap, exc: BaseException) -> str | None:
     return None
 
 
+OVERRUN = 16   # zeros a replay may read past its stream before it is stopped as not failing
+
+
 def replay(rig: Rig, setup: Setup, values: Sequence[int], *, stop: bool = True) -> Played:
-    """The game of a stream alone (no agent, no RNG past its end)."""
-    return play(rig, setup, Choices(values), agents=False, stop=stop)
+    """The game of a stream alone (no agent, no RNG past its end). Stopping (the shrinker's replays), a
+    game that reads more than ``OVERRUN`` zeros past the stream's end stops there, as not failing: its
+    failure was not within reach of the stream (a game of zeros may play on to its step cap)."""
+    return play(rig, setup, Choices(values, overrun=OVERRUN if stop else None), agents=False, stop=stop)

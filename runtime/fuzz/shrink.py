@@ -3,7 +3,8 @@
 A fuzzed game is its setup (the seats) and its choice stream (:mod:`rulecraft.runtime.fuzz.choices`); any
 stream is a legal game, so shrinking is Hypothesis's over a sequence of integers: fewer seats, then whole
 chunks of the stream cut (8, 4, 2, 1 values at a time, from the end), then each value lowered (to 0, else
-by halves), round after round until nothing shrinks or the budget of replays is spent. A candidate is kept
+by halves), round after round (fewer seats tried again on each smaller stream) until nothing shrinks or
+the budget of replays is spent. A candidate is kept
 when its replay fails with the same :attr:`~rulecraft.runtime.fuzz.games.Failure.key` (the same ruling
 broken the same way), and is kept as the part of the stream its game read, so a stream only gets shorter.
 """
@@ -55,15 +56,20 @@ def shrink(rig: Rig, setup: Setup, values: list[int], failure: Failure, *, low: 
         return Shrunk(setup, tuple(values), failure, spent, time.perf_counter() - start,
                       (setup.players, len(values)))
     take(first, setup)
-    for players in range(low, setup.players):
-        smaller = Setup(setup.agents[:players], setup.seed)
-        found = fails(smaller, best)
-        if found is not None:
-            take(found, smaller)
-            break
+
+    def seats() -> bool:
+        for players in range(low, best_setup.players):
+            smaller = Setup(best_setup.agents[:players], best_setup.seed)
+            found = fails(smaller, best)
+            if found is not None:
+                take(found, smaller)
+                return True
+        return False
+
     changed = True
     while changed and spent < budget:
-        changed = _cut(fails, take, best_setup, lambda: best, budget, lambda: spent)
+        changed = seats()
+        changed = _cut(fails, take, best_setup, lambda: best, budget, lambda: spent) or changed
         changed = _lower(fails, take, best_setup, lambda: best, budget, lambda: spent) or changed
     return Shrunk(best_setup, tuple(best), best_failure, spent, time.perf_counter() - start,
                   (setup.players, len(values)))

@@ -108,7 +108,7 @@ class ChoiceAgent:
     """A seat on the stream: past the stream's end it asks ``inner`` (the seat's own agent) and writes its
     answer down as option indices; within it (a replay, or the prefix a steered game starts from) it
     answers from the stream. A replay (``ask`` false) never asks ``inner``, but the seat is still its
-    agent for whatever the game reads of it (TEM's ``robot`` marker): attributes come from ``inner``. A
+    agent for whatever the game reads of it (an automated seat's marker): attributes come from ``inner``. A
     multi-pick answer is ``pick`` indices; one the decision refuses (a card used twice) is mended to the
     next legal options, so every stream stays a legal game."""
 

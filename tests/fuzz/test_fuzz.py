@@ -22,6 +22,7 @@ from rulecraft.runtime.games import get, shipped_games
 
 HERE = Path(__file__).parent
 PLANTED = HERE / "pig-planted"
+GUIDE = HERE.parents[1] / "site" / "docs" / "guides" / "fuzzing.md"
 
 
 @pytest.mark.parametrize("game", shipped_games())
@@ -58,7 +59,11 @@ def test_a_planted_bug_is_shrunk_to_a_scenario_that_fails_until_it_is_fixed(tmp_
     assert (failure["ruling"], failure["kind"]) == ("P3", "invariant")
     path = Path(failure["scenario"])
     assert path.parent == tmp_path / "found" and f"wrote {path}" in out and "it fails as the game did" in out
-    (scenario,) = yaml.safe_load(path.read_text("utf-8"))["scenarios"]
+    written = path.read_text("utf-8")
+    guide = re.search(r'^```yaml title="out/pig-P3.yaml"\n(.*?)^```', GUIDE.read_text("utf-8"), re.M | re.S)
+    assert guide is not None and "".join(line for line in written.splitlines(True)
+                                         if not line.startswith("#")) == guide[1], "the guide shows another"
+    (scenario,) = yaml.safe_load(written)["scenarios"]
     assert scenario["covers"] == ["P3"] and scenario["given"]["plugins"] == ["pig-planted"]
     assert len(scenario["when"]) <= 4, scenario["when"]            # a few turns: two holds and one more
     assert failure["shrink"]["before"][1] >= len(failure["choices"])

@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        raise UsageError("--seconds must be more than 0")
     if args.shrink_budget < 1:
         raise UsageError("--shrink-budget must be at least 1")
     for pack in args.packs:
@@ -185,7 +187,11 @@ def _failure(args: argparse.Namespace, rig: Any, table: Any, found: Any, game: s
 
 
 def _seats(count: int) -> str:
-    return f"{count} player" + ("" if count == 1 else "s")
+    return _count(count, "player")
+
+
+def _count(count: int, what: str) -> str:
+    return f"{count} {what}" + ("" if count == 1 else "s")
 
 
 def _write(folder: Path, game: str, failure: Any, given: Any, when: Any, found: Any,
@@ -201,7 +207,7 @@ def _write(folder: Path, game: str, failure: Any, given: Any, when: Any, found: 
     stem = f"{game}-{failure.ruling.replace('/', '-')}"
     path = next(folder / f"{stem}{'' if n == 1 else f'-{n}'}.yaml" for n in range(1, 10_000)
                 if not (folder / f"{stem}{'' if n == 1 else f'-{n}'}.yaml").exists())
-    name = f"{failure.ruling} broken ({failure.kind}) in {len(when)} steps"
+    name = f"{failure.ruling} broken ({failure.kind}) in {_count(len(when), 'step')}"
     text = scenario_text(game, name, [failure.ruling],
                          given, when, {"invariants": True}, notes=str(failure),
                          header=[f"Written by `rulecraft fuzz`: game {found.game + 1} of seed "
@@ -217,7 +223,7 @@ def _write(folder: Path, game: str, failure: Any, given: Any, when: Any, found: 
     result = play(scenarios[0], kit.Table, *kit.prepare(scenarios[0]))
     verdict = ("it fails as the game did" if not result.passed else
                "it passes through the scenario table (the failure needs what the table does not set up)")
-    print(f"wrote {path} ({len(when)} steps, covers {failure.ruling}): {verdict}")
+    print(f"wrote {path} ({_count(len(when), 'step')}, covers {failure.ruling}): {verdict}")
     for problem in result.problems()[:3]:
         print(f"  {problem}")
     print(f"run it: rulecraft test {path}")

@@ -75,6 +75,26 @@ def test_a_planted_bug_is_shrunk_to_a_scenario_that_fails_until_it_is_fixed(tmp_
     assert not (tmp_path / "again").exists()
 
 
+def test_a_crashing_plugin_names_the_ruling_cited_nearest_its_call(tmp_path, capsys, monkeypatch):
+    import rulecraft_pig.planted as planted
+
+    def raising(game, seat, banked):
+        raise ZeroDivisionError("a planted crash")
+
+    monkeypatch.setattr(planted, "tally", raising)
+    report = tmp_path / "fuzz.json"
+    assert main(["fuzz", str(PLANTED), "--games", "400", "--out", str(tmp_path), "--json", str(report)]) == 1
+    failure = json.loads(report.read_text("utf-8"))["failure"]
+    # raised in the variant's hook (the plugin host makes it a PluginError, an abort), called from the
+    # engine's hold, where P3 is cited just above the call
+    assert (failure["ruling"], failure["kind"]) == ("P3", "abort")
+    assert "ZeroDivisionError: a planted crash" in failure["message"]
+    assert main(["test", failure["scenario"]]) == 1
+    assert "ZeroDivisionError: a planted crash" in capsys.readouterr().out
+    monkeypatch.setattr(planted, "tally", _fixed_tally)
+    assert main(["test", failure["scenario"]]) == 0
+
+
 def test_a_second_scenario_of_the_same_ruling_never_overwrites_the_first(tmp_path, capsys):
     for _ in range(2):
         assert main(["fuzz", str(PLANTED), "--games", "400", "--out", str(tmp_path)]) == 1
@@ -141,6 +161,7 @@ class Rules:
     (["--games", "0"], "--games must be at least 1"),
     (["--agents", "nobody"], "unknown agent 'nobody'"),
     (["no/such/pack"], "no such pack folder"),
+    (["--seconds", "0"], "--seconds must be more than 0"),
 ])
 def test_usage_errors_exit_2(args, message, capsys):
     assert main(["fuzz", "--game", "pig", *args]) == 2

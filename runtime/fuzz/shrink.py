@@ -3,10 +3,10 @@
 A fuzzed game is its setup (the seats) and its choice stream (:mod:`rulecraft.runtime.fuzz.choices`); any
 stream is a legal game, so shrinking is Hypothesis's over a sequence of integers: fewer seats, then whole
 chunks of the stream cut (8, 4, 2, 1 values at a time, from the end), then each value lowered (to 0, else
-by halves), round after round (fewer seats tried again on each smaller stream) until nothing shrinks or
-the budget of replays is spent. A candidate is kept
-when its replay fails with the same :attr:`~rulecraft.runtime.fuzz.games.Failure.key` (the same ruling
-broken the same way), and is kept as the part of the stream its game read, so a stream only gets shorter.
+by halves), round after round (fewer seats tried again on each smaller stream, and once the rest is stuck
+with one chunk cut too: the turns of a seat that goes) until nothing shrinks or the budget is spent. A
+candidate is kept when its replay fails with the same :attr:`~rulecraft.runtime.fuzz.games.Failure.key`
+(the same ruling broken the same way), as the part of the stream its game read: a stream only shrinks.
 """
 
 from __future__ import annotations
@@ -57,20 +57,27 @@ def shrink(rig: Rig, setup: Setup, values: list[int], failure: Failure, *, low: 
                       (setup.players, len(values)))
     take(first, setup)
 
-    def seats() -> bool:
+    def seats(cutting: bool) -> bool:
+        """Fewer seats on the same stream (``cutting``: with one chunk cut too, a seat's turns gone)."""
         for players in range(low, best_setup.players):
             smaller = Setup(best_setup.agents[:players], best_setup.seed)
-            found = fails(smaller, best)
-            if found is not None:
-                take(found, smaller)
-                return True
+            candidates = [best] + [best[:i] + best[i + size:] for size in (8, 4, 2, 1) if cutting
+                                   for i in range(len(best) - size, -1, -1)]
+            for candidate in candidates:
+                if spent >= budget:
+                    return False
+                found = fails(smaller, candidate)
+                if found is not None:
+                    take(found, smaller)
+                    return True
         return False
 
     changed = True
     while changed and spent < budget:
-        changed = seats()
+        changed = seats(cutting=False)
         changed = _cut(fails, take, best_setup, lambda: best, budget, lambda: spent) or changed
         changed = _lower(fails, take, best_setup, lambda: best, budget, lambda: spent) or changed
+        changed = changed or seats(cutting=True)     # the costly move, only once the others are stuck
     return Shrunk(best_setup, tuple(best), best_failure, spent, time.perf_counter() - start,
                   (setup.players, len(values)))
 

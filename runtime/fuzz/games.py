@@ -11,9 +11,11 @@ is what the shrinker keeps fixed: the same ruling broken the same way.
 
 from __future__ import annotations
 
+import inspect
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rulecraft.runtime.fuzz.choices import ChoiceAgent, ChoiceChance, Choices, Overrun
@@ -86,15 +88,18 @@ class Rig:
     @classmethod
     def of(cls, table: Any) -> Rig:
         """The rig of a simulation's table (``rulecraft.runtime.balance.batch.Table``): its game's
-        invariants and the ruling map of its game's package."""
+        invariants and the ruling map of its game's package, but for the invariants' own module (it
+        names the rulings it checks after every event: that is no rule deciding)."""
         from rulecraft.runtime.agents import make_agent
         from rulecraft.runtime.fuzz.coverage import package_files, ruling_map
         from rulecraft.runtime.games import get, registered
 
         game = str(table.ruleset.source["game"])
         definition = get(game)
-        rulings = ruling_map(package_files(registered()[game].target), definition.rulings)
         invariants = definition.invariants.load() if definition.invariants is not None else None
+        checker = Path(inspect.getfile(invariants)).resolve() if invariants is not None else None
+        files = [path for path in package_files(registered()[game].target) if path != checker]
+        rulings = ruling_map(files, definition.rulings)
         agents = table.agents
         return cls(table.ruleset, table.engine, table.hooks,
                    lambda name, seed: make_agent(name, seed, agents), invariants, rulings)

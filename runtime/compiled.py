@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 Handler = Callable[[Any], None]
+HANDLER_FUNCTION = "ability"   # the name of the one function a handler's generated source defines
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,7 @@ class GameDefinition:
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
     determinize: Ref | None = None            # (game, seat, rng): resample all that seat cannot see
+    invariants: Ref | None = None             # (game) -> watch(event) -> Broken | None, after each event
     scaffold: Ref | None = None               # (NewPack) -> its own example files of `rulecraft new pack`
     compiled: tuple[str, ...] = ()            # its modules `make compiled` builds with the runtime core's
     description: str = ""

@@ -25,6 +25,10 @@ a step that leaves one of its draws unused, or takes a later step's, fails namin
 the scenario never names come from the seeded source of ``given.seed`` as in a real game, so a scenario
 scripts only the chance its rule is about (a random setup it does not look at stays seeded, and every
 scenario written before chance was scripted plays as it did).
+
+**Invariants**: ``then: {invariants: true}`` watches the game's own invariants (its definition's
+``invariants``, :mod:`rulecraft.runtime.invariants`) after every event of the steps and fails naming the
+first that breaks: what a scenario ``rulecraft fuzz`` writes from a failing game asserts.
 """
 
 from __future__ import annotations
@@ -36,10 +40,11 @@ from typing import Any, ClassVar
 from rulecraft.runtime.chance import Draw, ScriptedChance, UnscriptedChance
 from rulecraft.runtime.decisions import IllegalAnswer, ScriptedAgent, UnscriptedDecision, canonical
 from rulecraft.runtime.errors import GameError
+from rulecraft.runtime.invariants import Checker
 
 MISSING = "<missing>"
 SET_CHECKS = ("exactly", "includes", "excludes")
-KIT_THEN = frozenset({"events", "no_events", "asked", "offered", "error"})   # ``then`` keys the kit checks
+KIT_THEN = frozenset({"events", "no_events", "asked", "offered", "error", "invariants"})   # the kit's own
 STEP_KEYS = frozenset({"decisions", "chance"})                               # what any step may add
 
 
@@ -327,6 +332,7 @@ def run(scenario: Scenario, build: Any, *prepared: Any) -> Result:
         return result
     game = table.game
     game.asked = []
+    checker = _invariants(scenario, game) if scenario.then.get("invariants") else None
     start = len(game.events)
     raised: str | None = None
     try:
@@ -351,11 +357,24 @@ def run(scenario: Scenario, build: Any, *prepared: Any) -> Result:
             result.differences.append(Difference("error", wanted, raised))
     elif wanted is not None:
         result.differences.append(Difference("error", wanted, "no error"))
+    if checker is not None and checker.broken is not None:
+        result.differences.append(Difference("invariants", "every invariant holds", str(checker.broken)))
     try:
         _then(table, then, result)
     except Exception as exc:     # an expectation the state cannot answer fails this scenario only
         result.error = f"cannot compare the expected state: {type(exc).__name__}: {_text(exc)}"
     return result
+
+
+def _invariants(scenario: Scenario, game: Any) -> Checker:
+    """``then.invariants``: the game's own invariants (its definition's) watched after every event of the
+    steps (:mod:`rulecraft.runtime.invariants`; the protocol's need a finished game and are not asked)."""
+    from rulecraft.runtime.games import get
+
+    factory = get(scenario.game).invariants
+    checker = Checker(game, factory.load() if factory is not None else None)
+    game.listeners.append(checker.listen)
+    return checker
 
 
 def _then(table: Table, then: Mapping[str, Any], result: Result) -> None:

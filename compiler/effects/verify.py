@@ -22,8 +22,10 @@ from __future__ import annotations
 import ast
 import re
 
+from rulecraft.runtime.compiled import HANDLER_FUNCTION
+
 MAX_VALUE = 999  # the DSL's range: any literal or folded constant above this is a typo, not a game value
-FUNCTION = "ability"      # the one function a handler's source defines
+FUNCTION = HANDLER_FUNCTION      # the one function a handler's source defines (the runtime's name for it)
 _TEMP = re.compile(r"_v[0-9]+\Z")
 MAX_SOURCE = 16_000       # characters of one handler; generated ones are a few hundred
 MAX_NODES = 2_000

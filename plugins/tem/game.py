@@ -33,6 +33,7 @@ GAME = GameDefinition(
     engine=Ref("rulecraft.plugins.tem.engine:Game"),
     hookspecs=Ref("rulecraft.plugins.tem.hookspecs"),
     builtin_plugins=(Ref("rulecraft.plugins.tem.core"),),
+    invariants=Ref("rulecraft.plugins.tem.invariants:watch"),   # its rules after every event
     variants=MappingProxyType(VARIANTS),
     agents=MappingProxyType({"heuristic": Ref("rulecraft.plugins.tem.heuristic:HeuristicAgent"),
                              "robot": Ref("rulecraft.plugins.tem.robot_pilots:make_robot_agent")}),

@@ -1,10 +1,11 @@
 """Run: Pig's engine, the ``engine`` of its GameDefinition.
 
-On your turn you roll the die until you hold or roll the bust face: holding banks the turn's points, a bust
-loses them. The first seat to bank ``goal`` points wins at once. Solo (one seat) is won at a target: bank
-the goal within ``solo_turns`` turns, else it is lost. The rules are all Pig writes: the seats, chance
-(each roll of the pack's die, logged), events and listeners, the step cap and its clean abort, ``ask`` with
-its answer check and the view protocol come from rulecraft's runtime core
+On your turn you roll the die until you hold or roll the bust face (P1): holding banks the turn's points
+(P3), a bust loses them (P2). The first seat to bank ``goal`` points wins at once (P4). Solo (one seat) is
+won at a target: bank the goal within ``solo_turns`` turns, else it is lost (P5). The ids are Pig's rulings
+(its definition's ``rulings``), cited where they decide, as every game cites its own. The rules are all
+Pig writes: the seats, chance (each roll of the pack's die, logged), events and listeners, the step cap and
+its clean abort, ``ask`` with its answer check and the view protocol come from rulecraft's runtime core
 (:class:`~rulecraft.runtime.game.GameCore`).
 
 Big Pig (designed; the rules' ``dice`` above one, the ``pig-big`` pack) throws several dice: a throw of only
@@ -94,14 +95,14 @@ class Pig(GameCore):
         seat, rules = self.current, self.ruleset
         self.turn_total = 0
         while True:
-            roll = self.roll([self.die], TURN_ROLL)[0]
+            roll = self.roll([self.die], TURN_ROLL)[0]            # P1: roll until a hold or a bust
             self.emit("roll", player=seat, face=roll)
-            if roll == rules.bust:
+            if roll == rules.bust:     # P2: the bust face loses the turn's points and ends the turn
                 self.emit("bust", player=seat, lost=self.turn_total)
                 self.hooks.turn_end(self, seat, 0)
                 return
             self.turn_total += roll
-            if self.scores[seat] + self.turn_total >= rules.goal:
+            if self.scores[seat] + self.turn_total >= rules.goal:   # P4: the goal banks at once
                 return self.hold(seat)
             context = {"turn_total": self.turn_total, "score": self.scores[seat]}
             if self.ask(Decision(ROLL_OR_HOLD, seat, (ROLL, HOLD), context)) == HOLD:
@@ -115,7 +116,7 @@ class Pig(GameCore):
         while True:
             thrown = self.roll([self.die] * free, THROW)
             scoring = [face for face in thrown if face != rules.bust]
-            if not scoring:
+            if not scoring:            # P6: a throw of only bust faces loses the turn (Big Pig)
                 self.emit("bust", player=seat, lost=self.turn_total)
                 self.hooks.turn_end(self, seat, 0)
                 return
@@ -125,7 +126,7 @@ class Pig(GameCore):
                 face = aside.step(tuple(sorted(set(scoring))), {"turn_total": self.turn_total})
                 if face == STOP:
                     break
-                scoring.remove(face)
+                scoring.remove(face)   # P6: each die set aside adds its face
                 free -= 1
                 self.turn_total += face
                 self.emit("set-aside", player=seat, face=face, turn_total=self.turn_total)
@@ -137,7 +138,7 @@ class Pig(GameCore):
                 return self.hold(seat)
 
     def hold(self, seat: int) -> None:
-        self.scores[seat] += self.turn_total
+        self.scores[seat] += self.turn_total        # P3: holding banks the turn's points
         self.emit("hold", player=seat, banked=self.turn_total, total=self.scores[seat])
         self.hooks.turn_end(self, seat, self.turn_total)
         if self.scores[seat] >= self.ruleset.goal:
@@ -148,7 +149,7 @@ class Pig(GameCore):
         reach the goal at once). Solo: the target, the goal within ``solo_turns`` turns, reached or not."""
         scores, colours = self.scores, self.colours
         columns = lambda seat: {"colour": colours[seat], "score": scores[seat]}   # noqa: E731
-        if self.solo:
+        if self.solo:          # P5: solo, the goal within the turns is a win, else a loss
             target = f"{self.ruleset.goal} points within {self.ruleset.solo_turns} turns"
             self.standings = [outcomes.target(0, scores[0] >= self.ruleset.goal, target, score=scores[0],
                                               keys=(scores[0],), details=columns(0))]

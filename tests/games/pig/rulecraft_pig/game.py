@@ -26,9 +26,12 @@ GAME = GameDefinition(
     stack_checks=(Ref("rulecraft_pig.checks"),),
     error_codes=Ref("rulecraft_pig.checks:CODES"),   # its own code, beside the core's
     error_cases="cases",
+    rulings=("P",),     # cited in the engine: P1 roll, P2 bust, P3 hold, P4 goal, P5 solo, P6 Big Pig
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
     hookspecs=Ref("rulecraft_pig.hookspecs"),
+    invariants=Ref("rulecraft_pig.invariants:watch"),
+    variants=MappingProxyType({"pig-planted": Ref("rulecraft_pig.planted")}),   # a planted bug (fuzz tests)
     scenario_adapter=Ref("rulecraft_pig.scenarios"),
     scenarios="scenarios",
 )

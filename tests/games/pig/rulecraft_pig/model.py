@@ -25,7 +25,7 @@ class PigRules:
     solo_turns: int             # solo: the goal must be banked within this many turns
     step_cap: int               # events one game may emit before it aborts (a runaway rule or agent)
     dice: int = 1               # dice a turn throws: 1 is the folk game, more is Big Pig (designed)
-    source: dict[str, Any] = field(default_factory=dict, compare=False)   # game and packs, for log headers
+    source: dict[str, Any] = field(default_factory=dict, compare=False)   # game, packs, plugins: log headers
 
 
 def build(stack: Any, compiled: Any = None, vocabulary: Any = None) -> PigRules:
@@ -39,4 +39,5 @@ def build(stack: Any, compiled: Any = None, vocabulary: Any = None) -> PigRules:
                     bust=data["bust"], seats=tuple(data["seats"]), solo_turns=data["solo-turns"],
                     step_cap=data["step-cap"], dice=data.get("dice", 1),
                     source={"game": stack.game,
-                            "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs]})
+                            "packs": [{"id": p.id, "version": str(p.version)} for p in stack.packs],
+                            "plugins": [name for pack in stack.packs for name in pack.plugins]})

@@ -6,14 +6,19 @@ Big Pig, how many ``dice`` a turn throws; a
 ``turn`` step plays the current seat's turn and passes the die, its rolls scripted in the step's ``chance``
 (``{what: turn roll, result: 4}``) and its answers in ``decisions`` (``{pink: [{roll-or-hold: hold}]}``).
 ``then`` compares ``scores`` (in seat order) and ``standings`` besides the kit's events and decisions.
+``given.plugins`` names Pig's plugins the table plays with (a variant: ``pig-planted``).
+
+:func:`transcript` writes a game played from its start as ``given`` and turns: what ``rulecraft fuzz``
+writes a shrunk failing game as.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rulecraft.plugins.manager import make_hooks
 from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime.decisions import ScriptedAgent
 from rulecraft.runtime.scenarios import Scenario, ScenarioError
@@ -37,8 +42,9 @@ class Table(KitTable):
         given = scenario.given
         if "dice" in given:
             ruleset = replace(ruleset, dice=int(given["dice"]))
+        plugins = list(given.get("plugins") or ())
         self.game = Pig(ruleset, [ScriptedAgent() for _ in range(int(given.get("players", 2)))],
-                        seed=given.get("seed", 0))
+                        seed=given.get("seed", 0), hooks=make_hooks("pig", plugins) if plugins else None)
         self.seats = tuple(self.game.colours)
         self.game.start()
 
@@ -54,3 +60,36 @@ class Table(KitTable):
         if key == "standings":
             return self.show([s.row() for s in self.game.standings]) if self.game.standings else None
         return super().observe(key, want)
+
+
+def transcript(setup: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
+               draws: Sequence[tuple[str, Any]], upto: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A game from its start as this adapter's ``given`` and ``turn`` steps, through the turn holding event
+    ``upto``: each turn's draws (``draws``, in the order of the game's ``chance`` events) and answers."""
+    colours = list(setup.get("colours") or ())
+    given: dict[str, Any] = {"players": int(setup["players"])}
+    if setup.get("plugins"):
+        given["plugins"] = list(setup["plugins"])
+    if setup.get("seed") is not None:
+        given["seed"] = setup["seed"]
+    steps: list[dict[str, Any]] = []
+    step: dict[str, Any] = {"turn": True}
+    pending = iter(draws)
+    for index, event in enumerate(events):
+        kind = event["e"]
+        if kind == "chance":
+            what, result = next(pending)
+            step.setdefault("chance", []).append({"what": what, "result": result})
+        elif kind == "decision":
+            seat = colours[event["player"]] if colours else event["player"]
+            answer = list(event["answer"]) if isinstance(event["answer"], tuple) else event["answer"]
+            step.setdefault("decisions", {}).setdefault(seat, []).append({event["kind"]: answer})
+        elif kind in ("bust", "hold"):
+            steps.append(step)
+            step = {"turn": True}
+            if index >= upto:
+                break
+    else:
+        if len(step) > 1:
+            steps.append(step)
+    return given, steps

@@ -268,7 +268,12 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
             fresh, shown = narrator.heard != shown, narrator.heard
             try:
                 answer = asker.ask(pending.decision, session.view(seat), fresh)
-                if not confirmed(session, seat, answer, picture, terminal):
+                game = playing["game"]
+                try:
+                    sure = confirmed(session, seat, answer, picture, terminal)
+                finally:
+                    playing["game"] = game        # the look-ahead's fork built a game of its own
+                if not sure:
                     continue
             except TakeBack:
                 if take_back(session, seat, picture, terminal, log):
@@ -312,25 +317,29 @@ def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: 
     return False
 
 
-YES, NO = ("y", "yes"), ("n", "no")
+YES, NO, ALWAYS = ("y", "yes"), ("n", "no"), ("a", "always")
 CONFIRM_TAG = "cannot-undo"        # the prompt's tag: an answer that could not be taken back
 
 
 def confirmed(session: Any, seat: int, answer: Any, picture: Board, terminal: Terminal) -> bool:
     """Before an answer that could not be taken back (it shows the seat a card it draws, a die it rolls:
     ``Session.reveal_of``, for every game), the person says yes or no in words; no asks the decision
-    again. A decision with one legal option is the prompts' own, never asked."""
-    if len(session.pending.decision.options) < 2:
+    again, always plays it and stops asking for the rest of the session (a dice game reveals at every
+    roll). A decision with one legal option is the prompts' own, never asked."""
+    if terminal.sure or len(session.pending.decision.options) < 2:
         return True
     event = session.reveal_of(answer)
     if event is None:
         return True
-    terminal.say(f"{escape(reveal_words(picture, event, seat))}: this cannot be undone. Play it? y/n")
-    while (reply := terminal.ask(f"[{CONFIRM_TAG}] > ").lower()) not in (*YES, *NO):
-        terminal.say("Answer y (play it) or n (choose again).")
+    terminal.say(f"{escape(reveal_words(picture, event, seat))}: this cannot be undone. Play it? y/n/a")
+    while (reply := terminal.ask(f"[{CONFIRM_TAG}] > ").lower()) not in (*YES, *NO, *ALWAYS):
+        terminal.say("Answer y (play it), n (choose again) or a (play it, and stop asking).")
     if reply in NO:
         terminal.say("Not played: choose again.")
-    return reply in YES
+    if reply in ALWAYS:
+        terminal.sure = True
+        terminal.say("Played; no more questions before a move that cannot be undone.")
+    return reply not in NO
 
 
 def reveal_words(picture: Board, event: dict[str, Any], seat: int) -> str:

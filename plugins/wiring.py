@@ -64,7 +64,7 @@ def load_table(config: Config) -> Table:
     return Table(ruleset, make_hooks(definition.id, names), names, engine_for(definition.id),
                  agents_for(definition.id),
                  getattr(metrics, "game_record", core_record), getattr(metrics, "SIM_REPORT", SimReport()),
-                 definition.players, metrics, result.stack)
+                 definition.players, metrics)
 
 
 def core_pack(game: str) -> Path:

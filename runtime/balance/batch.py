@@ -29,8 +29,7 @@ class Table(NamedTuple):
     model, the hooks, the plugin names, the game's engine and agents, and from its balance ``metrics``
     module (``GameDefinition.metrics``; ``None`` for a game without one) its per-game record
     (``game_record``, else ``rulecraft.runtime.balance.records.core_record``) and its sim report
-    (``SIM_REPORT``, else the report skeleton), its (fewest, most) seats, and the resolved stack it was
-    built from (the compiler's ``Stack``, opaque here: what a comparison's content diff reads)."""
+    (``SIM_REPORT``, else the report skeleton), and its (fewest, most) seats."""
 
     ruleset: Any
     hooks: Any
@@ -41,7 +40,6 @@ class Table(NamedTuple):
     report: Any
     seats: tuple[int, int]
     metrics: Any
-    stack: Any = None
 
 
 @dataclass(frozen=True)

@@ -344,3 +344,27 @@ def test_a_play_that_draws_asks_first_and_then_cannot_be_taken_back(tmp_path):
     assert term.read_until_prompt() is not None and "Not taken back" in term.text
     term.type("q")
     assert term.read_until_prompt() is None and term.close() == 0
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_the_full_screen_asks_before_a_draw_in_words(pty_game, tmp_path, size):
+    """The same confirmation at the full screen, whole at 80x24 too, with no event dump or ruling id."""
+    game = pty_game([str(PACK), "--seed", "1", "--log", str(tmp_path / "confirm.jsonl")], *size)
+    for _ in range(400):
+        kind = game.wait_prompt()
+        assert kind is not None, "the game ended before a Courier could be played"
+        options = screen_options(game.screen.display)
+        courier = next(((k, what) for k, what in options if what.startswith("play Courier")), None)
+        if kind == "main" and courier is not None:
+            break
+        game.type(answer(kind, options, [0]) + "\r")
+    key, what = courier
+    game.type(key.replace("CELL", CELLS.findall(what)[0]) + "\r")
+    assert game.wait_prompt() == "cannot-undo"
+    text = pane(game.screen.display, "your main phase")          # the prompt pane, its rows joined
+    assert "Drawing reveals a card: this cannot be undone. Play it? y/n/a" in text
+    _words([game.screen.display])
+    game.type("n\r")
+    assert game.wait_prompt() == "main"
+    game.type("q\r")
+    assert game.close() == 0

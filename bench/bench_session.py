@@ -7,7 +7,8 @@ random agent, 2 players. Per game, CPU time, interleaved seed by seed, averaged 
 - **paused**: the session as built, its engine paused in a greenlet inside its ``ask``: one answer at the
   start, the middle and the end of a game (the first, middle and last of seat 0's answers), one fork, one
   undo and one save/restore (``lines`` then ``Session.restore``) at the middle, a whole game through the
-  session;
+  session, and ``reveal_of`` (``rulecraft play``'s look-ahead on a fork before an answer) at the middle
+  and the end;
 - **re-run**: the other way, measurement only (:class:`Rerun`): every answer re-runs the game from its seed
   with all the outside answers so far, to the next outside decision; a fork copies the answers (the next
   answer pays the re-run), a save/restore is one re-run;
@@ -176,6 +177,8 @@ def measure(game: str) -> dict[str, list[float]]:
                 again.answer(0, answer)
                 if again.undo_refusal(0) is None:
                     add("paused undo", cpu(again.undo, 0)[0])
+            if number in (half, len(given) - 1):     # play's confirmation looks ahead on a fork first
+                add(f"paused reveal {'middle' if number == half else 'end'}", cpu(held.reveal_of, answer)[0])
             paused.append(cpu(held.answer, 0, answer)[0])
         add("paused whole", start + sum(paused))
         # re-run: the same answers, the same game
@@ -281,6 +284,8 @@ def run() -> list[str]:
                   f"{'':9s}{f['re-run whole']:12.0f}",
                   f"     thread (measured)     {f['thread start']:9.0f}{f['thread middle']:9.0f}"
                   f"{f['thread end']:9.0f}{'':9s}{'':14s}{'':9s}{f['thread whole']:12.0f}",
+                  f"     reveal_of (play's look-ahead before an answer) middle "
+                  f"{f['paused reveal middle']:.0f}, end {f['paused reveal end']:.0f}",
                   f"     memory per open session: paused {traced / 1024:5.0f} KiB traced, "
                   f"{resident / 1024:5.0f} KiB resident; re-run {rerun_traced / 1024:5.0f} KiB traced, "
                   f"{rerun_resident / 1024:5.0f} KiB resident"]

@@ -21,6 +21,7 @@ from rulecraft.cli.main import EXIT_CLEAN, EXIT_CONTENT, UsageError
 from rulecraft.compiler.diagnostics import format_human
 from rulecraft.compiler.effects.emit import STAGES, emit
 from rulecraft.compiler.resolve import Entity, Stack
+from rulecraft.compiler.stack_diff import field_name
 from rulecraft.compiler.validate import did_you_mean
 from rulecraft.compiler.variations import point_layers, relocate
 from rulecraft.plugins.wiring import check_packs
@@ -64,13 +65,6 @@ def find_entity(stack: Stack, target: str) -> Entity:
     every = [i for by_id in stack.entities.values() for i in by_id]
     hint = did_you_mean(entity_id, every)
     raise UsageError(f"no entity '{entity_id}' in this stack" + (f"; {hint}" if hint else ""))
-
-
-def field_name(path: tuple) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(entity)"
 
 
 def value_text(value: Any) -> str:

@@ -2,9 +2,10 @@
 
 The dependencies are found like any pack's (``--pack-path``, then the shipped packs) and checked first;
 their game is the new pack's. The scaffold (``rulecraft.compiler.scaffold``, with the game's own example
-files: its GameDefinition's ``scaffold`` member, else a patch of each kind) then passes ``rulecraft check``,
-and the first scenario a game brings passes ``rulecraft test``. A folder that exists and is not empty is
-refused (exit 2): nothing is overwritten.
+files: its GameDefinition's ``scaffold`` member, else a patch of each kind) then passes ``rulecraft check``;
+its examples are commented out (the pack changes nothing) unless ``--examples`` writes them live, and then
+the first scenario a game brings passes ``rulecraft test``. Only the schemas of the pack's game are
+copied. A folder that exists and is not empty is refused (exit 2): nothing is overwritten.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--depends", action="append", metavar="ID",
                         help="a pack the new one layers over, by id (repeatable; default: the core pack "
                              f"of {DEFAULT_GAME}, the default game)")
+    parser.add_argument("--examples", action="store_true",
+                        help="write the examples enabled (default: commented out, so the new pack changes "
+                             "nothing until you enable one)")
     add_stack_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -72,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
         print(format_human(result.diagnostics), file=sys.stderr)
         print("new pack: its dependencies have errors; nothing was written", file=sys.stderr)
         return EXIT_CONTENT
-    new = NewPack(pack_id, args.folder, tuple(p for p in result.packs if p.id in depends), result.stack)
+    new = NewPack(pack_id, args.folder, tuple(p for p in result.packs if p.id in depends), result.stack,
+                  args.examples)
     own_examples = get(new.game).scaffold
     examples = own_examples.load()(new) if own_examples is not None else []
     try:

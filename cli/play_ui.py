@@ -268,6 +268,13 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
             fresh, shown = narrator.heard != shown, narrator.heard
             try:
                 answer = asker.ask(pending.decision, session.view(seat), fresh)
+                game = playing["game"]
+                try:
+                    sure = confirmed(session, seat, answer, picture, terminal)
+                finally:
+                    playing["game"] = game        # the look-ahead's fork built a game of its own
+                if not sure:
+                    continue
             except TakeBack:
                 if take_back(session, seat, picture, terminal, log):
                     shown = -1                # the board is drawn again at the prompt asked anew
@@ -308,6 +315,43 @@ def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: 
         log.rewrite(session.lines())
     terminal.narrate(f"[red]Not taken back:[/] {escape(refusal_words(reason, session, seat, picture))}")
     return False
+
+
+YES, NO, ALWAYS = ("y", "yes"), ("n", "no"), ("a", "always")
+CONFIRM_TAG = "cannot-undo"        # the prompt's tag: an answer that could not be taken back
+
+
+def confirmed(session: Any, seat: int, answer: Any, picture: Board, terminal: Terminal) -> bool:
+    """Before an answer that could not be taken back (it shows the seat a card it draws, a die it rolls:
+    ``Session.reveal_of``, for every game), the person says yes or no in words; no asks the decision
+    again, always plays it and stops asking for the rest of the session (a dice game reveals at every
+    roll). A decision with one legal option is the prompts' own, never asked."""
+    if terminal.sure or len(session.pending.decision.options) < 2:
+        return True
+    event = session.reveal_of(answer)
+    if event is None:
+        return True
+    terminal.say(f"{escape(reveal_words(picture, event, seat))}: this cannot be undone. Play it? y/n/a")
+    while (reply := terminal.ask(f"[{CONFIRM_TAG}] > ").lower()) not in (*YES, *NO, *ALWAYS):
+        terminal.say("Answer y (play it), n (choose again) or a (play it, and stop asking).")
+    if reply in NO:
+        terminal.say("Not played: choose again.")
+    if reply in ALWAYS:
+        terminal.sure = True
+        terminal.say("Played; no more questions before a move that cannot be undone.")
+    return reply not in NO
+
+
+def reveal_words(picture: Board, event: dict[str, Any], seat: int) -> str:
+    """What an answer would reveal, never what it shows: the board's words (``reveal_words(event, seat)``,
+    "Drawing reveals a card"), else the kind of event."""
+    own = getattr(picture, "reveal_words", None)
+    said = own(event, seat) if own is not None else None
+    if said:
+        return said
+    if event["e"] == "chance":
+        return "This leaves something to chance and shows you the result"
+    return f"This shows you something new ({event['e'].replace('-', ' ')})"
 
 
 def refusal_words(reason: str, session: Any, seat: int, picture: Board) -> str:

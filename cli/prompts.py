@@ -49,6 +49,7 @@ class Terminal:
     def __init__(self, console: Console, read: Callable[[str], str] | None = None) -> None:
         self.console = console
         self._read = read
+        self.sure = False     # the person answered "always" to a move that cannot be undone: ask no more
 
     def ask(self, prompt: str) -> str:
         page = 0                 # `l` again pages further back through the log

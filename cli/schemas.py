@@ -21,7 +21,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                                "write them into a folder for an editor's YAML language "
                                                "server. Files it did not write are never overwritten.")
     parser.add_argument("--write", type=Path, metavar="DIR",
-                        help="copy every schema into DIR (refreshes the ones an earlier --write made)")
+                        help="copy every schema into DIR (refreshes the ones an earlier --write made, of "
+                             "the games it wrote: a new pack's folder keeps its own game's)")
     parser.set_defaults(run=run)
 
 

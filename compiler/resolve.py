@@ -118,6 +118,9 @@ class Stack:
     packs: list[Pack]
     entities: dict[str, dict[str, Entity]] = field(default_factory=dict)
     game: str | None = None      # the registered id of the stack's game (``rulecraft.compiler.stack_game``)
+    # Where a pack's ``remove`` dropped an entity of a dependency, by (kind, id): what a content diff of
+    # two stacks names as the origin of a removal.
+    removals: dict[tuple[str, str], Origin] = field(default_factory=dict)
 
     def get(self, kind: str, entity_id: str) -> Entity | None:
         return self.entities.get(kind, {}).get(entity_id)
@@ -269,6 +272,7 @@ class _Layering:
         if entity is not None and self._claim(pack, doc, entity, [()], at):
             del by_id[item]
             self.removed[(kind, item)] = _Write(pack, _origin_at(doc, pack.id, at))
+            self.stack.removals[(kind, item)] = self.removed[(kind, item)].origin
 
     def _claim(self, pack: Pack, doc: Document, entity: Entity, paths: list[JsonPath], at: JsonPath) -> bool:
         """Record that ``pack`` sets ``paths`` of ``entity``; False (and an error) on a conflict."""

@@ -5,9 +5,12 @@
 - ``pack.yaml`` naming the dependencies with the version range of the ones found;
 - one example file per content kind the stack has: the game's own example of that kind if it brings one
   (its GameDefinition's ``scaffold`` member, e.g. a new entity a rule test checks), else a ``patch`` of one
-  of the dependency's entities that changes nothing until the author edits it (a note, or one of its own
-  values set again where its kind has no ``notes``), each with comments on the four sections;
-- the game's other examples (a first rule test under ``scenarios/``);
+  of the dependency's entities (a note, or one of its own values set again where its kind has no
+  ``notes``), each with comments on the four sections. Every example is commented out: a new pack adds
+  and changes nothing until its author enables one, so a comparison of it against its dependencies shows
+  only the author's changes (issue 20); ``NewPack.enabled`` (``new pack --examples``) writes them live;
+- the game's other examples (a first rule test), under ``examples/`` while its example is disabled, else
+  under ``scenarios/``;
 - ``schemas/`` with the JSON Schemas (``rulecraft.compiler.schema_export``) and, in every YAML file, a
   ``# yaml-language-server: $schema=`` modeline relative to it, so the pack works in any folder and
   its schemas are refreshed with ``rulecraft schemas --write schemas``;
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +37,7 @@ from rulecraft.runtime import games
 
 SCHEMAS = "schemas"
 SCENARIOS = "scenarios"
+EXAMPLES = "examples"    # a disabled scaffold's rule tests of its examples, until they are enabled
 
 
 class ScaffoldRefused(Exception):
@@ -48,6 +53,7 @@ class NewPack:
     folder: Path
     depends: tuple[Pack, ...]
     stack: Stack
+    enabled: bool = False     # the examples as live content (``new pack --examples``), not commented out
 
     @property
     def game(self) -> str:
@@ -96,9 +102,20 @@ SECTIONS_HELP = """\
 """
 
 
-def kind_file(new: NewPack, kind: str, body: str) -> str:
-    """A content file of ``kind``: its modeline, its ``kind:`` and the sections' help, then ``body``."""
-    return f"{_modeline(new, kind)}kind: {kind}\n{SECTIONS_HELP.format(kind=kind)}{body}"
+ENABLE = "# The example below is disabled: remove the `# ` before each of its lines to enable it.\n"
+
+
+def disabled(body: str) -> str:
+    """``body`` commented out, every line behind one ``# `` (its comments too): the pack changes nothing
+    until the author removes them (an editor's toggle-comment gives ``body`` back exactly)."""
+    return ENABLE + "".join(f"# {line}" for line in body.splitlines(keepends=True))
+
+
+def kind_file(new: NewPack, kind: str, body: str, enabled: bool = False) -> str:
+    """A content file of ``kind``: its modeline, its ``kind:`` and the sections' help, then ``body``,
+    commented out unless ``enabled``."""
+    return (f"{_modeline(new, kind)}kind: {kind}\n{SECTIONS_HELP.format(kind=kind)}"
+            f"{body if enabled else disabled(body)}")
 
 
 def _takes_notes(game: str, kind: str) -> bool:
@@ -113,15 +130,15 @@ def patch_body(new: NewPack, entity: Entity) -> str:
     entity's own values set again (its ``name`` if it has one)."""
     owner = entity.locate().pack
     if _takes_notes(new.game, entity.kind):
-        return (f"# An example patch of {owner}'s '{entity.id}': it sets only `notes`, so the game is "
-                f"unchanged.\npatch:\n  - id: {entity.id}\n    notes: An example patch by this pack; edit or "
+        return (f"# An example patch of {owner}'s '{entity.id}': it sets only `notes`, so the game plays "
+                f"the same.\npatch:\n  - id: {entity.id}\n    notes: An example patch by this pack; edit or "
                 f"remove it.\n")
     scalars = [key for key, value in entity.data.items()
                if key != "id" and isinstance(value, str | int | float | bool)]
     field = "name" if "name" in scalars else scalars[0] if scalars else None
     restated = f"    {field}: {json.dumps(entity.data[field])}\n" if field else ""
     what = f"sets `{field}` to the value it has" if field else "names it and changes nothing"
-    return (f"# An example patch of {owner}'s '{entity.id}': it {what}, so the game is unchanged.\n"
+    return (f"# An example patch of {owner}'s '{entity.id}': it {what}, so the game plays the same.\n"
             f"patch:\n  - id: {entity.id}\n{restated}")
 
 
@@ -149,19 +166,28 @@ rulecraft check .                 # validate and resolve: every problem at file:
 rulecraft schemas --write schemas # refresh the editor schemas after upgrading rulecraft
 ```
 
-## Files
+{enable}## Files
 
 - `pack.yaml`: the manifest (id, version, dependencies, the files in load order).
 {files}- `schemas/`: the JSON Schemas each YAML file names in its first line, for the YAML language server
   (VS Code's YAML extension reads `.vscode/settings.json` too).
 """
 TEST_LINE = f"rulecraft test {SCENARIOS}          # run the rule tests in {SCENARIOS}/\n"
+ENABLE_TEXT = ("The pack changes nothing yet: the example in each content file is commented out, so a "
+               "comparison (`rulecraft sim --compare`) shows only what you change. To enable one, remove the "
+               "`# ` before its lines (an editor's toggle-comment on the selection does it). {tests}"
+               "`rulecraft new pack NAME --examples` writes a pack with every example enabled.")
+TESTS_TEXT = (f"Its rule test waits in `{EXAMPLES}/`: move the file into `{SCENARIOS}/` once the example "
+              f"it tests is enabled, then run `rulecraft test {SCENARIOS}`. ")
 
 
 def readme(new: NewPack, listed: list[tuple[str, str]], entity: str, scenarios: bool) -> str:
     files = "".join(f"- `{path}`: {about}\n" for path, about in listed)
+    text = ENABLE_TEXT.format(tests=TESTS_TEXT if scenarios else "")
+    enable = "" if new.enabled else f"## Enable an example\n\n{textwrap.fill(text, 104)}\n\n"
     return README_TEMPLATE.format(pack=new.id, depends=", ".join(p.id for p in new.depends), entity=entity,
-                                  files=files, test=TEST_LINE if scenarios else "")
+                                  files=files, test=TEST_LINE if scenarios and new.enabled else "",
+                                  enable=enable)
 
 
 def vscode_settings(new: NewPack, kinds: list[str]) -> str:
@@ -179,21 +205,26 @@ def files_of(new: NewPack, examples: Sequence[Example] = ()) -> dict[str, str]:
               if "/" not in path and path.removesuffix(".yaml") not in kinds]
     content: dict[str, str] = {}
     listed: list[tuple[str, str]] = []
-    entities = [example.entity for example in examples if example.entity]
+    entities = [example.entity for example in examples if example.entity and new.enabled]
     for kind in kinds:
         path = f"{kind}.yaml"
         if path in own:
-            content[path] = kind_file(new, kind, own[path].text)
+            content[path] = kind_file(new, kind, own[path].text, new.enabled)
             listed.append((path, own[path].about))
         else:
             first = new.stack.of_kind(kind)[0]
-            content[path] = kind_file(new, kind, patch_body(new, first))
+            content[path] = kind_file(new, kind, patch_body(new, first), new.enabled)
             listed.append((path, f"{kind} (an example to edit)."))
             entities.append(f"{kind}:{first.id}")
-    scenarios = {path: f"{_modeline(new, 'scenario', path.count('/'))}{example.text}"
+    folder = SCENARIOS if new.enabled else EXAMPLES
+    scenarios = {f"{folder}/{path.removeprefix(SCENARIOS + '/')}":
+                 (f"{_modeline(new, 'scenario', path.count('/'))}{example.text}", example.about)
                  for path, example in own.items() if path.startswith(f"{SCENARIOS}/")}
-    listed += [(path, own[path].about) for path in scenarios]
-    return {"pack.yaml": manifest(new, list(content)), **content, **scenarios,
+    listed += [(path, about if new.enabled else f"{about} Move it into `{SCENARIOS}/` when you enable "
+                                                 "the example it tests.")
+               for path, (_, about) in scenarios.items()]
+    return {"pack.yaml": manifest(new, list(content)), **content,
+            **{path: text for path, (text, _) in scenarios.items()},
             "README.md": readme(new, listed, entities[0] if entities else "KIND:ID", bool(scenarios)),
             ".vscode/settings.json": vscode_settings(new, kinds)}
 
@@ -210,5 +241,5 @@ def scaffold_pack(new: NewPack, examples: Sequence[Example] = ()) -> list[Path]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(path)
-    export_schemas(folder / SCHEMAS)
+    export_schemas(folder / SCHEMAS, {new.game})
     return written

@@ -207,6 +207,31 @@ class Session:
                 return f"{name} cannot take back the {kind} answer: since it, {name} has seen {seen}"
         return None
 
+    def reveal_of(self, answer: Any) -> dict[str, Any] | None:
+        """The first event that ``answer`` to the pending decision would itself show the seat asked (a card
+        it draws, a die it rolls: ``game.reveals``) before any seat is asked again, played out on a fork
+        (this session never changes); None when it reveals nothing by itself, or is not legal (``answer``
+        says why). Right after such an answer :meth:`undo_refusal` refuses, so a front end asks first.
+        A fork re-runs the game so far: about one answer's re-run (``python -m bench session``)."""
+        pending = self._pending
+        if pending is None or self.determinized:
+            return None
+        fork = self.fork()
+        try:
+            start = len(fork.events)
+            try:
+                fork.answer(pending.seat, answer)
+            except ValueError:           # IllegalAnswer: the real answer says so
+                return None
+            for event in fork.events[start + 1:]:       # after the answer's own decision event
+                if event["e"] == "decision":
+                    return None
+                if fork._game.reveals(event, pending.seat):
+                    return event
+            return None
+        finally:
+            fork.close()
+
     def undo(self, seat: int) -> list[dict[str, Any]]:
         """Take back ``seat``'s last answer and everything that followed it; the game awaits that decision
         again, exactly as it was asked (chance stream included). Returns the events taken back. Refused with

@@ -2,10 +2,11 @@
 ``rulecraft sim`` adds to the report skeleton (``rulecraft.runtime.balance.report``).
 
 ``game_record`` keeps what one game says beyond the skeleton's record: the first player (M4), the turns,
-how it ended (M20: the loser's loss condition, or a draw) and the cards each seat played. ``SIM_REPORT``
-adds to the skeleton's seat, agent, first-player and length sections: how games end, deck-out against
-damage against the other way (a full entry zone) and draws, each with its Wilson interval, and the win
-rate of a seat that played each card. A draw is k = 2 winners: each seat gets half a win.
+how it ended (M20: the loser's loss condition, or a draw), each seat's deck and the cards it drew and
+played. ``SIM_REPORT`` adds to the skeleton's seat, agent, first-player and length sections: how games
+end, deck-out against damage against the other way (a full entry zone) and draws, each with its Wilson
+interval, and the win rate of a seat that played each card; its comparison (``comparison``) a row per
+card of either stack, and each seat's deck. A draw is k = 2 winners: each seat gets half a win.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from rulecraft.runtime.balance.sweep.metrics import held_win
 # The events a record reads one by one (who played what); every other kind it only counts
 # (``GameCore.event_counts``), so a simulation that keeps no log plays in summary mode
 # (``GameCore.keep_only``).
-RECORD_EVENTS = frozenset({"enter", "command"})
+RECORD_EVENTS = frozenset({"enter", "command", "draw"})
 
 # M20's three ways to lose, by the reason the engine records on the loser: (1) drawing from, or being
 # attacked directly with, an empty deck; (2) 5 damage cards; (3) an entry zone with no room at the end of
@@ -45,14 +46,16 @@ WAY_NAMES = {"deck-out": "deck-out (M20 1)", "damage": "damage (M20 2)",
 
 
 def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Record:
-    """The skeleton's record of one game, with its first seat, turns, how it ended and who played what."""
+    """The skeleton's record of one game, with its first seat, turns, how it ended, each seat's deck and
+    what it drew and played."""
     record = core_record(game, index, seed, agents)
     played: list[set[str]] = [set() for _ in record["seats"]]
+    drawn: list[set[str]] = [set() for _ in record["seats"]]
     for event in game.events:
         if event["e"] in RECORD_EVENTS:
-            played[event["player"]].add(event["card"])
-    for seat, cards in zip(record["seats"], played, strict=True):
-        seat["played"] = sorted(cards)
+            (drawn if event["e"] == "draw" else played)[event["player"]].add(event["card"])
+    for seat, deck in zip(record["seats"], game.ruleset.seat_decks, strict=True):
+        seat.update(deck=deck, played=sorted(played[seat["seat"]]), drawn=sorted(drawn[seat["seat"]]))
     ended = game.reason if game.winner is not None else "draw" if game.finished else None
     record.update(first_seat=game.first, turns=game.turn, end=ended,
                   way=WAYS.get(ended, "other") if ended not in (None, "draw") else ended)
@@ -109,6 +112,22 @@ class MechaReport(SimReport):
         out = core_numbers(record)
         out.update({f"ends by {WAY_NAMES[way]}": float(record["way"] == way) for way in WAY_NAMES})
         return out
+
+    def compare(self, base: Sequence[Record], variant: Sequence[Record], rulesets: tuple[Any, Any]
+                ) -> dict[str, Any]:
+        from rulecraft.plugins.mecha.comparison import compare
+
+        return compare(base, variant, self.numbers, rulesets)
+
+    def comparison_sections(self, comparison: dict[str, Any]) -> list[Block]:
+        from rulecraft.plugins.mecha.comparison import terminal_blocks
+
+        return terminal_blocks(comparison)
+
+    def comparison_page(self, comparison: dict[str, Any]) -> list[Block]:
+        from rulecraft.plugins.mecha.comparison import page_blocks
+
+        return page_blocks(comparison)
 
 
 class MechaTotals(CoreTotals):

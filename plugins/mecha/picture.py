@@ -142,6 +142,15 @@ class Board:
             return "nobody"
         return "you" if seat == you else f"seat {SEAT_NAMES[seat]}"
 
+    def reveal_words(self, event: dict[str, Any], seat: int) -> str | None:
+        """What an answer would show before it is confirmed (never the card itself): a draw of your own
+        (M18), a direct attack's card off the top of a deck (M20)."""
+        if event["e"] == "draw":
+            return "Drawing reveals a card"
+        if event["e"] == "direct-attack":
+            return "A direct attack turns over the top card of a deck"
+        return None
+
     def card(self, card_id: str | None) -> str:
         cards = self.ruleset.cards
         return escape(cards[card_id].name) if card_id is not None and card_id in cards else str(card_id)

@@ -94,6 +94,18 @@ class Picture:
         self.reasons = Reasons(ruleset, self.cols)
         self.scoring: dict[int, list[tuple[str, str]]] = {}   # the zones still to score, per seat
 
+    def reveal_words(self, event: dict, seat: int) -> str | None:
+        """What an answer would show before it is confirmed (never what it shows): a Mine's number (T8),
+        the row refilled from the deck (T12), a draw of chance."""
+        kind = event["e"]
+        if kind == "mine":
+            return "Moving there sets off a Mine and reveals its number"
+        if kind == "purchase":
+            return "Buying an advanced weapon refills the row from the deck"
+        if kind in ("chance", "basic-weapons"):
+            return "This leaves something to chance and shows you the result"
+        return None
+
     def who(self, seat: int | None, you: int | None = None) -> str:
         if seat is None:
             return "nobody"

@@ -1,7 +1,8 @@
 """Generate: Tiny Epic Mechs' own example files of a new pack (its GameDefinition's ``scaffold`` member),
 which the shared scaffold (``rulecraft.compiler.scaffold``) writes beside a patch of every other kind.
 
-- ``pilots.yaml``: a new pilot, the Rookie, whose ability (gain 1 Energy when collecting) is designed;
+- ``pilots.yaml``: a new pilot, the Rookie, whose ability (gain 1 Energy when collecting) is designed
+  (commented out, like every example, until the author enables it);
 - ``scenarios/first.yaml``: a rule test of that ability, which fails as soon as the ability changes
   (naming the folders of dependencies rulecraft does not ship, which ``rulecraft test`` cannot look up by
   id).

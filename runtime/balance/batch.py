@@ -104,8 +104,10 @@ _CACHE: dict[tuple, Table] = {}
 
 
 def table_for(config: Config) -> Table:
-    """The configuration's table, built by ``config.load`` once per process."""
-    key = (config.load, config.packs, config.plugins, config.agents, config.game, config.point)
+    """The configuration's table, built by ``config.load`` once per process (its packs by absolute folder:
+    one process may load two packs of one relative path from two working directories, as tests do)."""
+    packs = tuple(str(Path(pack).resolve()) for pack in config.packs)
+    key = (config.load, packs, config.plugins, config.agents, config.game, config.point)
     if key not in _CACHE:
         _CACHE[key] = config.load(config)
     return _CACHE[key]

@@ -12,7 +12,7 @@ Welch's. Holm's adjustment keeps the chance of any false ``**`` among all the ro
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, NamedTuple
 
 from rulecraft.runtime.balance import stats
@@ -94,11 +94,12 @@ def compare(base: Sequence[Record], variant: Sequence[Record],
             numbers: Callable[[Record], dict[str, float]], paired: bool = True) -> dict[str, Any]:
     """Each row's B - A with its 95% interval, p-value and Holm-adjusted p-value."""
     games_a, games_b, paired = pair_by_seed(base, variant, paired)
-    rows = [_row(m, games_a, games_b, paired) for m in measures([*games_a, *games_b], numbers)]
+    rows = [measure_row(m, games_a, games_b, paired) for m in measures([*games_a, *games_b], numbers)]
     return adjusted(rows, games_a, games_b, paired)
 
 
-def _row(m: Measure, games_a: list[Record], games_b: list[Record], paired: bool) -> dict[str, Any]:
+def measure_row(m: Measure, games_a: list[Record], games_b: list[Record], paired: bool) -> dict[str, Any]:
+    """One measure's B - A over the games (paired by seed, in the same order, when ``paired``)."""
     a, b = [m.per_game(r) for r in games_a], [m.per_game(r) for r in games_b]
     a_den, b_den = sum(d for _, d in a), sum(d for _, d in b)
     diff = stats.ratio_difference(b, a, paired)
@@ -111,6 +112,28 @@ def _row(m: Measure, games_a: list[Record], games_b: list[Record], paired: bool)
             "low": low if defined else None, "high": high if defined else None, "n": diff.n,
             "method": "paired t" if paired else "Welch t", "p": diff.p if defined else None,
             "significant": defined and diff.significant}
+
+
+# A rate over fewer holders than this on either side (a card's seats) is shown but not tested: its delta-
+# method interval leans on a normal approximation that a handful of holders does not support, and an
+# untested row cannot raise a false flag.
+MIN_SAMPLE = 10
+
+
+def held_row(m: Measure, games_a: list[Record], games_b: list[Record],
+             held: tuple[Collection[str], Collection[str]], paired: bool) -> dict[str, Any]:
+    """The row of a rate over an entity's holders (a card's players), with why it has no difference where
+    it has none: the entity is ``new in B`` or ``removed in B`` (not in that side's ``held``), or no seat
+    held it on a side (``m.never``); and ``few`` (shown, not tested) under ``MIN_SAMPLE`` holders."""
+    row = measure_row(m, games_a, games_b, paired)
+    status = ("new in B" if m.subject not in held[0] else "removed in B" if m.subject not in held[1] else
+              m.never if not row["a_n"] and not row["b_n"] else
+              f"{m.never} in {'A' if not row['a_n'] else 'B'}" if not (row["a_n"] and row["b_n"]) else "")
+    if status:
+        row.update(status=status, value=None, low=None, high=None, p=None, significant=False)
+    elif row["value"] is not None and min(row["a_n"], row["b_n"]) < MIN_SAMPLE:
+        row.update(status=FEW, p=None, significant=False)
+    return row
 
 
 def method_note(comparison: dict[str, Any]) -> str:

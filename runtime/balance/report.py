@@ -410,6 +410,14 @@ class SimReport:
 
         print_blocks(title, self.intro_lines(report), self.sections(report), report["aborted"], console)
 
+    def print_content(self, comparison: dict[str, Any], console: Any) -> None:
+        """What B changes in the content, printed before either run is played (the first thing to read)."""
+        from rulecraft.runtime.balance.content import content_blocks
+        from rulecraft.runtime.balance.terminal import print_blocks
+
+        print_blocks(f"B against A: {comparison['b']}  against  {comparison['a']}", [],
+                     content_blocks(comparison), [], console)
+
     def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
         from rulecraft.runtime.balance.terminal import print_blocks
 
@@ -417,10 +425,12 @@ class SimReport:
 
     def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
                     ) -> str:
+        from rulecraft.runtime.balance.content import content_blocks
         from rulecraft.runtime.balance.html import sections_page
 
         extra = [] if comparison is None else [
-            (f"B - A: {comparison['b']} minus {comparison['a']}", self.comparison_page(comparison))]
+            (f"B - A: {comparison['b']} minus {comparison['a']}",
+             [*content_blocks(comparison), *self.comparison_page(comparison)])]
         return sections_page(title, report, self.page_intro(report), self.page(report), extra)
 
     def write_records_csv(self, path: Path, records: Collection[Record]) -> None:

@@ -24,6 +24,8 @@ RUNS = {
     "tem-compare": ["--compare", "content/tem-core", ONE_PILOT, "--games", "12",
                     "--agents", "heuristic,random"],
     "mecha": ["--game", "mecha", "--games", "12"],
+    "mecha-compare": ["--game", "mecha", "--compare", "mecha-core", "tests/packs/variant-mecha-quick-reactor",
+                      "--games", "12"],
     "teq": ["--game", "teq", "--games", "12", "--agents", "heuristic,random"],
     "teq-solo": ["--game", "teq", "--games", "12", "--players", "1", "--agents", "heuristic"],
     "pig-compare": ["--game", "pig", "--compare", "pig-core", "pig-core", "--games", "8"],

@@ -9,6 +9,7 @@ from conformance_harness import checked, definition, gap, pack_folder
 
 from rulecraft.cli.main import main
 from rulecraft.compiler.diagnostics import format_human, has_errors
+from rulecraft.compiler.stack_diff import content_diff
 from rulecraft.plugins.wiring import check_packs
 
 
@@ -20,15 +21,24 @@ def test_its_default_pack_checks_clean_and_names_the_game(game, request):
     assert set(result.stack.kinds()) <= set(definition(game).kinds), "a kind the definition does not declare"
 
 
-def test_a_new_pack_over_its_default_pack_checks_clean(game, request, tmp_path, capsys):
-    """`rulecraft new pack` writes a pack of any game (its own examples, else a patch of every kind that
-    changes nothing) which checks clean with no warning, and whose scenarios, if the game writes any, pass."""
+@pytest.mark.parametrize("examples", [False, True], ids=["inert", "examples"])
+def test_a_new_pack_over_its_default_pack_checks_clean(game, request, tmp_path, capsys, examples):
+    """`rulecraft new pack` writes a pack of any game (its own examples, else a patch of every kind) which
+    checks clean with no warning and carries its own game's schemas only. By default every example is
+    commented out: the pack's stack has exactly its dependency's content (issue 20: a comparison shows
+    only what the modder changed); with `--examples` they are live and its scenarios, if the game writes
+    any, pass."""
     gap(request, game, "pack")
     folder = tmp_path / "my-pack"
-    assert main(["new", "pack", str(folder), "--depends", definition(game).default_pack]) == 0
+    flags = ["--examples"] if examples else []
+    assert main(["new", "pack", str(folder), "--depends", definition(game).default_pack, *flags]) == 0
     result = check_packs([folder])
     assert result.ok and result.diagnostics == [], format_human(result.diagnostics)
     assert result.game == game
+    assert sorted(p.name for p in (folder / "schemas").iterdir() if p.is_dir()) == [game]
+    if not examples:
+        assert content_diff(checked(game).stack, result.stack) == []
+        assert not (folder / "scenarios").exists()
     if (folder / "scenarios").is_dir():
         capsys.readouterr()
         assert main(["test", str(folder / "scenarios")]) == 0, capsys.readouterr().out

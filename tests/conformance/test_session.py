@@ -145,6 +145,37 @@ def test_undo_never_leaks(game, request):
     undo_holds()
 
 
+def test_reveal_of_foretells_the_answers_that_cannot_be_taken_back(game, request):
+    """Issue 20: ``reveal_of(answer)`` (what `rulecraft play` confirms before) never changes the session; an
+    answer it names an event for shows that event before any seat is asked again and cannot be taken
+    back; one it names nothing for, when no seat decides before the seat is asked again, can."""
+    gap(request, game, "session")
+    total = 0
+    for players, seed in seeds(game, 1):
+        held = session(game, players, seed, {0})
+        agent, told = RandomAgent(f"{seed}/0"), 0
+        for _ in range(40):
+            if (pending := held.pending) is None:
+                break
+            answer = agent.decide(pending.decision, pending.view)
+            before = held.lines()
+            event = held.reveal_of(answer)
+            assert held.lines() == before and held.pending is pending
+            start = len(held.events)
+            held.answer(0, answer)
+            after = held.events[start + 1:]
+            upto = next((i for i, e in enumerate(after) if e["e"] == "decision"), len(after))
+            if event is not None:
+                told += 1
+                assert event in after[:upto] and held.undo_refusal(0) is not None, (game, event)
+            elif upto == len(after):
+                assert held.undo_refusal(0) is None, (game, after)
+        assert held.reveal_of(object()) is None if held.pending is not None else True
+        held.close()
+        total += told
+    assert total, f"{game}: no answer of these seeds reveals anything: the check above checked nothing"
+
+
 def test_a_fork_never_changes_its_parent(game, request):
     """Forked at random points and played to its end with other answers, a fork leaves its parent as it
     was, and the parent then plays on exactly as a session never forked; a fork that determinizes for

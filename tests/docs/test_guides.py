@@ -56,6 +56,10 @@ def test_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     comparison = json.loads((tmp_path / "build" / "compare" / "compare.json").read_text(encoding="utf-8"))
     rows = {row["metric"]: row for row in comparison["rows"]}
     assert comparison["paired"] and comparison["games"] == 200
+    changed = {(c["id"], c["field"]) for c in comparison["content"]["changes"]}     # what my-pack changes
+    assert {("energy-sword", "damage"), ("energy-sword", "power_damage"),
+            ("ion-harpoon", "(entity)")} <= changed
+    assert all(c["set_by"]["pack"] == "my-pack" for c in comparison["content"]["changes"])
     assert rows["weapon energy-sword: win rate when owned"]["value"] > 0     # +1 damage, +1 Power Attack
     assert rows["weapon ion-harpoon: purchase rate"]["status"] == "new in B"
     assert len([r for r in comparison["rows"] if r["group"] == "pilot"]) == 2 * 8      # every pilot, twice
@@ -78,6 +82,11 @@ def test_mecha_modding_tutorial_runs_as_written(tmp_path, monkeypatch, capsys):
     assert "cards.scout-drone" in captured.out and "my-mecha/decks.yaml:5:20" in captured.out   # explain
     comparison = json.loads((tmp_path / "build" / "compare" / "compare.json").read_text(encoding="utf-8"))
     assert comparison["paired"] and comparison["games"] == 200
+    cards = {row["subject"]: row for row in comparison["rows"] if row["group"] == "card"}     # issue 20
+    assert cards["warden"]["status"] == "new in B" and cards["lancer"]["a_n"] > 0
+    assert [d["deck"] for d in comparison["decks"]["b"]] == ["skyline-assault", "iron-bastion"]
+    assert ("warden", "(entity)", "new entity") in {(c["id"], c["field"], c["change"])
+                                                    for c in comparison["content"]["changes"]}
     mechas = (tmp_path / "build" / "my-site" / "reference" / "mechas.html").read_text(encoding="utf-8")
     assert "Warden" in mechas and "When this enters: Draw 1." in mechas     # generated from the ability
     decks = (tmp_path / "build" / "my-site" / "reference" / "decks.html").read_text(encoding="utf-8")

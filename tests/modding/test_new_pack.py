@@ -15,7 +15,9 @@ import pytest
 import yaml
 
 from rulecraft.cli.main import main
+from rulecraft.compiler.scaffold import ENABLE
 from rulecraft.compiler.schema_export import shipped_schemas
+from rulecraft.plugins.tem.scenarios import ruleset_for
 from rulecraft.plugins.wiring import check_packs
 
 MODELINE = "# yaml-language-server: $schema="
@@ -29,26 +31,55 @@ def scaffold(tmp_path: Path, capsys) -> Path:
     return folder
 
 
-def test_a_new_pack_checks_clean_and_its_scenario_passes(scaffold: Path, capsys):
+def enable(folder: Path, name: str) -> None:
+    """What the file tells a modder: remove the `# ` before each line of the disabled example."""
+    path = folder / name
+    head, marker, example = path.read_text(encoding="utf-8").partition(ENABLE)
+    assert marker, f"{name} has no disabled example"
+    path.write_text(head + "".join(line.removeprefix("# ") for line in example.splitlines(keepends=True)),
+                    encoding="utf-8")
+
+
+def test_a_new_pack_is_inert_until_its_example_is_enabled(scaffold: Path, capsys):
+    """Issue 20: the scaffold adds no pilot (a comparison showed pilot rows moved by construction); the
+    example pilot is commented out and its rule test waits in examples/. Uncommented and moved as the
+    README says, the pilot is in the stack and its scenario passes."""
     result = check_packs([scaffold])
     assert result.ok and result.diagnostics == [], result.diagnostics
     assert [p.id for p in result.packs] == ["tem-core", "my-pack"]
-    assert result.stack.get("pilots", "my-pack-rookie") is not None
+    assert result.stack.get("pilots", "my-pack-rookie") is None
+    assert not (scaffold / "scenarios").exists()
+    readme = " ".join((scaffold / "README.md").read_text(encoding="utf-8").split())
+    assert "## Enable an example" in readme and "move the file into `scenarios/`" in readme
+    enable(scaffold, "pilots.yaml")
+    (scaffold / "scenarios").mkdir()
+    (scaffold / "examples" / "first.yaml").rename(scaffold / "scenarios" / "first.yaml")
+    enabled = check_packs([scaffold])
+    assert enabled.ok and enabled.diagnostics == [], enabled.diagnostics
+    assert enabled.stack.get("pilots", "my-pack-rookie") is not None
     assert main(["test", str(scaffold / "scenarios")]) == 0
     assert "1 passed, 0 failed" in capsys.readouterr().out
 
 
-def test_the_scenario_fails_when_the_pilot_ability_changes(scaffold: Path, capsys):
-    """The first scenario tests the example pilot for real: change its ability and it fails."""
-    pilots = scaffold / "pilots.yaml"
+def test_with_examples_the_pilot_is_live_and_its_scenario_passes(tmp_path: Path, capsys):
+    folder = tmp_path / "live"
+    assert main(["new", "pack", str(folder), "--depends", "tem-core", "--examples"]) == 0
+    assert "rulecraft test" in capsys.readouterr().out
+    result = check_packs([folder])
+    assert result.ok and result.stack.get("pilots", "live-rookie") is not None
+    assert "Enable an example" not in (folder / "README.md").read_text(encoding="utf-8")
+    assert main(["test", str(folder / "scenarios")]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    pilots = folder / "pilots.yaml"      # the scenario tests the pilot for real: change it and it fails
     pilots.write_text(pilots.read_text(encoding="utf-8").replace("gain 1 energy", "gain 2 energy"),
                       encoding="utf-8")
-    assert main(["test", str(scaffold / "scenarios")]) == 1
+    ruleset_for.cache_clear()            # one process per command outside a test: the stack is read anew
+    assert main(["test", str(folder / "scenarios")]) == 1
 
 
 def test_every_yaml_file_names_its_own_schema_relative_to_itself(scaffold: Path):
     files = sorted(scaffold.rglob("*.yaml"))
-    assert len(files) == 10  # the manifest, eight kinds, one scenario file
+    assert len(files) == 10  # the manifest, eight kinds, one scenario file (in examples/)
     for path in files:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith(MODELINE), path
@@ -59,7 +90,8 @@ def test_every_yaml_file_names_its_own_schema_relative_to_itself(scaffold: Path)
         assert schema.name == f"{kind}.schema.json"
     folder = scaffold / "schemas"
     exported = [p.relative_to(folder).as_posix() for p in folder.rglob("*.schema.json")]
-    assert sorted(exported) == sorted(shipped_schemas())
+    assert sorted(exported) == sorted(shipped_schemas({"tem"}))      # its own game's only (issue 20)
+    assert {name.partition("/")[0] for name in exported if "/" in name} == {"tem"}
 
 
 def test_vscode_settings_map_every_file_to_an_existing_schema(scaffold: Path):
@@ -103,7 +135,7 @@ def test_the_new_pack_guide_runs_as_written(tmp_path: Path, monkeypatch, capsys)
     page = (Path(__file__).resolve().parents[2] / "site" / "docs" / "guides" / "new-pack.md")
     block = page.read_text(encoding="utf-8").split("```sh\n", 1)[1].split("```", 1)[0]
     commands = [line.split() for line in block.splitlines() if line.startswith("rulecraft ")]
-    assert [c[1] for c in commands] == ["new", "check", "test", "schemas"]
+    assert [c[1] for c in commands] == ["new", "check", "schemas", "new", "test"]
     monkeypatch.chdir(tmp_path)
     for command in commands:
         assert main(command[1:]) == 0, " ".join(command)
@@ -114,7 +146,8 @@ def test_a_pack_over_a_pack_rulecraft_does_not_ship(tmp_path: Path, capsys):
     dependency's folder (rulecraft test has no --pack-path), so check and test both pass."""
     packs = Path(__file__).resolve().parents[1] / "packs"
     folder = tmp_path / "heavier"
-    command = ["new", "pack", str(folder), "--depends", "variant-heavy-metal", "--pack-path", str(packs)]
+    command = ["new", "pack", str(folder), "--depends", "variant-heavy-metal", "--pack-path", str(packs),
+               "--examples"]
     assert main(command) == 0
     manifest = yaml.safe_load((folder / "pack.yaml").read_text(encoding="utf-8"))
     assert manifest["depends"] == [{"id": "variant-heavy-metal", "version": ">=0.1,<1"}]

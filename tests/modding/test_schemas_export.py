@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from rulecraft.cli.main import main
-from rulecraft.compiler.schema_export import MARKER, shipped_schemas
+from rulecraft.compiler.schema_export import MARKER, export_schemas, shipped_schemas
 
 
 def test_schemas_write_exports_every_schema_and_refreshes_only_its_own(tmp_path: Path, capsys):
@@ -55,3 +55,15 @@ def test_schemas_lists_the_installed_files(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(shipped_schemas())
     assert all(Path(line.split()[-1]).is_file() for line in lines)
+
+
+def test_an_export_of_one_game_is_refreshed_as_one_game(tmp_path):
+    """Issue 20 (item 8): a new pack's schemas are its own game's; `schemas --write` into its folder
+    refreshes that game's, and does not bring in the others'."""
+    folder = tmp_path / "schemas"
+    export_schemas(folder, {"mecha"})
+    games = sorted(p.name for p in folder.iterdir() if p.is_dir())
+    assert games == ["mecha"]
+    again = export_schemas(folder)
+    assert again.written == () and sorted(p.name for p in folder.iterdir() if p.is_dir()) == ["mecha"]
+    assert len(again.unchanged) == len(shipped_schemas({"mecha"}))

@@ -142,9 +142,9 @@ def server() -> Path:
     return _server()
 
 
-def _scaffold(tmp_path: Path) -> Path:
+def _scaffold(tmp_path: Path, *flags: str) -> Path:
     folder = tmp_path / "editor-pack"
-    assert main(["new", "pack", str(folder), "--depends", "tem-core"]) == 0
+    assert main(["new", "pack", str(folder), "--depends", "tem-core", *flags]) == 0
     return folder
 
 
@@ -165,8 +165,8 @@ def test_a_fresh_scaffold_has_no_diagnostics_in_the_editor(server: Path, tmp_pat
 
 def test_a_broken_file_gets_the_diagnostic_rulecraft_check_reports(server: Path, tmp_path: Path, capsys):
     """A pilot's health written as text: the editor flags the same line as ``rulecraft check``, and a
-    misspelt key in the manifest is flagged at its line."""
-    folder = _scaffold(tmp_path)
+    misspelt key in the manifest is flagged at its line (the examples enabled: a comment is not checked)."""
+    folder = _scaffold(tmp_path, "--examples")
     pilots = folder / "pilots.yaml"
     pilots.write_text(pilots.read_text(encoding="utf-8").replace("health: 5", "health: five"),
                       encoding="utf-8")

@@ -54,6 +54,8 @@ class _Driver:
             return random_card(self.rng)
         if tag in ("confirm", "watch"):
             return ""
+        if tag == "cannot-undo":            # an answer that could not be taken back: played
+            return "y"
         if tag == "confirm-buy":
             return self.rng.choice(["y", "n"])
         keys = [m.group(1) for m in map(OPTION.match, fresh.splitlines()) if m]

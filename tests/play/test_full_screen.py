@@ -29,6 +29,8 @@ def answer(rng: random.Random, tag: str, keys: list[str]) -> str:
         return random_card(rng)
     if tag.startswith("confirm"):
         return rng.choice(["", "y", "n"]) if tag != "confirm" else ""
+    if tag == "cannot-undo":                # an answer that could not be taken back: play it or not
+        return rng.choice(["y", "n"])
     return rng.choice(keys) if keys else rng.choice(["1", "-", "y"])
 
 

@@ -78,6 +78,8 @@ CELLS = re.compile(r"\b[a-g][1-5]\b")
 
 def answer(kind: str, options: list[tuple[str, str]], towers: list[int]) -> str:
     """A player who reads the options: two towers, then passes; a target or a waiting ability: the first."""
+    if kind == "cannot-undo":               # an answer that could not be taken back: played
+        return "y"
     keys = dict(options)
     tower = next(((k, what) for k, what in options if k.startswith("rt")), None)
     if kind == "main" and tower and towers[0] < 2:
@@ -128,7 +130,12 @@ def test_a_quit_game_resumes_where_it_stopped(tmp_path, capsys):
     assert term.read_until_prompt() == "main"
     assert ("p", "pass") in term.options()
     term.type("p")
-    assert term.read_until_prompt() is not None
+    kind = term.read_until_prompt()
+    if kind == "cannot-undo":             # the other player has nothing to do: your next draw is next
+        assert "Drawing reveals a card" in term.text
+        term.type("y")
+        kind = term.read_until_prompt()
+    assert kind is not None
     term.type("q")
     assert term.read_until_prompt() is None and term.close() == 0
     lines = log.read_text("utf-8").splitlines()
@@ -301,3 +308,63 @@ def test_the_windows_say_which_window_and_which_unit_attacks_which():
     end = board.describe(Decision(K.WINDOW, 1, (K.PASS,), {"window": "end"}), game.view_state(1))
     assert end.startswith("End window (c)")
     assert board.option_text(("play", "radio-tower", "a1")) == "play Radio Tower on a1"
+
+
+def test_a_play_that_draws_asks_first_and_then_cannot_be_taken_back(tmp_path):
+    """Issue 20 item 1: a Courier draws as it enters, which no undo may take back (its card is seen), so
+    `play` asks in words first; `n` asks the decision again, `y` plays it, and `u` then says why not."""
+    log = tmp_path / "confirm.jsonl"
+    term = Terminal([str(PACK), "--seed", "1", "--log", str(log)], tmp_path)
+    courier = None
+    for _ in range(400):
+        kind = term.read_until_prompt()
+        assert kind is not None, "the game ended before a Courier could be played"
+        courier = next((key for key, what in term.options() if what.startswith("play Courier")), None)
+        if kind == "main" and courier is not None:
+            break
+        term.type(answer(kind, term.options(), [0]))
+    assert courier is not None
+    key = courier.replace("CELL", CELLS.findall(dict(term.options())[courier])[0])
+    term.type(key)
+    assert term.read_until_prompt() == "cannot-undo"
+    assert "Drawing reveals a card: this cannot be undone. Play it? y/n/a" in term.text
+    term.type("maybe")
+    assert term.read_until_prompt() == "cannot-undo"
+    assert "Answer y (play it), n (choose again) or a (play it, and stop asking)." in term.text
+    term.type("n")
+    assert term.read_until_prompt() == "main" and "Not played: choose again." in term.text
+    entered = '"e":"enter","player":0,"card":"courier"'
+    assert entered not in log.read_text("utf-8")
+    term.type(key)
+    assert term.read_until_prompt() == "cannot-undo"
+    term.type("y")
+    assert term.read_until_prompt() is not None
+    assert entered in log.read_text("utf-8")
+    term.type("u")
+    assert term.read_until_prompt() is not None and "Not taken back" in term.text
+    term.type("q")
+    assert term.read_until_prompt() is None and term.close() == 0
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_the_full_screen_asks_before_a_draw_in_words(pty_game, tmp_path, size):
+    """The same confirmation at the full screen, whole at 80x24 too, with no event dump or ruling id."""
+    game = pty_game([str(PACK), "--seed", "1", "--log", str(tmp_path / "confirm.jsonl")], *size)
+    for _ in range(400):
+        kind = game.wait_prompt()
+        assert kind is not None, "the game ended before a Courier could be played"
+        options = screen_options(game.screen.display)
+        courier = next(((k, what) for k, what in options if what.startswith("play Courier")), None)
+        if kind == "main" and courier is not None:
+            break
+        game.type(answer(kind, options, [0]) + "\r")
+    key, what = courier
+    game.type(key.replace("CELL", CELLS.findall(what)[0]) + "\r")
+    assert game.wait_prompt() == "cannot-undo"
+    text = pane(game.screen.display, "your main phase")          # the prompt pane, its rows joined
+    assert "Drawing reveals a card: this cannot be undone. Play it? y/n/a" in text
+    _words([game.screen.display])
+    game.type("n\r")
+    assert game.wait_prompt() == "main"
+    game.type("q\r")
+    assert game.close() == 0

@@ -24,6 +24,8 @@ def test_a_whole_game_of_pig_at_the_plain_board(tmp_path, capsys):
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
+        if prompt == "[cannot-undo] > ":     # the next player's roll shows: no undo past it (asked once)
+            return "a"
         return {1: "x", 2: "b", 3: "?"}.get(len(prompts), "2")   # a bad key, the board, help, then hold
 
     head, ruleset, hooks = new_header([str(PIG)], "random", 2, 0, False, "5", game="tem")
@@ -36,7 +38,9 @@ def test_a_whole_game_of_pig_at_the_plain_board(tmp_path, capsys):
     assert "   1  roll" in text and "   2  hold" in text and "Type a number from 1 to 2" in text
     assert "Keys: an option's number" in text
     assert "turn roll: d6 shows " in text and '"e":"chance"' not in text and "kind=" not in text
-    assert set(prompts) == {"[roll-or-hold] > "}
+    assert set(prompts) == {"[roll-or-hold] > ", "[cannot-undo] > "}
+    assert prompts.count("[cannot-undo] > ") == 1
+    assert "this cannot be undone. Play it? y/n/a" in text
     assert "You win!" in text or "You finish #2." in text
     assert main(["replay", str(log)]) == 0
     assert main(["replay", str(log), "--watch", "--delay", "0"]) == 0
@@ -53,7 +57,7 @@ def test_play_seats_what_the_game_allows_and_a_solo_pig_game_says_its_target():
     head, ruleset, hooks = new_header([str(PIG)], "random", 1, 0, False, "5")
     assert head["agents"] == ["human"] and head["colours"] == ["pink"]
     out = io.StringIO()
-    outcome = play(head, ruleset, hooks, Path(os.devnull), make_terminal(Console(file=out, width=100),
-                                                                         lambda prompt: "2"))
+    terminal = make_terminal(Console(file=out, width=100), lambda prompt: "2" if "roll" in prompt else "y")
+    outcome = play(head, ruleset, hooks, Path(os.devnull), terminal)
     assert outcome.status == "finished" and outcome.session.standings[0].result == "loss"
     assert "You lose: the target was 30 points within 6 turns." in out.getvalue()

@@ -218,7 +218,8 @@ def test_watch_a_quit_game_and_as_one_seat(Driver, tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     assert "the game stopped there" in capsys.readouterr().out
     lines = path.read_text().splitlines()
-    lines[-1] = lines[-1].replace('"e":"', '"e":"x', 1)
+    last = max(i for i, line in enumerate(lines) if '"e":"decision"' not in line)   # an event, not an answer
+    lines[last] = lines[last].replace('"e":"', '"e":"x', 1)
     path.write_text("\n".join(lines) + "\n")
     assert main(["replay", str(path)]) == 1
     assert "no longer follows its log" in capsys.readouterr().out

@@ -54,6 +54,8 @@ class Scripted:
             return random_card(self.rng)
         if tag.startswith("confirm"):
             return ""
+        if tag == "cannot-undo":            # an answer that could not be taken back: played
+            return "y"
         keys = [m.group(1) for m in (OPTION.match(Text.from_markup(line).plain)
                                      for line in self.term.panes.program) if m]
         return self.rng.choice(keys)

@@ -229,7 +229,14 @@ class GameCore:
         kind = event["e"]
         if kind == "chance":
             return "faces" in event or "result" in event
-        return kind == "decision" and event.get("player") != seat
+        answerer = self.answered(event)
+        return answerer is not None and answerer != seat
+
+    def answered(self, event: dict[str, Any]) -> int | None:
+        """The seat whose answer ``event`` is, or None: a decision's player, by default. A game that lets a
+        seat with nothing to decide pass unasked, and logs that pass, names its seat too: such a pass says
+        as much as an answer would (Mecha Game's windows)."""
+        return event.get("player") if event["e"] == "decision" else None
 
     def view_state(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see of the game now, as plain data with no other seat's secret (the game's

@@ -224,7 +224,7 @@ class Session:
             except ValueError:           # IllegalAnswer: the real answer says so
                 return None
             for event in fork.events[start + 1:]:       # after the answer's own decision event
-                if event["e"] == "decision":
+                if fork._game.answered(event) is not None:
                     return None
                 if fork._game.reveals(event, pending.seat):
                     return event

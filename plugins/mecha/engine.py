@@ -304,6 +304,9 @@ class MechaGame(ActionRules):
     def reveals(self, event: dict[str, Any], seat: int) -> bool:
         return hidden.reveals(self, event, seat)
 
+    def answered(self, event: dict[str, Any]) -> int | None:
+        return hidden.answered(event)
+
     def snapshot(self) -> dict[str, Any]:
         names = self.grid.names
         return {

@@ -36,9 +36,13 @@ def reveals(game: MechaGame, event: dict[str, Any], seat: int) -> bool:
         return event["player"] == seat
     if kind == "direct-attack":
         return True
-    if kind == "pass":                  # a window passed unasked: an answer of the opponent's, in effect
-        return event["player"] != seat
     return GameCore.reveals(game, event, seat)   # the first player's pick; the opponent's answers
+
+
+def answered(event: dict[str, Any]) -> int | None:
+    """The seat whose answer ``event`` is: a decision's, or a window's pass unasked (the engine's ``pass``
+    event), for that says whether it held a command it could play (M15)."""
+    return event["player"] if event["e"] in ("decision", "pass") else None
 
 
 def determinize(game: MechaGame, seat: int, rng: random.Random) -> None:

@@ -164,7 +164,8 @@ def test_reveal_of_foretells_the_answers_that_cannot_be_taken_back(game, request
             start = len(held.events)
             held.answer(0, answer)
             after = held.events[start + 1:]
-            upto = next((i for i, e in enumerate(after) if e["e"] == "decision"), len(after))
+            engine = held._game          # a seat's answer, asked or (Mecha's windows) passed unasked
+            upto = next((i for i, e in enumerate(after) if engine.answered(e) is not None), len(after))
             if event is not None:
                 told += 1
                 assert event in after[:upto] and held.undo_refusal(0) is not None, (game, event)

@@ -28,6 +28,11 @@ from rulecraft.runtime.balance.report import (
     num,
 )
 
+# The events a record reads one by one (rolls, rests and exhaustions per seat); every other kind it only
+# counts (``GameCore.event_counts``), so a simulation that keeps no log plays in summary mode
+# (``GameCore.keep_only``).
+RECORD_EVENTS = frozenset({"roll", "rest", "exhausted"})
+
 # per-seat measures: record key -> what the report calls it
 MEASURES = {"vp": "VP", "vp_spells": "VP from spell level", "vp_quests": "VP from quests",
             "vp_goblins": "VP from goblins", "vp_legendary": "VP from legendary items",
@@ -43,7 +48,7 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
     rolls = [0] * len(game.players)
     rests = [0] * len(game.players)
     exhaustions = [0] * len(game.players)
-    for event in game.events:
+    for event in game.events:     # the full log, or only RECORD_EVENTS in summary mode
         kind = event["e"]
         if kind == "roll":
             rolls[event["player"]] += 1

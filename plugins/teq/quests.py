@@ -55,7 +55,8 @@ class QuestRules(Table):
                 if card is None:
                     return
                 self.row[slot] = card
-                self.emit("quest-drawn", quest=card, slot=slot, deck=len(self.deck))
+                if not self.counted("quest-drawn"):
+                    self.push({"e": "quest-drawn", "quest": card, "slot": slot, "deck": len(self.deck)})
                 full = all(q is not None for q in self.row)
                 if full and self.deck and not all(self.kinds_in_row()):
                     self.row[slot] = None
@@ -95,9 +96,10 @@ class QuestRules(Table):
     def meets(self, player: Player, condition: Condition, moved: Hero) -> bool:
         """Q12: the player's heroes hold the position with the moved hero part of it. Heroes in castles
         never count (a castle is no feature, no coast and no card of a line for a quest)."""
-        out = [h for h in player.heroes if self.regions[h.region].feature != CASTLE]
-        if moved not in out:
+        regions = self.regions
+        if regions[moved.region].feature == CASTLE:
             return False
+        out = [h for h in player.heroes if regions[h.region].feature != CASTLE]
         count = condition.count
         form = condition.form
         if form == ON_FEATURES:
@@ -136,8 +138,12 @@ class QuestRules(Table):
         if not self.token_q:
             return
         quests = self.ruleset.quests
-        met = [i for i, q in enumerate(self.row) if q is not None and isinstance(quests[q], MovementQuest)
-               and self.meets(player, quests[q].condition, moved)]   # type: ignore[union-attr]
+        met: list[int] = []
+        for i, q in enumerate(self.row):
+            if q is not None:
+                quest = quests[q]
+                if isinstance(quest, MovementQuest) and self.meets(player, quest.condition, moved):
+                    met.append(i)
         if not met:
             return
         slot = met[0] if len(met) == 1 else self.choose(K.QUEST, player.seat, met, {"moved": moved.index})

@@ -95,13 +95,15 @@ class DayRules(AbilityRules):
                         found.append((rid, None))
             return found
         for end, way, back in ways:
-            cost = per * (way & goblins).bit_count()
+            passed = way & goblins
             both = False
             if back < 0:
-                if cost > power:
+                if passed and per * passed.bit_count() > power:
                     continue
             else:
-                cost_back = per * (back & goblins).bit_count()
+                cost = per * passed.bit_count() if passed else 0
+                passed = back & goblins
+                cost_back = per * passed.bit_count() if passed else 0
                 if cost > power and cost_back > power:
                     continue
                 both = cost != cost_back and cost <= power and cost_back <= power

@@ -34,4 +34,7 @@ GAME = GameDefinition(
     scenarios="tests/teq/scenarios",
     metrics=Ref("rulecraft.plugins.teq.metrics"),
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
+    # the optional compiled game loop: the table, its state and geometry, every rule area stacked on it
+    compiled=tuple(f"rulecraft.plugins.teq.{m}" for m in (
+        "geometry", "state", "table", "quests", "abilities", "day", "night", "rest", "engine", "agents")),
 )

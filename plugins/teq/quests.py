@@ -97,22 +97,27 @@ class QuestRules(Table):
         """Q12: the player's heroes hold the position with the moved hero part of it. Heroes in castles
         never count (a castle is no feature, no coast and no card of a line for a quest)."""
         regions = self.regions
-        if regions[moved.region].feature == CASTLE:
+        here = regions[moved.region].feature
+        if here == CASTLE:
             return False
         out = [h for h in player.heroes if regions[h.region].feature != CASTLE]
         count = condition.count
         form = condition.form
         if form == ON_FEATURES:
             wanted = condition.features
+            if len(out) < len(wanted) or here not in wanted:     # a distinct hero for each feature
+                return False
             others = [h for h in out if h is not moved]
             for i, feature in enumerate(wanted):
-                if self.regions[moved.region].feature != feature:
+                if here != feature:
                     continue
                 rest = wanted[:i] + wanted[i + 1:]
                 for pick in permutations(others, len(rest)):
-                    if all(self.regions[h.region].feature == f for h, f in zip(pick, rest, strict=True)) \
+                    if all(regions[h.region].feature == f for h, f in zip(pick, rest, strict=True)) \
                             and len({h.region for h in (moved, *pick)}) == len(wanted):
                         return True
+            return False
+        if len(out) < count and form in (ON_ONE_CARD, ON_COAST, IN_LINE):   # each needs count heroes
             return False
         pos = self.pos_of
         cards = [self.card_of[h.region] for h in out]

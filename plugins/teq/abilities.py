@@ -52,7 +52,9 @@ class AbilityRules(QuestRules):
     def run_abilities(self, player: Player, abilities: tuple[Ability, ...], own: Hero | None, source: str,
                       hit: Hit | None = None) -> None:
         for ability in abilities:
-            self.emit("ability", player=player.seat, source=source, trigger=ability.trigger)
+            if not self.counted("ability"):
+                self.push({"e": "ability", "player": player.seat, "source": source,
+                           "trigger": ability.trigger})
             for step in ability.steps:
                 self.run_step(player, step, own, source, hit)
 

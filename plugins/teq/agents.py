@@ -5,8 +5,13 @@ By day it plays for position: each hero to the region worth most to it now (a te
 in the row or whose legendary item it still lacks, an obelisk whose spell it can hope to learn, a goblin
 to fight), paying for goblins only when it must. By night it rests or rolls by the exact odds of the
 public dice: the chance that one more roll exhausts it (the hits a roller takes in the clockwise order,
-less the ones its power can prevent), against what a roll can still bring its heroes. In solo it aims at
-the target: the shorter of it its score is late in the game, the more risk it takes.
+less the ones its power can prevent), against what a roll can still bring its heroes.
+
+In solo it aims at the target (Q31: ``solo_target_vp``), with a :class:`Plan` of its VP (Q29, Q26): by
+night it takes more risk the further it is behind the target's pace, more still on the last night short of
+it (only reaching the target counts), and little once the target is met, since an exhaustion costs spell
+levels (Q22) and so VP; by day, too weak to roll tonight, it brings heroes home to heal (Q8, Q10), since
+rests heal nothing and a temple's progress waits for dice (rolling on, or resting forever, it would stall).
 """
 
 from __future__ import annotations
@@ -21,10 +26,13 @@ from rulecraft.plugins.teq.model import (
     ATTACK,
     CASTLE,
     DAMAGE,
+    GOBLINS,
     GROTTO,
     MAGIC,
     OBELISK,
     PORTAL,
+    QUESTS,
+    SPELLS,
     TEMPLE,
     MapCard,
     Region,
@@ -34,7 +42,10 @@ from rulecraft.plugins.teq.model import (
 from rulecraft.runtime.decisions import Decision, RandomAgent
 
 RISK = 0.25          # the chance of exhaustion a roll may carry (Q22 costs every hero's progress)
-SOLO_RISK = 0.4      # in solo, late and short of the target, it takes more
+# Solo (Q31): the risk it takes by the VP it is behind the target's pace, within these bounds; the last
+# night short of the target, more; the target met, hardly any (measured: bolder loses more to exhaustion).
+RISK_PER_VP, SOLO_SAFEST, SOLO_BOLDEST, SOLO_LAST, SOLO_MET = 0.02, 0.1, 0.25, 0.4, 0.1
+RECOVER = 8.0        # solo: a castle's worth to a player too weak to roll (its health and power back, Q8)
 
 
 @cache
@@ -67,6 +78,29 @@ class Realm:
         self.faces = face_counts(len(ruleset.dice), p_damage, p_magic)
 
 
+class Plan:
+    """Solo (Q31): where a player's VP (Q29's ladders, Q26's legendary items) stand against the target."""
+
+    def __init__(self, ruleset: Ruleset, state: dict[str, Any], me: dict[str, Any]) -> None:
+        rules, scoring = ruleset.rules, ruleset.scoring
+        ladders = scoring.ladders
+        vp = (ladders[SPELLS].score(me["spell"]) + ladders[QUESTS].score(len(me["quests"]))
+              + ladders[GOBLINS].score(me["goblins"]) + scoring.legendary_vp * len(me["found"]))
+        self.short = rules.solo_target_vp - vp
+        self.last = state["round"] >= rules.rounds
+        # the VP it is behind the pace that reaches the target by the end of this round, at an even rate
+        self.behind = rules.solo_target_vp * state["round"] / rules.rounds - vp
+        self.recover = False     # by day: too weak to roll tonight, so heroes go home to heal (Q8, Q10)
+
+    def risk(self) -> float:
+        """The chance of exhaustion a roll may carry now."""
+        if self.short <= 0:
+            return SOLO_MET
+        if self.last:
+            return SOLO_LAST
+        return max(SOLO_SAFEST, min(SOLO_BOLDEST, RISK + RISK_PER_VP * self.behind))
+
+
 class HeuristicAgent:
     name = "heuristic"
     needs_state = True
@@ -85,7 +119,10 @@ class HeuristicAgent:
         me = state["players"][view.player]
         kind = decision.kind
         if kind in (K.DAY, K.MOVE):
-            return max(options, key=lambda o: self.move_score(o, state, me))
+            plan = Plan(self.realm.ruleset, state, me) if len(state["players"]) == 1 else None
+            if plan is not None:
+                plan.recover = self.risk(state, me, every=True) > plan.risk()
+            return max(options, key=lambda o: self.move_score(o, state, me, plan))
         if kind == K.MOVEMENT_CARD:
             return options[0]
         if kind == K.NIGHT:
@@ -113,8 +150,10 @@ class HeuristicAgent:
         level = self.realm.regions[region].spell_level
         return level if level is not None else 99
 
-    def region_value(self, region_id: str, state: dict[str, Any], me: dict[str, Any]) -> float:
-        """What a hero standing in ``region_id`` is worth to its player now."""
+    def region_value(self, region_id: str, state: dict[str, Any], me: dict[str, Any],
+                     plan: Plan | None = None) -> float:
+        """What a hero standing in ``region_id`` is worth to its player now; solo (``plan``), a castle is
+        worth much to a player too weak to roll tonight."""
         assert self.realm is not None
         region = self.realm.regions[region_id]
         feature = region.feature
@@ -133,27 +172,32 @@ class HeuristicAgent:
         if feature == GROTTO:
             return 1.5
         if feature == CASTLE:
+            if plan is not None and plan.recover:
+                return RECOVER
             return 1.0 if me["health"] < 3 or me["power"] < 2 else 0.0
         return 0.0
 
-    def move_score(self, option: Any, state: dict[str, Any], me: dict[str, Any]) -> float:
+    def move_score(self, option: Any, state: dict[str, Any], me: dict[str, Any],
+                   plan: Plan | None = None) -> float:
         if option in (K.IDLE, K.STAY):
             assert self.realm is not None
             home = any(self.realm.regions[h["region"]].feature == CASTLE for h in me["heroes"])
             return 0.5 if option == K.IDLE and home else 0.2
         _, hero, region, _direction = option
         held = me["heroes"][hero]
-        here = self.region_value(held["region"], state, me) + (held["step"] * 2.0)
-        return self.region_value(region, state, me) - here
+        progress = 0.0 if plan is not None and plan.recover else held["step"] * 2.0   # lost if it cannot roll
+        here = self.region_value(held["region"], state, me, plan) + progress
+        return self.region_value(region, state, me, plan) - here
 
     # --- the night -----------------------------------------------------------------------------
-    def risk(self, state: dict[str, Any], me: dict[str, Any]) -> float:
-        """The exact chance one roll of the public dice exhausts the roller (Q16, Q18, Q22)."""
+    def risk(self, state: dict[str, Any], me: dict[str, Any], every: bool = False) -> float:
+        """The exact chance one roll of the public dice exhausts the roller (Q16, Q18, Q22); ``every``:
+        with every player adventuring, as the night begins (by day the cards still show last night's)."""
         assert self.realm is not None
         ruleset = self.realm.ruleset
         magic = ruleset.magic
         effect = magic.effect(state["side"], state["magic"])
-        adventuring = sum(1 for p in state["players"] if not p["resting"])
+        adventuring = len(state["players"]) if every else sum(1 for p in state["players"] if not p["resting"])
         shield = any(ruleset.legendaries[i].ability == "shield" for i in me["found"])
         cost = 1 if shield else ruleset.rules.prevent_cost
         last = len(magic.track) - 1
@@ -194,9 +238,7 @@ class HeuristicAgent:
             return False
         limit = RISK
         if len(state["players"]) == 1 and self.realm is not None:
-            rules = self.realm.ruleset.rules
-            if state["round"] >= rules.rounds - 1:
-                limit = SOLO_RISK
+            limit = Plan(self.realm.ruleset, state, me).risk()
         return self.risk(state, me) <= limit
 
     def use_score(self, option: Any, decision: Decision, me: dict[str, Any]) -> float:

@@ -14,7 +14,7 @@ from typing import Any
 
 from rulecraft.plugins.teq import decisions as K
 from rulecraft.plugins.teq.abilities import DAY_PHASE, AbilityRules
-from rulecraft.plugins.teq.geometry import Path, Pos
+from rulecraft.plugins.teq.geometry import ANTICLOCKWISE, CLOCKWISE
 from rulecraft.plugins.teq.model import CASTLE, GROTTO, STEALTH
 from rulecraft.plugins.teq.state import Hero, Player
 from rulecraft.runtime.steps import StepChoice
@@ -27,80 +27,108 @@ class DayRules(AbilityRules):
     def blocked(self, player: Player) -> set[str]:
         """Q4: the regions ``player`` may not enter now: every other castle, a region where it already has
         a hero (but its own castle), a region holding heroes of ``capacity`` players."""
-        here: dict[str, set[int]] = {}
-        for p in self.players:
-            for h in p.heroes:
-                here.setdefault(h.region, set()).add(p.seat)
-        out = set(self.foreign_castles[player.seat])
-        regions, seat = self.regions, player.seat
-        for rid, seats in here.items():
+        seat = player.seat
+        castle = self.castles[seat]
+        out = set(self.foreign_castles[seat])
+        for hero in player.heroes:
+            if hero.region != castle:
+                out.add(hero.region)
+        others: dict[str, int] = {}        # region -> how many other players have a hero there
+        for other in self.players:
+            if other.seat != seat:
+                seen: list[str] = []
+                for hero in other.heroes:
+                    region = hero.region
+                    if region not in seen:
+                        seen.append(region)
+                        others[region] = others.get(region, 0) + 1
+        regions = self.regions
+        for rid, count in others.items():
             definition = regions[rid]
-            if definition.feature == CASTLE:
-                continue
-            if seat in seats or (definition.capacity is not None and len(seats) >= definition.capacity):
+            if definition.capacity is not None and count >= definition.capacity \
+                    and definition.feature != CASTLE:
                 out.add(rid)
         return out
 
-    def goblin_cards(self) -> frozenset[Pos]:
-        """The positions of the cards whose portal holds an active goblin (Q7)."""
-        pos, card_of = self.pos_of, self.card_of
-        return frozenset(pos[card_of[rid]] for rid, portal in self.portals.items()
-                         if portal.active and portal.goblin is not None)
+    def goblin_mask(self) -> int:
+        """The cards whose portal holds an active goblin (Q7), as a bit mask of their positions."""
+        mask = 0
+        for portal, bit in self.portal_bits:
+            if portal.active and portal.goblin is not None:
+                mask |= bit
+        return mask
 
-    def toll(self, hero: Hero, path: Path, goblins: frozenset[Pos]) -> int:
-        """Q7: the power a move costs: ``goblin_toll`` per card passed through whose portal holds an active
-        goblin (less what the hero's items take off, STEALTH, never below 0)."""
-        if not goblins:
-            return 0
-        passed = len(goblins.intersection(path))
-        if not passed:
-            return 0
-        per = max(0, self.ruleset.rules.goblin_toll - self.modifier(self.players[hero.owner], STEALTH, hero))
-        return per * passed
+    def toll_per_goblin(self, player: Player, hero: Hero) -> int:
+        """Q7: the power ``hero`` pays per active goblin card it passes: ``goblin_toll`` less what its
+        items take off (STEALTH), never below 0."""
+        return max(0, self.ruleset.rules.goblin_toll - self.modifier(player, STEALTH, hero))
 
     def move_options(self, player: Player, method: str,
                      heroes: Sequence[Hero] | None = None) -> list[tuple[Any, ...]]:
         """Q5, Q7: every legal move by ``method`` as ``("move", hero, region, direction)``; a Ship move
-        names its direction only when the two ways round cost differently (Q7)."""
+        names its direction only when the two ways round cost differently (Q7; anticlockwise first)."""
         out: list[tuple[Any, ...]] = []
-        geometry, regions_at = self.geometry, self.regions_at
-        blocked, goblins, power = self.blocked(player), self.goblin_cards(), player.power
-        toll = self.ruleset.rules.goblin_toll
+        blocked, goblins = self.blocked(player), self.goblin_mask()
+        toll = max(0, self.ruleset.rules.goblin_toll)     # a hero holding no item pays it whole
         done: dict[tuple[str, int], list[tuple[str, str | None]]] = {}   # heroes standing together
         for hero in player.heroes if heroes is None else heroes:
-            per = max(0, toll - self.modifier(player, STEALTH, hero)) if goblins else 0
+            per = 0 if not goblins else toll if not hero.items else self.toll_per_goblin(player, hero)
             key = (hero.region, per)
             found = done.get(key)
             if found is None:
-                start = self.pos_of[self.card_of[hero.region]]
-                ways: dict[str, dict[str | None, int]] = {}     # region -> direction -> cost
-                found = done[key] = []
-                for end, path, direction in geometry.reach(start, method):
-                    cost = per * len(goblins.intersection(path)) if per and path else 0
-                    if cost > power:
-                        continue
-                    for rid in regions_at[end]:
-                        if rid in blocked:
-                            continue
-                        if direction is None:
-                            found.append((rid, None))       # one way there: no direction to name
-                        else:
-                            ways.setdefault(rid, {})[direction] = cost
-                for rid, costs in ways.items():
-                    if len(costs) > 1 and len(set(costs.values())) > 1:
-                        found.extend((rid, direction) for direction in sorted(costs, key=str))
-                    else:
-                        found.append((rid, None))
+                found = done[key] = self.ends(hero.region, method, per, goblins, player.power, blocked)
             index = hero.index
-            out.extend(("move", index, rid, direction) for rid, direction in found)
+            out += [("move", index, rid, direction) for rid, direction in found]
         return out
 
+    def ends(self, start: str, method: str, per: int, goblins: int, power: int,
+             blocked: set[str]) -> list[tuple[str, str | None]]:
+        """Where one move by ``method`` from region ``start`` may end, with its Ship direction when the two
+        ways round cost differently: ``per`` power per card of ``goblins`` passed (Q7), ``power`` to pay."""
+        found: list[tuple[str, str | None]] = []
+        regions_at = self.regions_at
+        ways = self.geometry.ways(self.pos_of[self.card_of[start]], method)
+        if not per:
+            for end, _way, _back in ways:
+                for rid in regions_at[end]:
+                    if rid not in blocked:
+                        found.append((rid, None))
+            return found
+        for end, way, back in ways:
+            passed = way & goblins
+            both = False
+            if back < 0:
+                if passed and per * passed.bit_count() > power:
+                    continue
+            else:
+                cost = per * passed.bit_count() if passed else 0
+                passed = back & goblins
+                cost_back = per * passed.bit_count() if passed else 0
+                if cost > power and cost_back > power:
+                    continue
+                both = cost != cost_back and cost <= power and cost_back <= power
+            for rid in regions_at[end]:
+                if rid in blocked:
+                    continue
+                if both:
+                    found.append((rid, ANTICLOCKWISE))
+                    found.append((rid, CLOCKWISE))
+                else:
+                    found.append((rid, None))     # one way there, or both cost alike
+        return found
+
     def move_cost(self, player: Player, hero: Hero, region: str, direction: str | None, method: str) -> int:
-        start = self.pos_of[self.card_of[hero.region]]
+        """Q7: what the move costs, by ``direction`` round the coast when it names one (else the cheaper)."""
         end = self.pos_of[self.card_of[region]]
-        goblins = self.goblin_cards()
-        return min(self.toll(hero, path, goblins) for pos, path, way in self.geometry.reach(start, method)
-                   if pos == end and (direction is None or way == direction))
+        goblins = self.goblin_mask()
+        per = 0 if not goblins else self.toll_per_goblin(player, hero)
+        for pos, way, back in self.geometry.ways(self.pos_of[self.card_of[hero.region]], method):
+            if pos == end:
+                passed = [way if direction in (None, CLOCKWISE) else back]
+                if back >= 0 and direction is None:
+                    passed.append(back)
+                return per * min((mask & goblins).bit_count() for mask in passed)
+        raise ValueError(f"{region} is no {method} move away from {hero.region}")
 
     def move(self, player: Player, option: tuple[Any, ...], method: str, why: str) -> Hero:
         """Q5, Q7, Q8: the hero pays the goblins it passes, leaves its region and enters the new one."""
@@ -111,8 +139,9 @@ class DayRules(AbilityRules):
         before = hero.region
         self.leave(hero)
         hero.region = region
-        self.emit("move", player=player.seat, hero=index, start=before, region=region, method=method,
-                  direction=direction, cost=cost, why=why)
+        if not self.counted("move"):
+            self.push({"e": "move", "player": player.seat, "hero": index, "start": before, "region": region,
+                       "method": method, "direction": direction, "cost": cost, "why": why})
         self.enter(hero, region)
         return hero
 
@@ -140,10 +169,12 @@ class DayRules(AbilityRules):
             card = self.pick(tuple(self.faceup), MOVEMENT_CARD_PICK)
         else:
             card = self.choose(K.MOVEMENT_CARD, leader, tuple(self.faceup), {"turn": turn})
-        cards = {c.id: c for c in self.ruleset.movement}
-        self.emit("movement-card", player=leader, card=card, method=cards[card].method, turn=turn + 1)
+        method = next(c.method for c in self.ruleset.movement if c.id == card)
+        if not self.counted("movement-card"):
+            self.push({"e": "movement-card", "player": leader, "card": card, "method": method,
+                       "turn": turn + 1})
         for seat in self.clockwise(leader):
-            self.move_or_idle(self.players[seat], cards[card].method)
+            self.move_or_idle(self.players[seat], method)
         self.faceup.remove(card)
 
     def move_or_idle(self, player: Player, method: str) -> None:
@@ -165,7 +196,10 @@ class DayRules(AbilityRules):
 
     # --- items (Q25) ---------------------------------------------------------------------------
     def arrange_options(self, player: Player) -> list[Any]:
-        home = [h for h in player.heroes if self.in_castle(h)]
+        castle = self.castles[player.seat]
+        home = [h for h in player.heroes if h.region == castle]
+        if not player.waiting and not any(h.items for h in home):
+            return []
         hands = self.ruleset.rules.items_per_hero
         out: list[Any] = []
         for hero in home:

@@ -79,6 +79,7 @@ class Game(RestRules):
         self.discard = []
         self.row = [None] * rules.row_size
         self.portals = {}
+        self.portal_bits = ()
         self.regions = {}
         self.card_of = {}
         self.pos_of = {}
@@ -136,6 +137,9 @@ class Game(RestRules):
                 self.card_of[rid] = card.id
                 if region.feature == PORTAL:
                     self.portals[rid] = Portal(self.supply.pop(0) if self.supply else None)
+        bits = self.geometry.bits
+        self.portal_bits = tuple((portal, bits[self.pos_of[self.card_of[rid]]])
+                                 for rid, portal in self.portals.items())
         self.castles = {player.seat: self.castle_region(player) for player in self.players}
         every = frozenset(rid for rid, region in self.regions.items() if region.feature == CASTLE)
         self.foreign_castles = {seat: every - {castle} for seat, castle in self.castles.items()}

@@ -37,4 +37,7 @@ GAME = GameDefinition(
     determinize=Ref("rulecraft.plugins.teq.hidden:determinize"),
     board=Ref("rulecraft.plugins.teq.picture:Board"),
     card_templates=Ref("rulecraft.plugins.teq.cards:TEMPLATES"),
+    # the optional compiled game loop: the table, its state and geometry, every rule area stacked on it
+    compiled=tuple(f"rulecraft.plugins.teq.{m}" for m in (
+        "geometry", "state", "table", "quests", "abilities", "day", "night", "rest", "engine", "agents")),
 )

@@ -9,7 +9,7 @@ interval; in solo the skeleton shows the target rate (Q31) instead of win rates.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulecraft.plugins.teq.model import GOBLINS, QUESTS, SPELLS
@@ -28,6 +28,11 @@ from rulecraft.runtime.balance.report import (
     num,
 )
 
+# The events a record reads one by one (rolls, rests and exhaustions per seat); every other kind it only
+# counts (``GameCore.event_counts``), so a simulation that keeps no log plays in summary mode
+# (``GameCore.keep_only``).
+RECORD_EVENTS = frozenset({"roll", "rest", "exhausted"})
+
 # per-seat measures: record key -> what the report calls it
 MEASURES = {"vp": "VP", "vp_spells": "VP from spell level", "vp_quests": "VP from quests",
             "vp_goblins": "VP from goblins", "vp_legendary": "VP from legendary items",
@@ -43,7 +48,7 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
     rolls = [0] * len(game.players)
     rests = [0] * len(game.players)
     exhaustions = [0] * len(game.players)
-    for event in game.events:
+    for event in game.events:     # the full log, or only RECORD_EVENTS in summary mode
         kind = event["e"]
         if kind == "roll":
             rolls[event["player"]] += 1
@@ -60,6 +65,42 @@ def game_record(game: Any, index: int, seed: str, agents: Sequence[str]) -> Reco
     solo = len(game.players) == 1       # no first player to compare (Q31)
     record.update(first_seat=None if solo else game.first, rounds=game.round)
     return record
+
+
+def _per_seat(key: str) -> Callable[[Record, str], list[Any]]:
+    return lambda record, _: [s[key] for s in record["seats"]]
+
+
+# vp:CATEGORY -> the record's key (Q29's ladders, Q26's legendary items)
+VP_CATEGORIES = {"spells": "vp_spells", "quests": "vp_quests", "goblins": "vp_goblins",
+                 "legendary": "vp_legendary"}
+
+
+def _vp(record: Record, category: str) -> list[Any]:
+    return [s[VP_CATEGORIES[category]] if category else s["vp"] for s in record["seats"]]
+
+
+def _first_player_win(record: Record, _: str) -> list[Any]:
+    """The first player's win share (Q1); a solo game has none."""
+    return [s["win"] for s in record["seats"] if s["seat"] == record["first_seat"]]
+
+
+# What `rulecraft sweep` can read of a Tiny Epic Quest record beyond the core metrics (target-rate reads a
+# solo game's target, Q31), in rulecraft.runtime.balance.sweep.metrics's table shape; and what it reads
+# of every point without --metric.
+SWEEP_METRICS: dict[str, tuple[str, Callable[[Record, str], Iterable[Any]], str, str]] = {
+    "vp": ("mean", _vp, f"[{'|'.join(VP_CATEGORIES)}]", "final VP per player, or VP from one category (Q29, "
+                                                          "Q26: vp:quests)"),
+    "quests": ("mean", _per_seat("quests"), "", "quests completed per player"),
+    "goblins": ("mean", _per_seat("goblins"), "", "goblins defeated per player (Q23)"),
+    "spell-level": ("mean", _per_seat("spell"), "", "final spell level per player (Q21)"),
+    "legendary-items": ("mean", _per_seat("legendary"), "", "legendary items found per player (Q26)"),
+    "exhaustions": ("mean", _per_seat("exhaustions"), "", "exhaustions per player (Q22)"),
+    "rolls-per-night": ("mean", _per_seat("rolls_per_night"), "", "rolls per player per night (Q14)"),
+    "rests": ("mean", _per_seat("rests"), "", "rests per player (Q21)"),
+    "first-player-win-rate": ("rate", _first_player_win, "", "win rate of the first player (Q1; not solo)"),
+}
+SWEEP_DEFAULTS: dict[str, tuple[str, ...]] = {"*": ("vp",)}
 
 
 class QuestReport(SimReport):

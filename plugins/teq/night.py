@@ -10,7 +10,7 @@ heroes in steps, may Forge Ahead (power for an extra torch or scroll) and swing 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from rulecraft.plugins.teq import decisions as K
@@ -19,11 +19,13 @@ from rulecraft.plugins.teq.day import DayRules
 from rulecraft.plugins.teq.model import (
     ATTACK,
     DAMAGE,
+    FACES,
     MAGIC,
     POWER,
     SCROLL,
     SHIELD,
     SWORD,
+    TEMPLE,
     TORCH,
     WARDING,
     LevelEffect,
@@ -71,11 +73,14 @@ class NightRules(DayRules):
         """Q15: all five dice, resolved damage, power, magic, use."""
         effect = self.effect()
         faces = self.roll(self.ruleset.dice, NIGHT_DICE)
-        counts = Counter(faces)
+        counts = dict.fromkeys(FACES, 0)
+        for face in faces:
+            counts[face] = counts.get(face, 0) + 1
         seat = player.seat
         self.dice = {"player": seat, "faces": list(faces)}
-        self.emit("roll", player=seat, faces=list(faces), space=self.magic, level=self.ruleset.magic.track[
-            self.magic])
+        if not self.counted("roll"):
+            self.push({"e": "roll", "player": seat, "faces": list(faces), "space": self.magic,
+                       "level": self.ruleset.magic.track[self.magic]})
         if effect.damage and counts[DAMAGE]:
             self.hand_out_hits(seat, [effect.damage] * counts[DAMAGE], "damage")
         if effect.power and counts[POWER]:
@@ -114,12 +119,14 @@ class NightRules(DayRules):
                                      {"damage": hit.damage, "cost": cost, "why": why}) == K.PREVENT_HIT)
         if prevent:
             self.pay(player, cost, "prevent a hit")
-            self.emit("hit", player=player.seat, damage=hit.damage, prevented=True, why=why,
-                      health=player.health)
+            if not self.counted("hit"):
+                self.push({"e": "hit", "player": player.seat, "damage": hit.damage, "prevented": True,
+                           "why": why, "health": player.health})
             return
         player.health = max(0, player.health - hit.damage)
-        self.emit("hit", player=player.seat, damage=hit.damage, prevented=False, why=why,
-                  health=player.health)
+        if not self.counted("hit"):
+            self.push({"e": "hit", "player": player.seat, "damage": hit.damage, "prevented": False,
+                       "why": why, "health": player.health})
         if player.health == 0:
             self.exhaust(player)
 
@@ -155,28 +162,40 @@ class NightRules(DayRules):
             self.hand_out_hits(roller, hits, "magic")
 
     # --- use (Q19) -----------------------------------------------------------------------------
-    def use_options(self, player: Player, left: Counter[str]) -> list[Any]:
-        rules = self.ruleset.rules
-        temple = [h for h in player.heroes if self.on_temple(h) and not self.temple_last(h)]
-        portal = [h for h in player.heroes if self.at_portal(h)]
+    def use_options(self, player: Player, left: Mapping[str, int]) -> list[Any]:
+        """Q19: the faces left to give (to a hero on a temple short of its last space, an attack to a hero
+        at a goblin), Forge Ahead while power lasts, the Sword (Q27)."""
+        regions, portals = self.regions, self.portals
+        temple: list[Hero] = []
+        portal: list[Hero] = []
+        for h in player.heroes:
+            region = regions[h.region]
+            if region.feature == TEMPLE and (region.temple is None or h.step != region.temple.last):
+                temple.append(h)
+            at = portals.get(h.region)
+            if at is not None and at.goblin is not None:
+                portal.append(h)
         out: list[Any] = []
         for face in USED:
             if left[face]:
-                out.extend(("give", face, h.index) for h in (portal if face == ATTACK else temple))
-        if player.power >= rules.forge_cost:
-            out.extend(("forge", symbol, h.index) for symbol in (TORCH, SCROLL) for h in temple)
+                for h in portal if face == ATTACK else temple:
+                    out.append(("give", face, h.index))
+        if temple and player.power >= self.ruleset.rules.forge_cost:
+            for symbol in (TORCH, SCROLL):
+                for h in temple:
+                    out.append(("forge", symbol, h.index))
         sword = self.legendary_held(player, SWORD)
         if sword is not None and self.at_portal(sword[0]) and player.power >= sword[1]:
             out.append(("sword", sword[0].index))
         return out
 
-    def use_step(self, player: Player, counts: Counter[str]) -> None:
+    def use_step(self, player: Player, counts: Mapping[str, int]) -> None:
         """Q19: the rolled torch, scroll and attack faces as if the player had rolled them, each to at most
         one of its heroes, in steps; unused faces are lost. Its USE_STEP items act first."""
         self.use_step_items(player)
-        left = Counter({face: counts[face] for face in USED})
-        steps = StepChoice(self, K.USE, player.seat, done=K.DONE,
-                           context={"faces": {face: counts[face] for face in USED}})
+        faces = {face: counts[face] for face in USED}
+        left = dict(faces)
+        steps = StepChoice(self, K.USE, player.seat, done=K.DONE, context={"faces": faces})
         options = self.use_options(player, left)
         while options:
             answer = steps.step(options)

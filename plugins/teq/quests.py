@@ -55,7 +55,8 @@ class QuestRules(Table):
                 if card is None:
                     return
                 self.row[slot] = card
-                self.emit("quest-drawn", quest=card, slot=slot, deck=len(self.deck))
+                if not self.counted("quest-drawn"):
+                    self.push({"e": "quest-drawn", "quest": card, "slot": slot, "deck": len(self.deck)})
                 full = all(q is not None for q in self.row)
                 if full and self.deck and not all(self.kinds_in_row()):
                     self.row[slot] = None
@@ -95,22 +96,28 @@ class QuestRules(Table):
     def meets(self, player: Player, condition: Condition, moved: Hero) -> bool:
         """Q12: the player's heroes hold the position with the moved hero part of it. Heroes in castles
         never count (a castle is no feature, no coast and no card of a line for a quest)."""
-        out = [h for h in player.heroes if self.regions[h.region].feature != CASTLE]
-        if moved not in out:
+        regions = self.regions
+        here = regions[moved.region].feature
+        if here == CASTLE:
             return False
+        out = [h for h in player.heroes if regions[h.region].feature != CASTLE]
         count = condition.count
         form = condition.form
         if form == ON_FEATURES:
             wanted = condition.features
+            if len(out) < len(wanted) or here not in wanted:     # a distinct hero for each feature
+                return False
             others = [h for h in out if h is not moved]
             for i, feature in enumerate(wanted):
-                if self.regions[moved.region].feature != feature:
+                if here != feature:
                     continue
                 rest = wanted[:i] + wanted[i + 1:]
                 for pick in permutations(others, len(rest)):
-                    if all(self.regions[h.region].feature == f for h, f in zip(pick, rest, strict=True)) \
+                    if all(regions[h.region].feature == f for h, f in zip(pick, rest, strict=True)) \
                             and len({h.region for h in (moved, *pick)}) == len(wanted):
                         return True
+            return False
+        if len(out) < count and form in (ON_ONE_CARD, ON_COAST, IN_LINE):   # each needs count heroes
             return False
         pos = self.pos_of
         cards = [self.card_of[h.region] for h in out]
@@ -136,8 +143,12 @@ class QuestRules(Table):
         if not self.token_q:
             return
         quests = self.ruleset.quests
-        met = [i for i, q in enumerate(self.row) if q is not None and isinstance(quests[q], MovementQuest)
-               and self.meets(player, quests[q].condition, moved)]   # type: ignore[union-attr]
+        met: list[int] = []
+        for i, q in enumerate(self.row):
+            if q is not None:
+                quest = quests[q]
+                if isinstance(quest, MovementQuest) and self.meets(player, quest.condition, moved):
+                    met.append(i)
         if not met:
             return
         slot = met[0] if len(met) == 1 else self.choose(K.QUEST, player.seat, met, {"moved": moved.index})

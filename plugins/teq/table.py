@@ -53,6 +53,7 @@ class Table(GameCore):
     foreign_castles: dict[int, frozenset[str]]   # seat -> the castle regions it may not enter (Q4)
     pos_of: dict[str, Pos]              # map card id -> its position (Q2)
     portals: dict[str, Portal]          # portal region id -> its goblin (Q23)
+    portal_bits: tuple[tuple[Portal, int], ...]   # each portal with its card's bit (Geometry.bits, Q7)
     supply: list[int]                   # goblin tokens not yet on the map
     faceup: list[str]                   # movement cards face up (Q9)
     deck: list[str]                     # the quest deck, top first (Q11; its order is the one secret, Q33)
@@ -79,9 +80,14 @@ class Table(GameCore):
     def next_adventurer(self, after: int, include: bool = False) -> int | None:
         """The first adventuring seat clockwise after ``after`` (``after`` itself last, or first with
         ``include``), or None when nobody adventures."""
-        n = len(self.players)
-        order = [(after + i) % n for i in range(0 if include else 1, n + (0 if include else 1))]
-        return next((s for s in order if not self.players[s].resting), None)
+        players = self.players
+        n = len(players)
+        first = 0 if include else 1
+        for i in range(first, n + first):
+            seat = (after + i) % n
+            if not players[seat].resting:
+                return seat
+        return None
 
     # --- maxima (Q24) --------------------------------------------------------------------------
     def modifier(self, player: Player, modifier: str, hero: Hero | None = None) -> int:
@@ -121,9 +127,9 @@ class Table(GameCore):
         else:
             before, player.power = player.power, min(self.max_power(player), player.power + amount)
             got = player.power - before
-        if got:
-            self.emit("gain", player=player.seat, what=what, amount=got, health=player.health,
-                      power=player.power)
+        if got and not self.counted("gain"):
+            self.push({"e": "gain", "player": player.seat, "what": what, "amount": got,
+                       "health": player.health, "power": player.power})
         return got
 
     def gain_one(self, player: Player, why: str) -> None:
@@ -144,7 +150,9 @@ class Table(GameCore):
             raise ValueError(f"player {player.seat} cannot pay {cost} power for {why}: it has {player.power}")
         if cost:
             player.power -= cost
-            self.emit("pay", player=player.seat, power=cost, why=why, left=player.power)
+            if not self.counted("pay"):
+                self.push({"e": "pay", "player": player.seat, "power": cost, "why": why,
+                           "left": player.power})
 
     # --- regions and heroes --------------------------------------------------------------------
     def castle_of(self, player: Player) -> str:
@@ -191,7 +199,8 @@ class Table(GameCore):
         """Back to its castle without entering it (Q8: no gain for entering)."""
         self.leave(hero)
         hero.region = self.castle_of(self.players[hero.owner])
-        self.emit("home", player=hero.owner, hero=hero.index, why=why)
+        if not self.counted("home"):
+            self.push({"e": "home", "player": hero.owner, "hero": hero.index, "why": why})
 
     # --- goblins (Q23) -------------------------------------------------------------------------
     def damage_goblin(self, hero: Hero, amount: int, why: str) -> None:

@@ -1,21 +1,21 @@
 """The optional compiled game loop plays exactly the games of the pure-Python modules (issue 14, item 6).
 
 Issue 14's compiled build (mypyc: ``rulecraft.runtime.native``, ``python -m rulecraft.cli.compiled``) is a
-speed-up only: it must never change a game. This module builds it once into a temporary folder (never
-beside the checkout's sources), plays a set of seeded simulations in a child process that imports the
-compiled modules from there (``native.use``), plays the same ones here on the checkout's pure-Python
-modules, and compares what both wrote, line by line: the full JSONL logs of ``rulecraft sim --log`` (2, 3
-and 4 players; random, heuristic and Robot seats; the variant packs of ``tests/packs``; Mecha Game, compiled
-too, and Pig, whose rules subclass the compiled runtime core; forked workers, ``--jobs``), and for the same
-games played without a log (Tiny Epic Mechs then plays in summary mode, which has its own code paths:
-``GameCore.counted``) the printed report and, for some, the per-game records and ``report.json`` of
-``--out``. It also proves that a compiled module refuses to load once its source changed
-(``native.verify_source``), so a stale build never runs, and that the command line imports the build
-``make compiled`` installs only while it is current (``native.activate``), saying which runs
-(``rulecraft --version``). It uses that installed build when it is current. Skipped only where the build
-cannot be made (no mypyc, or no C compiler; any other failure of the build fails), and the comparison where
-the checkout itself is compiled (``python -m rulecraft.cli.compiled build``: no pure modules to compare
-with; the rest of the suite then plays the compiled build against the goldens).
+speed-up only: it must never change a game. This module builds it once into a temporary folder (never beside
+the checkout's sources), plays a set of seeded simulations in a child process that imports the compiled
+modules from there (``native.use``), plays the same ones here on the checkout's pure-Python modules, and
+compares what both wrote, line by line: the full JSONL logs of ``rulecraft sim --log`` (2, 3 and 4 players;
+random, heuristic and Robot seats; the variant packs of ``tests/packs``; Mecha Game and Tiny Epic Quest (solo
+too), compiled too, and Pig, whose rules subclass the compiled runtime core; forked workers, ``--jobs``), and
+for the same games played without a log (the games then play in summary mode, which has its own code paths:
+``GameCore.counted``) the printed report and, for some, the per-game records and ``report.json`` of ``--out``.
+It also proves that a compiled module refuses to load once its source changed (``native.verify_source``), so a
+stale build never runs, and that the command line imports the build ``make compiled`` installs only while it
+is current (``native.activate``), saying which runs (``rulecraft --version``). It uses that installed build
+when it is current. Skipped only where the build cannot be made (no mypyc, or no C compiler; any other failure
+of the build fails), and the comparison where the checkout itself is compiled (``python -m
+rulecraft.cli.compiled build``: no pure modules to compare with; the rest of the suite then plays the compiled
+build against the goldens).
 """
 
 from __future__ import annotations
@@ -65,10 +65,14 @@ RUNS: dict[str, list[str]] = {
     "mecha": ["--game", "mecha", "--games", "4", "--seed", "compiled-m", "--agents", "heuristic,random"],
     "mecha-random": ["--game", "mecha", "--games", "4", "--seed", "compiled-mr"],
     "pig": ["--game", "pig", "--games", "4", "--seed", "compiled-pig"],
+    "teq": ["--game", "teq", "--games", "4", "--seed", "compiled-q", "--agents", "heuristic,random"],
+    "teq-random-4": ["--game", "teq", "--games", "4", "--seed", "compiled-q4", "--players", "4"],
+    "teq-solo": ["--game", "teq", "--games", "3", "--seed", "compiled-q1", "--players", "1",
+                 "--agents", "heuristic"],
 }
 # The runs whose summary mode also writes its per-game records and report (--out): not all of them, since
 # --out also draws the HTML report's plots (about half a second a run).
-RECORDED = ("4p-random", "4p-heuristic-robot-random", "mecha")
+RECORDED = ("4p-random", "4p-heuristic-robot-random", "mecha", "teq")
 
 
 def _sims(folder: Path) -> list[tuple[list[str], str]]:
@@ -213,8 +217,8 @@ def test_the_compiled_loop_plays_every_game_as_the_pure_modules(pure_checkout, b
     """Each compiled module is the build's extension, and the simulations it plays write, line for line,
     the logs, reports and records the pure-Python modules write."""
     modules = compiled_modules()
-    assert {"rulecraft.runtime.game", "rulecraft.plugins.tem.engine", "rulecraft.plugins.mecha.engine"} \
-        <= set(modules)
+    assert {"rulecraft.runtime.game", "rulecraft.plugins.tem.engine", "rulecraft.plugins.mecha.engine",
+            "rulecraft.plugins.teq.engine"} <= set(modules)
     done = _python("-c", CHILD, str(build), json.dumps(modules), json.dumps(_sims(tmp_path / "compiled")))
     assert done.returncode == 0, f"the compiled build's games failed:\n{done.stderr}"
     _play(_sims(tmp_path / "pure"))
@@ -222,8 +226,10 @@ def test_the_compiled_loop_plays_every_game_as_the_pure_modules(pure_checkout, b
     assert len(logs) == sum(int(argv[argv.index("--games") + 1]) for argv in RUNS.values())
     assert all(len(log.read_text(encoding="utf-8").splitlines()) > 20 for log in logs)
     assert len(list((tmp_path / "pure").glob("*/summary/records.json"))) == len(RECORDED)
-    assert all("Win rate by seat" in (tmp_path / "pure" / name / "summary.txt").read_text(encoding="utf-8")
-               for name in RUNS)
+    for name, argv in RUNS.items():
+        solo = "--players" in argv and argv[argv.index("--players") + 1] == "1"     # a target, no win rates
+        said = (tmp_path / "pure" / name / "summary.txt").read_text(encoding="utf-8")
+        assert ("Target rate by seat" if solo else "Win rate by seat") in said, name
     difference = _first_difference(tmp_path / "pure", tmp_path / "compiled")
     assert difference is None, f"the compiled build played differently: {difference}"
 

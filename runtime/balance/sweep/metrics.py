@@ -89,7 +89,8 @@ def _length(field: str) -> Reader:
 
 
 MetricTable = dict[str, tuple[str, Reader, str, str]]
-# name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional), text).
+# name -> (shape, reader, its argument as usage shows it ("" none, "N" needed, "[SOURCE]" optional, and
+# "[a|b|c]" or "a|b|c" only one of these), text).
 # What every game's record has: seats with their win share, and the game's length in decisions and events.
 CORE_METRICS: MetricTable = {
     "seat-win-rate": ("rate", _seat_win, "N", "win rate of seat N (0 = the first seat)"),
@@ -127,7 +128,7 @@ def usage_lines(game: GameMetrics) -> list[str]:
 
 
 class MetricError(ValueError):
-    """An unknown metric, or one missing its argument: a usage error."""
+    """An unknown metric, or one missing its argument or given one it does not read: a usage error."""
 
 
 def parse_metric(text: str, game: GameMetrics) -> Metric:
@@ -143,6 +144,13 @@ def parse_metric(text: str, game: GameMetrics) -> Metric:
     shape, reader, usage, description = table[name]
     if usage and not usage.startswith("[") and not argument:
         raise MetricError(f"metric {name!r} needs an argument: {name}:{usage} ({description})")
+    choices = usage.strip("[]").split("|") if "|" in usage else ()
+    if argument and choices and argument not in choices:
+        import difflib
+
+        close = difflib.get_close_matches(argument, choices, n=1)
+        raise MetricError(f"metric {name!r} reads {', '.join(choices)}, not {argument!r}"
+                          + (f"; did you mean {name}:{close[0]}?" if close else ""))
     return Metric(text.strip(), shape, reader, argument, description)
 
 

@@ -75,3 +75,45 @@ def test_a_sweep_without_packs_names_its_games_core_pack(tmp_path, capsys):
     assert main(["sweep", "--game", "mecha", "--vary", "rules:rules.damage_limit=5,6", "--games", "2",
                  "--out", str(out), "--quiet"]) == 0
     assert json.loads((out / "points.json").read_text())["configuration"]["packs"] == ["mecha-core"]
+
+
+def test_the_known_answer_is_inconclusive_at_30_games_and_found_at_the_precision_asked(tmp_path, capsys):
+    """Issue 20 item 6: at 30 games a point the bands are too wide to state a crossing, and the sweep says
+    so with about how many games would settle it; with --precision it plays more games at every point (the
+    same seeds at each) until the interval is closed and that narrow, and Twin B's health is inside."""
+    args = ["sweep", KNOWN, "--players", "2", "--vary", "pilots:twin-a.health=1..5", "--target",
+            "owner-win-rate:twin-a=0.5", "--games", "30", "--seed", "1", "--workers", "2", "--quiet"]
+    assert main(args) == 0
+    table = capsys.readouterr().out
+    assert "verdict: inconclusive: about " in table and " more games per point needed (" in table
+    assert "paired by seed: B - A from the point before" in table and "4 - 3" in table
+    out = tmp_path / "precise"
+    assert main([*args, "--precision", "1.5", "--out", str(out)]) == 0
+    data = json.loads((out / "points.json").read_text())
+    suggestion, verdict = data["suggestion"], data["verdict"]
+    assert verdict["kind"] == "crossing" and verdict["text"].startswith("crossing at ")
+    assert suggestion["low"] <= 3 <= suggestion["high"] and suggestion["high"] - suggestion["low"] <= 1.5
+    rounds = data["configuration"]["games_per_point_by_round"]
+    assert rounds[0] == 30 and rounds == sorted(set(rounds)) and 30 < rounds[-1] <= 2000
+    assert all(p["games"] == rounds[-1] for p in data["points"])
+    assert "--precision 1.5: games per point 30 -> " in capsys.readouterr().out
+    rows = list(csv.DictReader((out / "points.csv").open()))
+    previous = [r["owner-win-rate:twin-a - previous"] for r in rows]
+    assert previous[0] == "" and all(float(r["owner-win-rate:twin-a - previous low"]) <=
+                                     float(r["owner-win-rate:twin-a - previous"]) for r in rows[1:])
+    html = (out / "report.html").read_text()
+    assert "Paired by seed: B - A from the baseline pilots:twin-a.health=1" in html
+    assert "verdict: crossing" in html
+
+
+def test_precision_options_are_checked_before_any_game(capsys):
+    vary = ["sweep", "--vary", f"{COIL}=1,3", "--games", "10"]
+    assert main([*vary, "--precision", "1"]) == 2
+    assert "--precision needs --target" in capsys.readouterr().err
+    assert main([*vary, "--max-games", "100"]) == 2
+    assert "--max-games needs --precision" in capsys.readouterr().err
+    assert main([*vary, "--target", "rounds=6", "--precision", "0"]) == 2
+    assert main([*vary, "--target", "rounds=6", "--precision", "1", "--max-games", "5"]) == 2
+    assert "--max-games 5 is fewer than --games 10" in capsys.readouterr().err
+    assert main([*vary, "--baseline", "2"]) == 2
+    assert "--baseline '2': not a value of --vary" in capsys.readouterr().err

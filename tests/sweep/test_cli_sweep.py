@@ -1,11 +1,14 @@
-"""`rulecraft sweep` end to end (issue 15 items 2 and 5): the known-answer pack's suggestion, --refine, and
-the report's files (HTML with plots, JSON, CSV) in an output folder rulecraft claims."""
+"""`rulecraft sweep` end to end (issue 15 items 2 and 5, issue 20 item 6): the known-answer pack's
+suggestion, --refine, the verdict and --precision, paired differences for every game, and the report's
+files (HTML with plots, JSON, CSV) in an output folder rulecraft claims."""
 
 from __future__ import annotations
 
 import csv
 import json
 from pathlib import Path
+
+import pytest
 
 from rulecraft.cli.main import main
 
@@ -117,3 +120,20 @@ def test_precision_options_are_checked_before_any_game(capsys):
     assert "--max-games 5 is fewer than --games 10" in capsys.readouterr().err
     assert main([*vary, "--baseline", "2"]) == 2
     assert "--baseline '2': not a value of --vary" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "vary", "target", "players"), [
+    ("tem", f"{COIL}=1,3", "rounds=6.5", "2"),
+    ("mecha", "rules:rules.damage_limit=5,6", "turns=30", "2"),
+    ("teq", "rules:rules.solo_target_vp=6,18", "target-rate=0.5", "1"),
+])
+def test_every_game_gets_paired_differences_and_a_verdict(tmp_path, game, vary, target, players):
+    out = tmp_path / game
+    assert main(["sweep", "--game", game, "--players", players, "--vary", vary, "--target", target,
+                 "--games", "6", "--out", str(out), "--quiet"]) == 0
+    data = json.loads((out / "points.json").read_text())
+    assert data["verdict"]["kind"] in ("crossing", "inconclusive", "no-crossing")
+    name = target.partition("=")[0]
+    first, second = (p["paired"][name] for p in data["points"])
+    assert first["previous"] is None and second["previous"]["from"] == second["baseline"]["from"]
+    assert second["previous"]["n"] == 6

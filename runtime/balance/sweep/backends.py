@@ -29,11 +29,6 @@ from rulecraft.runtime.balance.pool import run_tasks
 
 BACKENDS = ("local", "dask")
 RETRIES = 2
-# Our own LocalCluster's workers without what a sweep never reads (``bench sweep``): the statistical profiler
-# that samples every thread's stack 100 times a second for the dashboard's profile page, and the event loop's
-# 20 ms tick that only warns of a blocked loop (a batch of games holds the loop's thread by design). A
-# running cluster (``--scheduler``) keeps its own settings.
-QUIET_WORKERS = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s"}
 
 
 class BackendError(RuntimeError):
@@ -75,7 +70,6 @@ class DaskBackend:
         self.connect_timeout = connect_timeout
         self.client: Any = None
         self.cluster: Any = None
-        self.settings: Any = None
 
     @property
     def workers(self) -> int:
@@ -88,9 +82,6 @@ class DaskBackend:
             raise BackendError("--backend dask needs Dask: pip install 'rulecraft[cluster]'") from None
         try:
             if self.scheduler is None:
-                import dask
-
-                self.settings = dask.config.set(QUIET_WORKERS)     # read by each worker it starts
                 self.cluster = LocalCluster(n_workers=self.requested, threads_per_worker=1,
                                             processes=self.processes, host="127.0.0.1",
                                             dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR,
@@ -110,9 +101,6 @@ class DaskBackend:
                 with contextlib.suppress(Exception):
                     part.close()
         self.client = self.cluster = None
-        if self.settings is not None:
-            self.settings.__exit__(None, None, None)
-            self.settings = None
 
     def run(self, fn: Callable[..., Any], tasks: Sequence[tuple]) -> Iterator[tuple[int, Any]]:
         from distributed import as_completed as finished

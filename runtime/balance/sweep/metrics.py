@@ -7,9 +7,11 @@ seats that held X" for the game that says what its seats held; a game offers its
 ``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...).
 Each reads a game record (the game's ``game_record``) into observations.
 
-Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
-squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
-adding them in any order, on any number of workers, gives the same figures to the last digit.
+A worker folds each game's observations into a :class:`Total` (count, sum, sum of squares) and drops the
+record. Totals are exact (integers and fractions: a shared win is 1/k), so adding them in any order, on
+any number of workers, gives the same figures to the last digit. Each game's sum and count of every
+metric also travel back (:class:`GameValues`, 16 bytes a game in the parent): the points share seeds, so
+they are compared game by game (``rulecraft.runtime.balance.sweep.paired``).
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ with ``--baseline`` game by game (paired differences with intervals). ``--metric
 that brings the metric to VALUE, with its interval and a verdict (a crossing, inconclusive with about how
 many more games a point would settle it, or no crossing in range); ``--refine N`` plays N more points
 inside that interval; ``--precision W`` plays more games at every point until the interval is at most W
-wide (or ``--max-games`` a point). Games run on
-local processes or a Dask cluster (``--backend dask``, with ``--scheduler`` for a running one) with the
-same figures either way. ``--out DIR`` writes report.html, points.json and points.csv.
+wide (or ``--max-games`` a point). Games run on local processes or a Dask cluster (``--backend dask``,
+with ``--scheduler`` for a running one) with the same figures either way. ``--out DIR`` writes
+report.html, points.json and points.csv.
 """
 
 from __future__ import annotations

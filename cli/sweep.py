@@ -5,16 +5,21 @@ Each ``--vary`` names an entity field and the values to try: ``1,2,3``, ``1..5``
 (``--max-points`` guards it). Every point is a patch layer generated on top of the packs and checked like
 one, so a value out of range is a located error before any game runs; ``explain --vary`` shows a point.
 
-Every point plays the same ``--games`` seeds. ``--metric`` picks what to read (repeatable; see the list
-below); ``--target 'METRIC=VALUE'`` suggests the value of the first ``--vary`` that brings the metric to
-VALUE, with its interval, and ``--refine N`` plays N more points inside that interval. Games run on
-local processes or a Dask cluster (``--backend dask``, with ``--scheduler`` for a running one) with the
-same figures either way. ``--out DIR`` writes report.html, points.json and points.csv.
+Every point plays the same ``--games`` seeds, so each point is also compared with the one before it and
+with ``--baseline`` game by game (paired differences with intervals). ``--metric`` picks what to read
+(repeatable; see the list below); ``--target 'METRIC=VALUE'`` suggests the value of the first ``--vary``
+that brings the metric to VALUE, with its interval and a verdict (a crossing, inconclusive with about how
+many more games a point would settle it, or no crossing in range); ``--refine N`` plays N more points
+inside that interval; ``--precision W`` plays more games at every point until the interval is at most W
+wide (or ``--max-games`` a point). Games run on local processes or a Dask cluster (``--backend dask``,
+with ``--scheduler`` for a running one) with the same figures either way. ``--out DIR`` writes
+report.html, points.json and points.csv.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -33,6 +38,7 @@ from rulecraft.cli.sim import (
 )
 
 MAX_POINTS = 100_000     # a sweep plays --games games at every point: more is no sweep one machine ends
+MAX_GAMES = 2_000        # --precision's default cap per point: +-2 points on a rate of one seat in two
 
 
 def register(subparsers) -> None:
@@ -55,6 +61,16 @@ def register(subparsers) -> None:
                         help="suggest the first --vary's value that brings METRIC to VALUE")
     parser.add_argument("--refine", type=int, default=0, metavar="N",
                         help="with --target: play N more points inside the suggestion's interval")
+    parser.add_argument("--precision", type=float, metavar="W",
+                        help="with --target: play more games at every point, in rounds, until the "
+                             "suggestion's interval is closed and at most W wide (in the first --vary's "
+                             "units), or every point has played --max-games")
+    parser.add_argument("--max-games", type=int, metavar="G",
+                        help=f"with --precision: at most G games per point (default {MAX_GAMES:,}, or "
+                             "--games if more)")
+    parser.add_argument("--baseline", metavar="VALUE",
+                        help="the first --vary's value every point is compared with, game by game "
+                             "(default: its first value)")
     parser.add_argument("--max-points", type=int, default=100, metavar="P",
                         help=f"refuse a grid of more points than P (default 100; at most {MAX_POINTS:,}, "
                              "checked before the grid is built)")
@@ -110,9 +126,41 @@ def _metrics(args: argparse.Namespace, variations, game):
         if len(variations) != 1 or not variations[0].numeric:
             raise UsageError("--target needs exactly one --vary, with numeric values")
         target = (next(m for m in metrics if m.name == name.strip()), target_value)
-    elif args.refine:
-        raise UsageError("--refine needs --target")
+    elif args.refine or args.precision is not None:
+        raise UsageError(("--refine" if args.refine else "--precision") + " needs --target")
     return metrics, target
+
+
+def _precision(args: argparse.Namespace) -> tuple[float | None, int]:
+    """``--precision`` and the games per point it may reach (``--max-games``)."""
+    if args.precision is None:
+        if args.max_games is not None:
+            raise UsageError("--max-games needs --precision")
+        return None, args.games
+    if not 0 < args.precision < float("inf"):
+        raise UsageError(f"--precision {args.precision:g}: give a positive width (in the first --vary's "
+                         "units)")
+    cap = max(MAX_GAMES, args.games) if args.max_games is None else args.max_games
+    if cap < args.games:
+        raise UsageError(f"--max-games {cap:,} is fewer than --games {args.games:,}")
+    return args.precision, cap
+
+
+def _baseline(args: argparse.Namespace, variations):
+    """``--baseline``: one of the first --vary's values, read as the values are."""
+    from rulecraft.runtime.balance.sweep.grid import VaryError, parse_values
+
+    if args.baseline is None:
+        return None
+    first = variations[0]
+    try:
+        values = parse_values(args.baseline)
+    except VaryError:
+        values = ()
+    if len(values) != 1 or values[0] not in first.values:
+        raise UsageError(f"--baseline {args.baseline!r}: not a value of --vary {first.text!r}; give one of "
+                         + ", ".join(json.dumps(v) for v in first.values))
+    return values[0]
 
 
 def _check_points(base, points) -> None:
@@ -139,6 +187,8 @@ def run(args: argparse.Namespace) -> int:
     if args.refine < 0:
         raise UsageError("--refine must be 0 or more")
     variations, points = _variations(args)
+    precision, max_games = _precision(args)
+    baseline = _baseline(args, variations)
     base = _config([str(p) for p in args.packs], args.plugin, args)
     if args.scheduler:          # a running cluster's workers find the packs by absolute path
         base = replace(base, packs=tuple(str(Path(p).resolve()) for p in base.packs))
@@ -147,7 +197,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         output_folder(args.out, "sweep")
     _check_points(base, points)
-    sweep = Sweep(base, variations, points, metrics, args.games, str(args.seed), target, args.refine)
+    sweep = Sweep(base, variations, points, metrics, args.games, str(args.seed), target, args.refine,
+                  precision, max_games, baseline)
     console = SafeConsole(stderr=True)
     backend = backend_for(args, args.workers)
     try:

@@ -26,7 +26,6 @@ Then ``extends: OTHER`` merges the parent's resolved fields under the child's ow
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -34,7 +33,7 @@ from typing import Any, NamedTuple
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic
 from rulecraft.compiler.errorcodes import ErrorCode
-from rulecraft.compiler.loader import Document, JsonPath
+from rulecraft.compiler.loader import Document, JsonPath, plain_copy
 from rulecraft.compiler.packs import Pack
 from rulecraft.compiler.validate import did_you_mean
 
@@ -229,7 +228,7 @@ class _Layering:
                 hint=f"first defined at {first}; use `replace:` or `patch:` to change it"))
             return
         origins = _origins(doc, pack.id, at, item)
-        by_id[entity_id] = Entity(kind, entity_id, copy.deepcopy(item), origins,
+        by_id[entity_id] = Entity(kind, entity_id, plain_copy(item), origins,
                                   checked="extends" not in item)
         self.defined_at[(kind, entity_id)] = origins[()]
 
@@ -250,7 +249,7 @@ class _Layering:
     def replace(self, pack: Pack, doc: Document, kind: str, by_id: dict, at: JsonPath, item: dict) -> None:
         entity = self._existing(pack, doc, kind, by_id, (*at, "id"), item["id"], "replace")
         if entity is not None and self._claim(pack, doc, entity, [()], at):
-            entity.data = copy.deepcopy(item)
+            entity.data = plain_copy(item)
             entity.origins = _origins(doc, pack.id, at, item)
             entity.checked = True
             entity.changes = []
@@ -316,7 +315,7 @@ def _merge(base: dict[str, Any], base_origins: dict[JsonPath, Origin], own: dict
     The one merge of the stack (a patch into its entity, a child over its parent under ``extends``).
     Each field keeps the origin of whichever side set it; a merged mapping keeps the base's.
     """
-    data = copy.deepcopy(base)
+    data = plain_copy(base)
     origins = dict(base_origins)
     for path in _patch_leaves(own, ()):
         target: dict[Any, Any] = data
@@ -328,7 +327,7 @@ def _merge(base: dict[str, Any], base_origins: dict[JsonPath, Origin], own: dict
         value = _get(own, path)
         if value == {} and isinstance(target.get(path[-1]), dict):
             continue  # merging an empty mapping changes nothing
-        target[path[-1]] = copy.deepcopy(value)
+        target[path[-1]] = plain_copy(value)
         _drop_under(origins, path)
     for path, origin in own_origins.items():
         if path and isinstance(_get(own, path), dict) and _is_mapping(base, path):

@@ -8,7 +8,9 @@ game's engine, agents and hooks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +23,6 @@ from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
 from rulecraft.plugins.manager import (
     make_hooks,
-    make_manager,
     plugin_content_kinds,
     plugin_vocabulary,
 )
@@ -37,8 +38,41 @@ def plugin_names(game: str) -> list[str]:
     return known_names(game)
 
 
+# The plugin host's answers for one game and plugin names, kept per process, keyed as the installed entry
+# points are read (``runtime.plugin_registry.installed_entry_points``: per game, folder and ``sys.path``): a
+# sweep asked them again for every point (issue 27), each time a new pluggy manager and a new vocabulary whose
+# fingerprint was hashed afresh. A vocabulary is read-only once its plugins have registered their words, and
+# hooks hold no game's state (a table's are shared by all its games already). A failure is not kept.
+_KEPT: dict[tuple, Any] = {}
+_KEPT_LIMIT = 256
+
+
+def _kept(what: str, game: str, names: tuple[str, ...], build: Callable[[], Any]) -> Any:
+    key = (what, game, names, os.getcwd(), *sys.path)
+    if key not in _KEPT:
+        if len(_KEPT) >= _KEPT_LIMIT:
+            _KEPT.clear()
+        _KEPT[key] = build()
+    return _KEPT[key]
+
+
+def _vocabulary(names: Iterable[str], game: str) -> Any:
+    named = tuple(names)
+    return _kept("vocabulary", game, named, lambda: plugin_vocabulary(named, game))
+
+
+def _content_kinds(names: Iterable[str], game: str) -> list[Any]:
+    named = tuple(names)
+    return list(_kept("content kinds", game, named, lambda: plugin_content_kinds(named, game)))
+
+
+def _hooks(game: str, names: Sequence[str]) -> Any:
+    named = tuple(names)
+    return _kept("hooks", game, named, lambda: make_hooks(game, named))
+
+
 # The plugin host's answers to the compiler's questions about a stack's plugins (content kinds, DSL words).
-STACK_PLUGINS = StackPlugins(content_kinds=plugin_content_kinds, vocabulary=plugin_vocabulary)
+STACK_PLUGINS = StackPlugins(content_kinds=_content_kinds, vocabulary=_vocabulary)
 
 
 def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
@@ -61,7 +95,7 @@ def load_table(config: Config) -> Table:
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
-    return Table(ruleset, make_hooks(definition.id, names), names, engine_for(definition.id),
+    return Table(ruleset, _hooks(definition.id, names), names, engine_for(definition.id),
                  agents_for(definition.id),
                  getattr(metrics, "game_record", core_record), getattr(metrics, "SIM_REPORT", SimReport()),
                  definition.players, metrics)
@@ -103,7 +137,7 @@ def stack_words(stack: Stack, plugins: Sequence[str] = ()) -> Any:
     built-in and installed plugins, the plugins its packs name and ``plugins``, as ``check`` and the
     builder have them (for a game's own tools that start from a stack: card text, docs). Raises
     :class:`PluginLoadError` when a plugin cannot be loaded (``check`` reports it at its manifest entry)."""
-    return make_manager(str(stack.game), [*pack_plugins(stack), *plugins]).vocabulary()
+    return _vocabulary([*pack_plugins(stack), *plugins], str(stack.game))
 
 
 def load_ruleset(paths: Sequence[Path | str] = (), plugins: Sequence[str] = (),

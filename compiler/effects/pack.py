@@ -243,7 +243,7 @@ def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
     locator = Locator(stack)
     fingerprint = vocabulary.fingerprint()
     for site in found_sites:
-        compiled = _compiled(site.source, site.entity_kind, vocabulary, fingerprint)
+        compiled = compiled_effect(site.source, site.entity_kind, vocabulary)
         result.diagnostics += locator.diagnostics(site, compiled)
         if compiled.ok:
             result.items[site.key] = {
@@ -259,14 +259,16 @@ def _fresh(stack: Stack, found_sites: list[EffectSite], vocabulary: Vocabulary,
 
 # This process's compiled effects by (source, entity kind, vocabulary fingerprint), which is all a compile
 # reads: a sweep's every point is a new stack (a new cache key) whose effects are nearly all the ones the
-# point before compiled (issue 27: ~0.1 s a point). Bounded; a compile is pure, so sharing is safe.
+# point before compiled (issue 27: ~0.1 s a point). Bounded; a compile is pure and its result frozen, so
+# sharing is safe.
 _COMPILED: dict[tuple[str, str | None, str], CompiledEffect] = {}
 _COMPILED_LIMIT = 4096
 
 
-def _compiled(source: str, entity_kind: str | None, vocabulary: Vocabulary,
-              fingerprint: str) -> CompiledEffect:
-    key = (source, entity_kind, fingerprint)
+def compiled_effect(source: str, entity_kind: str | None, vocabulary: Vocabulary) -> CompiledEffect:
+    """``compile_effect``, or what this process compiled already from the same source, entity kind and
+    vocabulary (a game's builder compiles its abilities through it too: a sweep builds every point)."""
+    key = (source, entity_kind, vocabulary.fingerprint())
     found = _COMPILED.get(key)
     if found is None:
         if len(_COMPILED) >= _COMPILED_LIMIT:

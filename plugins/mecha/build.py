@@ -15,8 +15,9 @@ import dataclasses
 from typing import Any
 
 from rulecraft.compiler.effects import ir
-from rulecraft.compiler.effects.build import CompiledEffect, compile_effect
+from rulecraft.compiler.effects.build import CompiledEffect
 from rulecraft.compiler.effects.check import fold
+from rulecraft.compiler.effects.pack import compiled_effect
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.mecha.model import ADD, CARD_KINDS, Ruleset, build_ruleset
@@ -29,7 +30,7 @@ class Unplayable(ValueError):
 
 
 def compile_ability(source: str, kind: str, vocabulary: Vocabulary) -> CompiledEffect:
-    return compile_effect(source, kind, vocabulary)
+    return compiled_effect(source, kind, vocabulary)
 
 
 def abilities(compiled: CompiledEffect) -> list[dict[str, Any]]:

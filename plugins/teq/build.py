@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulecraft.compiler.effects import ir
-from rulecraft.compiler.effects.build import CompiledEffect, compile_effect
+from rulecraft.compiler.effects.build import CompiledEffect
 from rulecraft.compiler.effects.check import fold
+from rulecraft.compiler.effects.pack import compiled_effect
 from rulecraft.compiler.effects.vocabulary import Const, Vocabulary
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.teq import model as M
@@ -31,7 +32,7 @@ class Unplayable(ValueError):
 
 
 def compile_ability(source: str, entity_kind: str, vocabulary: Vocabulary) -> CompiledEffect:
-    return compile_effect(source, entity_kind, vocabulary)
+    return compiled_effect(source, entity_kind, vocabulary)
 
 
 def _step(do: ir.Do) -> M.Step:

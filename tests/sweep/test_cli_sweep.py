@@ -1,11 +1,14 @@
-"""`rulecraft sweep` end to end (issue 15 items 2 and 5): the known-answer pack's suggestion, --refine, and
-the report's files (HTML with plots, JSON, CSV) in an output folder rulecraft claims."""
+"""`rulecraft sweep` end to end (issue 15 items 2 and 5, issue 20 item 6): the known-answer pack's
+suggestion, --refine, the verdict and --precision, paired differences for every game, and the report's
+files (HTML with plots, JSON, CSV) in an output folder rulecraft claims."""
 
 from __future__ import annotations
 
 import csv
 import json
 from pathlib import Path
+
+import pytest
 
 from rulecraft.cli.main import main
 
@@ -75,3 +78,62 @@ def test_a_sweep_without_packs_names_its_games_core_pack(tmp_path, capsys):
     assert main(["sweep", "--game", "mecha", "--vary", "rules:rules.damage_limit=5,6", "--games", "2",
                  "--out", str(out), "--quiet"]) == 0
     assert json.loads((out / "points.json").read_text())["configuration"]["packs"] == ["mecha-core"]
+
+
+def test_the_known_answer_is_inconclusive_at_30_games_and_found_at_the_precision_asked(tmp_path, capsys):
+    """Issue 20 item 6: at 30 games a point the bands are too wide to state a crossing, and the sweep says
+    so with about how many games would settle it; with --precision it plays more games at every point (the
+    same seeds at each) until the interval is closed and that narrow, and Twin B's health is inside."""
+    args = ["sweep", KNOWN, "--players", "2", "--vary", "pilots:twin-a.health=1..5", "--target",
+            "owner-win-rate:twin-a=0.5", "--games", "30", "--seed", "1", "--workers", "2", "--quiet"]
+    assert main(args) == 0
+    table = capsys.readouterr().out
+    assert "verdict: inconclusive: about " in table and " more games per point needed (" in table
+    assert "paired by seed: B - A from the point before" in table and "4 - 3" in table
+    out = tmp_path / "precise"
+    assert main([*args, "--precision", "1.5", "--out", str(out)]) == 0
+    data = json.loads((out / "points.json").read_text())
+    suggestion, verdict = data["suggestion"], data["verdict"]
+    assert verdict["kind"] == "crossing" and verdict["text"].startswith("crossing at ")
+    assert suggestion["low"] <= 3 <= suggestion["high"] and suggestion["high"] - suggestion["low"] <= 1.5
+    rounds = data["configuration"]["games_per_point_by_round"]
+    assert rounds[0] == 30 and rounds == sorted(set(rounds)) and 30 < rounds[-1] <= 2000
+    assert all(p["games"] == rounds[-1] for p in data["points"])
+    assert "--precision 1.5: games per point 30 -> " in capsys.readouterr().out
+    rows = list(csv.DictReader((out / "points.csv").open()))
+    previous = [r["owner-win-rate:twin-a - previous"] for r in rows]
+    assert previous[0] == "" and all(float(r["owner-win-rate:twin-a - previous low"]) <=
+                                     float(r["owner-win-rate:twin-a - previous"]) for r in rows[1:])
+    html = (out / "report.html").read_text()
+    assert "Paired by seed: B - A from the baseline pilots:twin-a.health=1" in html
+    assert "verdict: crossing" in html
+
+
+def test_precision_options_are_checked_before_any_game(capsys):
+    vary = ["sweep", "--vary", f"{COIL}=1,3", "--games", "10"]
+    assert main([*vary, "--precision", "1"]) == 2
+    assert "--precision needs --target" in capsys.readouterr().err
+    assert main([*vary, "--max-games", "100"]) == 2
+    assert "--max-games needs --precision" in capsys.readouterr().err
+    assert main([*vary, "--target", "rounds=6", "--precision", "0"]) == 2
+    assert main([*vary, "--target", "rounds=6", "--precision", "1", "--max-games", "5"]) == 2
+    assert "--max-games 5 is fewer than --games 10" in capsys.readouterr().err
+    assert main([*vary, "--baseline", "2"]) == 2
+    assert "--baseline '2': not a value of --vary" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "vary", "target", "players"), [
+    ("tem", f"{COIL}=1,3", "rounds=6.5", "2"),
+    ("mecha", "rules:rules.damage_limit=5,6", "turns=30", "2"),
+    ("teq", "rules:rules.solo_target_vp=6,18", "target-rate=0.5", "1"),
+])
+def test_every_game_gets_paired_differences_and_a_verdict(tmp_path, game, vary, target, players):
+    out = tmp_path / game
+    assert main(["sweep", "--game", game, "--players", players, "--vary", vary, "--target", target,
+                 "--games", "6", "--out", str(out), "--quiet"]) == 0
+    data = json.loads((out / "points.json").read_text())
+    assert data["verdict"]["kind"] in ("crossing", "inconclusive", "no-crossing")
+    name = target.partition("=")[0]
+    first, second = (p["paired"][name] for p in data["points"])
+    assert first["previous"] is None and second["previous"]["from"] == second["baseline"]["from"]
+    assert second["previous"]["n"] == 6

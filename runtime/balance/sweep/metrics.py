@@ -7,15 +7,18 @@ seats that held X" for the game that says what its seats held; a game offers its
 ``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...).
 Each reads a game record (the game's ``game_record``) into observations.
 
-Memory stays flat: a worker folds each game's observations into a :class:`Total` (count, sum, sum of
-squares) and drops the record. Totals are exact (integers and fractions: a shared win is 1/k), so
-adding them in any order, on any number of workers, gives the same figures to the last digit.
+A worker folds each game's observations into a :class:`Total` (count, sum, sum of squares) and drops the
+record. Totals are exact (integers and fractions: a shared win is 1/k), so adding them in any order, on
+any number of workers, gives the same figures to the last digit. Each game's sum and count of every
+metric also travel back (:class:`GameValues`, 16 bytes a game in the parent): the points share seeds, so
+they are compared game by game (``rulecraft.runtime.balance.sweep.paired``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -41,6 +44,32 @@ class Total:
     def of(cls, values: Iterable[Any]) -> Total:
         out = [Fraction(v) for v in values]
         return cls(len(out), sum(out, Fraction(0)), sum((v * v for v in out), Fraction(0)))
+
+
+class GameValues:
+    """Each game's (sum, count) of one metric's observations at one point, by game index, in two flat
+    arrays (16 bytes a game): what pairs two points game by game. An aborted game is (0, 0)."""
+
+    __slots__ = ("counts", "sums")
+
+    def __init__(self) -> None:
+        self.sums = array("d")
+        self.counts = array("d")
+
+    def __len__(self) -> int:
+        return len(self.sums)
+
+    def put(self, start: int, values: Sequence[tuple[float, int]]) -> None:
+        """The values of games ``start``, ``start + 1``, ... (batches arrive in any order)."""
+        missing = start + len(values) - len(self.sums)
+        if missing > 0:
+            self.sums.extend([0.0] * missing)
+            self.counts.extend([0.0] * missing)
+        for index, (total, count) in enumerate(values, start):
+            self.sums[index], self.counts[index] = total, count
+
+    def games(self) -> list[tuple[float, float]]:
+        return list(zip(self.sums, self.counts, strict=True))
 
 
 @dataclass(frozen=True)
@@ -154,16 +183,32 @@ def parse_metric(text: str, game: GameMetrics) -> Metric:
     return Metric(text.strip(), shape, reader, argument, description)
 
 
+GameValue = tuple[float, int]      # one game's sum of a metric's observations and their count
+
+
 def fold(records: Iterable[Record], metrics: Iterable[Metric]) -> tuple[dict[str, Total], int, int]:
     """Per metric name the total over the finished games; also the games played and aborted."""
+    totals, played, aborted, _ = fold_games(records, metrics)
+    return totals, played, aborted
+
+
+def fold_games(records: Iterable[Record], metrics: Iterable[Metric]
+               ) -> tuple[dict[str, Total], int, int, dict[str, list[GameValue]]]:
+    """:func:`fold`, and per metric each game's (sum, count) of observations in the records' order, an
+    aborted game (0, 0): what pairs two points game by game (``rulecraft.runtime.balance.sweep.paired``)."""
     metrics = list(metrics)
     totals = {m.name: Total() for m in metrics}
+    values: dict[str, list[GameValue]] = {m.name: [] for m in metrics}
     played = aborted = 0
     for record in records:
         played += 1
         if record["aborted"]:
             aborted += 1
+            for m in metrics:
+                values[m.name].append((0.0, 0))
             continue
         for m in metrics:
-            totals[m.name] = totals[m.name] + m.read(record)
-    return totals, played, aborted
+            game = m.read(record)
+            totals[m.name] = totals[m.name] + game
+            values[m.name].append((float(game.total), game.n))
+    return totals, played, aborted, values

@@ -23,8 +23,12 @@ run: $(STAMP) compiled
 
 # pytest exits 5 when it collected no test: that is a failure here, never a pass. The test-only games
 # (tests/games/*) are registered by tests/conftest.py for the test session only, never in the venv.
+# The suite runs in pytest-xdist's worker processes, one a core and at most 4 (each worker repeats the
+# session's fixtures), a test file's tests on one worker (--dist loadfile: its module fixtures are made
+# once); `make test WORKERS=0` runs it in one process (site/docs/developer/testing.md).
+WORKERS ?= auto
 test: $(STAMP) lint compiled
-	$(BIN)/python -m pytest; status=$$?; \
+	$(BIN)/python -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "make test: pytest ran no test; failing"; exit 1; fi; \
 	exit $$status
 

@@ -13,12 +13,15 @@ Subprocesses (mkdocs builds, the browser) are not watched; what they read is nam
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import shutil
 import site
 import sys
 import tempfile
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -122,7 +125,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     factory = getattr(session.config, "_tmp_path_factory", None)
     if factory is not None:                   # --basetemp may put pytest's folder anywhere
-        GUARD.extra = (os.path.join(str(factory.getbasetemp().resolve()), ""),)
+        run = factory.getbasetemp().resolve()
+        if "PYTEST_XDIST_WORKER" in os.environ:
+            run = run.parent                  # the workers' run folder (popen-gwN each, built_once's folders)
+        GUARD.extra = (os.path.join(str(run), ""),)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -162,3 +168,32 @@ def install_plugin(tmp_path_factory, monkeypatch):
         monkeypatch.syspath_prepend(str(site))
 
     return install
+
+
+@pytest.fixture(scope="session")
+def built_once(tmp_path_factory) -> Callable[[str, Callable[[Path], None]], Path]:
+    """``built_once(name, build)``: a folder ``build(folder)`` filled, made once for the whole run and only
+    read afterwards. In one process a temporary folder; under pytest-xdist a folder every worker of the run
+    shares (beside the workers' own temporary folders), made by the first worker that needs it while the
+    others wait on a file lock (a build that failed left no mark, so the next one tries again and fails
+    its own tests as well)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+
+    def made(name: str, build: Callable[[Path], None]) -> Path:
+        if worker is None:
+            folder = tmp_path_factory.mktemp(name)
+            build(folder)
+            return folder
+        shared = tmp_path_factory.getbasetemp().parent     # the run's folder, with a popen-gwN per worker
+        folder, done = shared / name, shared / f"{name}.done"
+        with (shared / f"{name}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)               # released when the file closes
+            if not done.exists():
+                with contextlib.suppress(FileNotFoundError):
+                    shutil.rmtree(folder)                  # a failed attempt's leftovers
+                folder.mkdir()
+                build(folder)
+                done.touch()
+        return folder
+
+    return made

@@ -1,7 +1,9 @@
 """The suite is hermetic (issue 10): a test reading outside the repository fails, even if it hides the error.
 
 The guard is tests/conftest.py's audit hook; this runs tests/hermetic_probe.py in a child pytest and
-checks that each read outside the repository failed its probe and the read inside it passed.
+checks that each read outside the repository failed its probe and the read inside it passed, in one process
+and in pytest-xdist's workers (``make test`` runs the suite in those: each imports the conftest and runs its
+``pytest_configure`` on its own, so each must arm its own guard).
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_reads_outside_the_repository_fail_the_test_that_makes_them():
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "-q",
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist workers"])
+def test_reads_outside_the_repository_fail_the_test_that_makes_them(workers: list[str]):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "-q", *workers,
                            "tests/hermetic_probe.py"], cwd=ROOT, capture_output=True, text=True, check=False)
     outcomes = {name: outcome for outcome, name in re.findall(
         r"^(PASSED|FAILED) tests/hermetic_probe\.py::(\w+)", done.stdout, re.MULTILINE)}

@@ -9,12 +9,14 @@ gives. Ctrl-C used to wait for every queued batch; now every worker is killed at
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -59,20 +61,44 @@ def test_an_exception_in_a_task_reaches_the_caller_with_the_workers_traceback():
     assert any("in a worker process" in note for note in caught.value.__notes__)
 
 
-def _cli(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "rulecraft.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+def _default_ctrl_c() -> None:
+    """In the child before exec: Ctrl-C at its default, as a shell starts a job. A test run started in the
+    background (``make test &``) has SIGINT ignored, and an ignored SIGINT stays ignored across exec: the
+    command would never see the test's Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def _cli(*args: str, **options) -> Iterator[subprocess.Popen]:
+    """``rulecraft ARGS`` running; killed at the end if it still runs (a failed test leaves no long run)."""
+    run = subprocess.Popen([sys.executable, "-m", "rulecraft.cli", *args], preexec_fn=_default_ctrl_c,
+                           **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE,
+                              "stdin": subprocess.DEVNULL, "text": True, **options})
+    try:
+        yield run
+    finally:
+        if run.poll() is None:
+            for pid in [*_children_now(run.pid), run.pid]:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            run.communicate()
+
+
+def _children_now(pid: int) -> list[int]:
+    """The pids of ``pid``'s child processes (none once it has exited)."""
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
 
 
 def _children(pid: int, timeout: float = 60) -> list[int]:
     """The pids of ``pid``'s child processes, once it has some (its workers are started)."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-        if found:
-            return found
+    while not (found := _children_now(pid)):
+        assert time.monotonic() < deadline, f"process {pid} started no worker within {timeout} s"
         time.sleep(0.05)
-    raise AssertionError(f"process {pid} started no worker within {timeout} s")
+    return found
 
 
 needs_proc = pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
@@ -85,9 +111,9 @@ def test_sim_with_a_worker_killed_gives_the_undisturbed_report(tmp_path):
     undisturbed = subprocess.run([sys.executable, "-m", "rulecraft.cli", *args], capture_output=True,
                                  text=True, stdin=subprocess.DEVNULL, timeout=300)
     assert undisturbed.returncode == 0, undisturbed.stderr
-    run = _cli(*args)
-    os.kill(_children(run.pid)[0], signal.SIGKILL)
-    out, err = run.communicate(timeout=300)
+    with _cli(*args) as run:
+        os.kill(_children(run.pid)[0], signal.SIGKILL)
+        out, err = run.communicate(timeout=300)
     assert run.returncode == 0, err
     assert "Traceback" not in err and "BrokenProcessPool" not in err
     assert out == undisturbed.stdout
@@ -97,12 +123,12 @@ def test_sim_with_a_worker_killed_gives_the_undisturbed_report(tmp_path):
 @pytest.mark.parametrize("command", [("sim", "--jobs", "2"), ("sweep", "--workers", "2", "--vary",
                                                               "weapons:rail-gun.cost.energy=1..5")])
 def test_ctrl_c_stops_a_parallel_run_at_once_with_one_line(command):
-    run = _cli(*command, "--games", "100000", "--quiet")
-    workers = _children(run.pid)
-    time.sleep(0.5)
-    interrupted = time.monotonic()
-    run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    with _cli(*command, "--games", "100000", "--quiet") as run:
+        workers = _children(run.pid)
+        time.sleep(0.5)
+        interrupted = time.monotonic()
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
     assert time.monotonic() - interrupted < 10, "Ctrl-C waited for the queued batches"
     assert run.returncode == 130, err
     [line] = err.strip().splitlines()      # "rulecraft: interrupted", or sweep's own "cancelled" line
@@ -130,12 +156,11 @@ def _until(stream, text: str, timeout: float = 120) -> str:
 def test_ctrl_c_at_plays_prompt_saves_the_game_and_exits_130(tmp_path):
     log = tmp_path / "game.jsonl"
     reader, writer = os.pipe()        # a stdin that stays open: the prompt waits
-    run = subprocess.Popen([sys.executable, "-m", "rulecraft.cli", "play", "--plain", "--log", str(log)],
-                           stdin=reader, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        _until(run.stdout, "> ")
-        run.send_signal(signal.SIGINT)
-        out, err = run.communicate(timeout=60)
+        with _cli("play", "--plain", "--log", str(log), stdin=reader, text=False) as run:
+            _until(run.stdout, "> ")
+            run.send_signal(signal.SIGINT)
+            out, err = run.communicate(timeout=60)
     finally:
         os.close(writer)
         os.close(reader)

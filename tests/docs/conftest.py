@@ -1,5 +1,5 @@
-"""One strict build of the core site per test session, shared by every docs test (keeps `make test` fast);
-this folder's helpers importable."""
+"""One strict build of the core site per test run, shared by every docs test and every xdist worker (keeps
+`make test` fast); this folder's helpers importable."""
 
 from __future__ import annotations
 
@@ -28,12 +28,17 @@ class Built:
 
 
 @pytest.fixture(scope="session")
-def core_site(tmp_path_factory) -> Built:
-    """`mkdocs build --strict` of site/mkdocs.yml (the core pack) into a temp folder."""
-    out = tmp_path_factory.mktemp("site")
-    mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(SITE / "mkdocs.yml"),
-              "--site-dir", str(out)]
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(mkdocs, capture_output=True, text=True, env=env, check=False)
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
-    return Built(out, done.stdout + done.stderr)
+def core_site(built_once) -> Built:
+    """`mkdocs build --strict` of site/mkdocs.yml (the core pack) into a temp folder, once for the whole run
+    (every xdist worker reads the same build); its log beside it. Only read: the build is shared."""
+
+    def build(folder: Path) -> None:
+        mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
+                  str(SITE / "mkdocs.yml"), "--site-dir", str(folder / "site")]
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        done = subprocess.run(mkdocs, capture_output=True, text=True, env=env, check=False)
+        assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+        (folder / "mkdocs.log").write_text(done.stdout + done.stderr, encoding="utf-8")
+
+    folder = built_once("core-site", build)
+    return Built(folder / "site", (folder / "mkdocs.log").read_text(encoding="utf-8"))

@@ -68,8 +68,8 @@ def tool(name: str) -> str:
 
 @pytest.fixture(scope="module")
 def served(core_site):
-    """The built site over HTTP on the loopback interface, plus the check harness beside it."""
-    (core_site.out / "_harness.html").write_text(HARNESS % json.dumps(PAGES), encoding="utf-8")
+    """The built site over HTTP on the loopback interface, plus the check harness beside it (served from
+    memory: the session's site is shared by every docs test and stays as mkdocs built it)."""
     handler = functools.partial(QuietHandler, directory=str(core_site.out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -80,6 +80,17 @@ def served(core_site):
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self) -> None:
+        if self.path != "/_harness.html":
+            return super().do_GET()
+        body = (HARNESS % json.dumps(PAGES)).encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
     def log_message(self, format: str, *args: object) -> None:  # keep the test output clean
         pass
 

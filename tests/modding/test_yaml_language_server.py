@@ -1,16 +1,17 @@
 """A scaffolded pack in the real YAML language server (issue 10, item 4): what an editor shows.
 
 ``yaml-language-server`` (the server behind VS Code's YAML extension and most editors' YAML support) is
-installed from npm at test time into ``build/test-tools/`` (git-ignored; reused by later runs) and spoken
-to over stdio: initialize, open every YAML file of a fresh ``rulecraft new pack``, wait for
-``textDocument/publishDiagnostics``. A fresh scaffold has zero diagnostics; a broken file gets the
-diagnostic at the line ``rulecraft check`` reports. Skipped, with the reason, when node or npm is
-missing or the install fails (offline). The schema store is off, so the server reads only the
-modelines' files.
+installed from npm at test time into ``build/test-tools/`` (git-ignored; reused by later runs; under a file
+lock, so two pytest-xdist workers never install it at once) and spoken to over stdio: initialize, open
+every YAML file of a fresh ``rulecraft new pack``, wait for ``textDocument/publishDiagnostics``. A fresh
+scaffold has zero diagnostics; a broken file gets the diagnostic at the line ``rulecraft check`` reports.
+Skipped, with the reason, when node or npm is missing or the install fails (offline). The schema store is
+off, so the server reads only the modelines' files.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import queue
 import shutil
@@ -38,17 +39,23 @@ TIMEOUT = 60.0
 def _server() -> Path:
     if not (shutil.which("node") and shutil.which("npm")):
         pytest.skip("node and npm are needed to run yaml-language-server; not on PATH")
-    if not SERVER.is_file():
-        TOOLS.mkdir(parents=True, exist_ok=True)
-        try:
-            done = subprocess.run(["npm", "install", "--prefix", str(TOOLS), "--no-audit", "--no-fund",
-                                   "--loglevel=error", f"yaml-language-server@{VERSION}"],
-                                  capture_output=True, text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            pytest.skip("npm install yaml-language-server timed out (offline?)")
-        if done.returncode != 0 or not SERVER.is_file():
-            pytest.skip(f"npm install yaml-language-server failed (offline?): {done.stderr.strip()[-300:]}")
+    TOOLS.mkdir(parents=True, exist_ok=True)
+    with (TOOLS / "install.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)      # released when the file closes, even if this process dies
+        if not SERVER.is_file():
+            _install()
     return SERVER
+
+
+def _install() -> None:
+    try:
+        done = subprocess.run(["npm", "install", "--prefix", str(TOOLS), "--no-audit", "--no-fund",
+                               "--loglevel=error", f"yaml-language-server@{VERSION}"],
+                              capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        pytest.skip("npm install yaml-language-server timed out (offline?)")
+    if done.returncode != 0 or not SERVER.is_file():
+        pytest.skip(f"npm install yaml-language-server failed (offline?): {done.stderr.strip()[-300:]}")
 
 
 class LanguageServer:

@@ -81,12 +81,13 @@ class GameCore:
                  "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
-                 listeners: Iterable[Listener] = ()) -> None:
+                 listeners: Iterable[Listener] = (), colours: Sequence[str] | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.chance: ChanceSource = SeededChance(self.rng)   # a rule scenario puts a scripted source here
         self.agents = list(agents)
-        self.colours: Sequence[str] = [str(seat) for seat in range(len(self.agents))]   # an engine names them
+        # the seats' names, the engine's (set once: the compiled core leaked a default replaced later)
+        self.colours: Sequence[str] = colours if colours is not None else [str(s) for s in range(len(agents))]
         self.standings: list[Standing] | None = None    # set when the game ends (see module)
         self.listeners = list(listeners)
         self.events: list[dict[str, Any]] = []

@@ -57,13 +57,12 @@ class MechaGame(ActionRules):
         hooks) and ``colours`` names the two seats (default ``a`` and ``b``, M1)."""
         if len(agents) != 2:
             raise ValueError(f"Mecha Game is for 2 players, got {len(agents)} agents")
-        super().__init__(agents, seed, ruleset.rules.step_cap, listeners)
+        super().__init__(agents, seed, ruleset.rules.step_cap, listeners, tuple(colours or ("a", "b")))
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.cards = ruleset.cards
         self.grid = grid_of(self.rules.cols, self.rules.rows)
         self.hooks = hooks
-        self.colours = tuple(colours or ("a", "b"))
         if decks is None:
             decks = [ruleset.decks[d].cards for d in ruleset.seat_decks]
         self.seats = [Seat(0, list(decks[0])), Seat(1, list(decks[1]))]

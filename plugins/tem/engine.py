@@ -45,8 +45,7 @@ class Game(SetupRules):
         most = min(ruleset.rules.max_players, len(ruleset.colours))
         if not ruleset.rules.min_players <= n <= most or len(colours) != n:
             raise ValueError(f"a game needs {ruleset.rules.min_players}-{most} players, got {n}")
-        GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners)
-        self.colours = colours
+        GameCore.__init__(self, agents, seed, ruleset.rules.step_cap, listeners, colours)
         self.ruleset = ruleset
         self.rules = ruleset.rules
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)

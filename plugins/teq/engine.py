@@ -51,15 +51,14 @@ class Game(RestRules):
         n = len(agents)
         if not 1 <= n <= len(ruleset.castles):
             raise ValueError(f"Tiny Epic Quest is for 1 to {len(ruleset.castles)} players, got {n} agents")
-        super().__init__(agents, seed, ruleset.rules.step_cap, listeners)
-        self.ruleset = ruleset
-        self.hooks = hooks
         chosen = tuple(colours) if colours is not None else ruleset.colours[:n]
         unknown = [c for c in chosen if c not in ruleset.castles]
         if len(chosen) != n or unknown:
             raise ValueError(f"the seats' colours must be {n} of the castles {', '.join(ruleset.castles)}; "
                              f"got {', '.join(chosen)}")
-        self.colours = chosen
+        super().__init__(agents, seed, ruleset.rules.step_cap, listeners, chosen)
+        self.ruleset = ruleset
+        self.hooks = hooks
         rules = ruleset.rules
         self.players = []
         for seat, colour in enumerate(chosen):

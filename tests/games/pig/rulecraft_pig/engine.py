@@ -49,10 +49,9 @@ class Pig(GameCore):
         colours = list(colours or ruleset.seats[:n])
         if not 1 <= n <= len(ruleset.seats) or len(colours) != n:
             raise ValueError(f"a game of Pig needs 1-{len(ruleset.seats)} players, got {n}")
-        super().__init__(agents, seed, ruleset.step_cap, listeners)
+        super().__init__(agents, seed, ruleset.step_cap, listeners, colours)
         self.ruleset = ruleset
         self.hooks = hooks if hooks is not None else default_hooks(GAME.id)
-        self.colours = colours
         self.scores = [0] * n
         self.turn_total = 0
         self.current = 0

@@ -98,11 +98,12 @@ def test_a_person_sets_dice_aside_step_by_step_at_the_plain_board(tmp_path):
 
     def read(prompt: str) -> str:
         prompts.append(prompt)
-        return "1"
+        return "a" if prompt == "[cannot-undo] > " else "1"   # a roll shows: play it, and ask no more
 
     head, ruleset, hooks = new_header([str(BIG_PIG)], "random", 2, 0, False, "3", game="pig")
     log = tmp_path / "big-pig.jsonl"
     outcome = play(head, ruleset, hooks, log, make_terminal(Console(file=out, width=100), read))
     assert outcome.status == "finished"
-    assert set(prompts) == {"[set-aside] > ", "[roll-or-hold] > "}
+    assert set(prompts) == {"[set-aside] > ", "[roll-or-hold] > ", "[cannot-undo] > "}
+    assert prompts.count("[cannot-undo] > ") == 1
     assert main(["replay", str(log)]) == 0

@@ -210,7 +210,7 @@ class GameEnv(AECEnv):
 
     def observation(self, session: Any, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation in ``session`` (this environment's, or a fork of it): computed from the
-        seat's view and the decision it is asked only."""
+        seat's view and the decision it is asked only (the picks so far are this environment's)."""
         seat = self._seat[agent]
         pending = session.pending
         data: dict[str, Any] = {"view": session.view(seat)}

@@ -187,3 +187,16 @@ def test_the_games_page_lists_what_rulecraft_games_prints(capsys):
     assert main(["games"]) == 0
     printed = [line for line in capsys.readouterr().out.splitlines() if line.endswith("(rulecraft)")]
     assert shown.group(1).splitlines() == printed
+
+
+def test_agent_environment_training_loop_runs_as_written():
+    """Issue 25 item 3: the guide's training loop, a dozen games instead of its 400 (``python train.py``)."""
+    text = (DOCS / "guides" / "agent-environment.md").read_text(encoding="utf-8")
+    sample = re.search(r'^```python title="train.py"\n(.*?)^```', text, re.MULTILINE | re.DOTALL).group(1)
+    assert "`python train.py`" in text and "train(400)" in sample
+    namespace: dict = {"__name__": "guide"}
+    exec(compile(sample, "agent-environment.md (train.py)", "exec"), namespace)
+    table, rewards = namespace["train"](12)
+    assert len(rewards) == 12 and set(rewards) <= {0.0, 0.5, 1.0}
+    assert table and all(0.0 <= value <= 1.0 for value in table.values())
+    assert {decision for decision, _ in table} >= {"main"}      # Mecha Game's turn, learned by the table

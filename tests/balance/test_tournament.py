@@ -120,3 +120,15 @@ def test_bad_agents_are_usage_errors(agents, message, capsys):
     assert main(["tournament", "--game", "mecha", "--agents", agents, "--seeds", "1", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_guides_example_is_what_the_command_prints(capsys):
+    """site/docs/guides/tournament.md shows this run's ratings and head-to-head rows as printed."""
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[2] / "site/docs/guides/tournament.md").read_text(encoding="utf-8")
+    assert main(["tournament", "content/tem-core", "--agents", "heuristic,robot,random", "--players", "3",
+                 "--seeds", "10", "--quiet"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    shown = [line for line in guide.splitlines() if line.startswith("│")]
+    assert len(shown) == 6 and all(line in printed for line in shown)

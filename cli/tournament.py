@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"({played.seconds:.1f} s, {games / max(played.seconds, 1e-9):.1f} games/s on {args.jobs} "
           "process(es))", file=sys.stderr)
     if args.out is not None:
-        _write(args.out, report, played.records, table, title, intro)
+        _write(args.out, report, played.records, table, f"rulecraft tournament: {config.name}", intro)
         print(f"wrote {args.out}/ (tournament.json, ratings.csv, head-to-head.csv, records, "
               "tournament.html)", file=sys.stderr)
     return 1 if played.aborted else 0
@@ -109,5 +109,5 @@ def _write(out: Path, report: dict, records: list, table, title: str, intro: lis
     write_rows_csv(out / "head-to-head.csv", report["head_to_head"])
     write_json_records(out / "records.json", records)
     table.report.write_records_csv(out / "records.csv", records)
-    (out / "tournament.html").write_text(sections_page(f"rulecraft tournament: {title}", report, intro,
-                                                       tournament.blocks(report)), encoding="utf-8")
+    (out / "tournament.html").write_text(sections_page(title, report, intro, tournament.blocks(report)),
+                                         encoding="utf-8")

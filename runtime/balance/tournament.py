@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulecraft.runtime.balance import bradley_terry, stats
-from rulecraft.runtime.balance.report import Lines, Section, estimate, pct
+from rulecraft.runtime.balance.report import IntervalsPlot, Lines, Section, estimate, pct
 
 Record = dict[str, Any]
 MAX_LINEUPS = 720      # seatings per seed: 6 agents in 6 seats; more make a round too long to be a unit
@@ -105,6 +105,10 @@ def blocks(report: dict[str, Any]) -> list[Any]:
                             for r in report["ratings"]),
                       "Centred on the agents' mean (0); 400 points is 10:1 odds. Intervals: profile "
                       "likelihood with one virtual tie per pair (a clean sweep still has a finite rating).",
+                      IntervalsPlot(tuple(r["agent"] for r in report["ratings"]),
+                                    tuple({"value": r["rating"], "low": r["low"], "high": r["high"]}
+                                          for r in report["ratings"]),
+                                    "Ratings", "rating, Elo scale (95% profile-likelihood interval)"),
                       justify="rlrr")
     score = {(h["agent"], h["opponent"]): h for h in report["head_to_head"]}
     head = Section("Head to head: the row's score against the column [95% Wilson CI]",

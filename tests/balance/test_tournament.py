@@ -38,7 +38,8 @@ def test_mecha_heuristic_is_rated_above_random_with_separate_intervals(tmp_path,
     with (run["out"] / "head-to-head.csv").open() as f:
         assert {(r["agent"], r["opponent"]) for r in csv.DictReader(f)} == set(head)
     assert (run["out"] / "records.csv").exists()
-    assert "<table>" in (run["out"] / "tournament.html").read_text()
+    page = (run["out"] / "tournament.html").read_text()
+    assert "<table>" in page and page.count("data:image/png;base64,") == 1     # the ratings plot
 
 
 def test_every_seating_is_played_on_the_same_seeds(tmp_path):
@@ -118,6 +119,17 @@ def test_it_runs_for_every_game(game, tmp_path):
 ])
 def test_bad_agents_are_usage_errors(agents, message, capsys):
     assert main(["tournament", "--game", "mecha", "--agents", agents, "--seeds", "1", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "teq", "--players", "1"], "two or more seats"),
+    (["--game", "mecha", "--seeds", "0"], "--seeds must be at least 1"),
+    (["--game", "mecha", "--players", "3"], "--players must be 2"),
+])
+def test_bad_seats_and_seeds_are_usage_errors(args, message, capsys):
+    assert main(["tournament", *args, "--agents", "random,heuristic", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
 

@@ -43,7 +43,8 @@ def test_mecha_heuristic_is_rated_above_random_with_separate_intervals(tmp_path,
 
 
 def test_every_seating_is_played_on_the_same_seeds(tmp_path):
-    """Each seed is played once per seating; on each seed every agent sits every seat equally often."""
+    """Each seed is played once per seating; on each seed every agent sits every seat equally often; the
+    games are the same on 2 processes as on 1."""
     run = play(tmp_path, "--game", "tem", "--agents", "heuristic,random,robot", "--players", "3",
                "--seeds", "2", "--jobs", "2")
     records = run["records"]
@@ -58,6 +59,9 @@ def test_every_seating_is_played_on_the_same_seeds(tmp_path):
         taken = Counter((agent, seat) for lineup in seen for seat, agent in enumerate(lineup))
         assert set(taken.values()) == {2} and len(taken) == 9
     assert {row["games"] for row in run["report"]["seats"]} == {4}
+    again = play(tmp_path / "one", "--game", "tem", "--agents", "heuristic,random,robot", "--players", "3",
+                 "--seeds", "2", "--jobs", "1")
+    assert again["records"] == records and again["report"]["ratings"] == run["report"]["ratings"]
 
 
 @pytest.mark.parametrize(("agents", "seats", "count"), [(3, 2, 6), (2, 4, 14), (3, 4, 36), (4, 4, 24)])

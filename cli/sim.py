@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import difflib
 import os
 import re
 import sys
@@ -129,7 +130,9 @@ def _prepare(config: Config) -> tuple[Config, Any]:
     known = agent_names(table.agents)
     for name in config.agents or ("(none)",):
         if name not in known:
-            raise UsageError(f"unknown agent {name!r} in --agents; known: {', '.join(known)}")
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            raise UsageError(f"unknown agent {name!r} in --agents; {hint}known: {', '.join(known)}")
     for problem in table.ruleset.source.get("uncompiled", ()):
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
     fewest, most = table.report.seat_range(table.ruleset, table.seats)

@@ -59,6 +59,7 @@ class Config:
     game: str | None = None      # the registered game whose core pack an empty ``packs`` means
     core: str = "core pack"      # how an empty ``packs`` is named: that game's core pack id
     point: tuple = ()            # a sweep's point: assignments layered on the stack (sweep.grid)
+    lineups: tuple[tuple[str, ...], ...] = ()   # a tournament's seatings, each played on every seed
 
     @property
     def name(self) -> str:
@@ -76,11 +77,20 @@ class Config:
 
     def seat_agents(self, index: int, players: int) -> list[str]:
         """The agents cycle to fill the ``players`` seats, and rotate by one seat per game so that every
-        agent sits in every seat equally often (a seat's advantage is not an agent's)."""
+        agent sits in every seat equally often (a seat's advantage is not an agent's). With ``lineups``,
+        game ``index`` is seating ``index mod L`` of them instead (a tournament)."""
+        if self.lineups:
+            return list(self.lineups[index % len(self.lineups)])
         n = players
         cycle = [self.agents[s % len(self.agents)] for s in range(n)]
         shift = index % n
         return cycle[-shift:] + cycle[:-shift] if shift else cycle
+
+
+    def seed_index(self, index: int) -> int:
+        """The seed game ``index`` is played on: its own, or with ``lineups`` its round's, so that every
+        seating of a round meets the same dice and decks (paired seeds)."""
+        return index // len(self.lineups) if self.lineups else index
 
 
 @dataclass
@@ -120,7 +130,7 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
     same game, no full log kept)."""
     table = table_for(config)
     ruleset, plugins = table.ruleset, table.plugins
-    gseed = game_seed(seed, index)
+    gseed = game_seed(seed, config.seed_index(index))
     names = config.seat_agents(index, config.seated(table))
     agents = [make_agent(name, f"{gseed}/{seat}", table.agents) for seat, name in enumerate(names)]
     game = table.engine(ruleset, agents, seed=gseed, hooks=table.hooks)

@@ -116,3 +116,14 @@ def write_comparison_csv(path: Path, rows: list[dict[str, Any]]) -> None:
         writer.writerow(COMPARISON_FIELDS)
         for row in rows:
             writer.writerow(["" if row[f] is None else row[f] for f in COMPARISON_FIELDS])
+
+
+def write_rows_csv(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    """Flat rows (a tournament's ratings, its head-to-head table) as CSV, a column per key of the first;
+    an undefined number is an empty cell."""
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        fields = list(rows[0]) if rows else []
+        writer.writerow(fields)
+        for row in rows:
+            writer.writerow(["" if _strict(row[f]) is None else row[f] for f in fields])

@@ -22,6 +22,7 @@ from rulecraft.runtime.balance.report import (
     ForestPlot,
     Heading,
     HistogramPlot,
+    IntervalsPlot,
     Lines,
     RatePanels,
     RatesPlot,
@@ -159,8 +160,21 @@ def forest(plot: ForestPlot) -> str:
     return embed(plt, fig)
 
 
+def intervals(plot: IntervalsPlot) -> str:
+    plt, fig, ax = figure(7.0, max(2.0, 0.35 * len(plot.rows) + 1.2))
+    for y, r in enumerate(plot.rows):
+        ax.errorbar([r["value"]], [y], xerr=[[r["value"] - r["low"]], [r["high"] - r["value"]]], fmt="o",
+                    color="#4c78a8", capsize=3)
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_yticks(range(len(plot.labels)), list(plot.labels))
+    ax.set_ylim(len(plot.labels) - 0.5, -0.5)
+    ax.set_xlabel(plot.xlabel)
+    ax.set_title(plot.title)
+    return embed(plt, fig)
+
+
 DRAW = {RatesPlot: rates_plot, RatePanels: rate_panels, HistogramPlot: histogram, BarsPlot: bars,
-        ForestPlot: forest}
+        ForestPlot: forest, IntervalsPlot: intervals}
 
 
 def draw(plot: Figure) -> str:

@@ -115,7 +115,17 @@ class ForestPlot:
     title: str
 
 
-Figure = RatesPlot | RatePanels | HistogramPlot | BarsPlot | ForestPlot
+@dataclass(frozen=True)
+class IntervalsPlot:
+    """Values on any scale with their 95% intervals as points and bars, around a line at 0 (ratings)."""
+
+    labels: tuple[str, ...]
+    rows: tuple[dict[str, Any], ...]     # value, low, high
+    title: str
+    xlabel: str
+
+
+Figure = RatesPlot | RatePanels | HistogramPlot | BarsPlot | ForestPlot | IntervalsPlot
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ GAME = GameDefinition(
     rulings=("P",),     # cited in the engine: P1 roll, P2 bust, P3 hold, P4 goal, P5 solo, P6 Big Pig
     builder=Ref("rulecraft_pig.model:build"),
     engine=Ref("rulecraft_pig.engine:Pig"),
+    agents=MappingProxyType({"heuristic": Ref("rulecraft_pig.agents:HoldAt20")}),   # hold at 20
     hookspecs=Ref("rulecraft_pig.hookspecs"),
     invariants=Ref("rulecraft_pig.invariants:watch"),
     variants=MappingProxyType({"pig-planted": Ref("rulecraft_pig.planted")}),   # a planted bug (fuzz tests)

@@ -1,0 +1,114 @@
+"""The language server: checks the stack of every open file as ``rulecraft check`` does, on open and, a
+moment after the last keystroke, on change, with the editor's unsaved texts; publishes each file's
+diagnostics and clears those fixed; offers did-you-mean quick fixes.
+
+One check runs at a time, in a worker thread, so the server keeps answering while it runs; a change that
+comes while a check waits out its delay restarts the delay (the debounce).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from rulecraft.compiler.check import CheckResult
+from rulecraft.compiler.packs import MANIFEST
+from rulecraft.plugins.lsp.diagnostics import quick_fixes, to_lsp
+from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
+
+DEBOUNCE = 0.25   # seconds after the last change before the stack is checked again
+
+
+def _version() -> str:
+    try:
+        return version("rulecraft")
+    except PackageNotFoundError:   # pragma: no cover - running from an uninstalled tree
+        return "0"
+
+
+class PackServer(LanguageServer):
+    """A pygls server that knows, per pack folder, its last check and the files it published for."""
+
+    def __init__(self) -> None:
+        super().__init__("rulecraft", _version())
+        self.results: dict[Path, CheckResult] = {}
+        self.published: dict[Path, set[str]] = defaultdict(set)
+        self.waiting: dict[Path, asyncio.Task[None]] = {}
+        self.checking = asyncio.Lock()
+
+    def texts(self) -> dict[Path, bytes]:
+        """Every open document's text, by resolved path: what the check reads in place of the disk."""
+        open_files = [(Path(path), doc.source) for doc in self.workspace.text_documents.values()
+                      if (path := to_fs_path(doc.uri)) is not None]
+        return dict(buffers(open_files))
+
+    def schedule(self, uri: str, delay: float) -> None:
+        """Check the stack of the file at ``uri`` after ``delay``, unless another change comes first."""
+        path = to_fs_path(uri)
+        folder = pack_folder(Path(path).resolve()) if path else None
+        if folder is None:
+            return
+        pending = self.waiting.pop(folder, None)
+        if pending is not None:
+            pending.cancel()
+        self.waiting[folder] = asyncio.ensure_future(self._check_later(folder, delay))
+
+    async def _check_later(self, folder: Path, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.waiting.pop(folder, None)      # from here on the check runs to its end
+        async with self.checking:
+            result = await asyncio.to_thread(check_stack, folder, self.texts())
+        self.results[folder] = result
+        self.publish(folder, result)
+
+    def publish(self, folder: Path, result: CheckResult) -> None:
+        """Each file's diagnostics, and an empty list for each file of the pack open or published before
+        that has none now (an editor clears a file's problems only when told)."""
+        by_uri: dict[str, list[types.Diagnostic]] = defaultdict(list)
+        manifest = from_fs_path(str(folder / MANIFEST)) or ""
+        for d in result.diagnostics:
+            file = file_of(d.file) if d.file else folder / MANIFEST
+            uri = from_fs_path(str(file if file.is_file() else folder / MANIFEST)) or manifest
+            by_uri[uri].append(to_lsp(d, uri))
+        opened = {uri for uri in self.workspace.text_documents
+                  if (path := to_fs_path(uri)) is not None and Path(path).resolve().is_relative_to(folder)}
+        for uri in sorted((self.published[folder] | opened) - set(by_uri)):
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
+        for uri, found in by_uri.items():
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, found))
+        self.published[folder] = set(by_uri)
+
+
+SERVER = PackServer()
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(server: PackServer, params: types.DidOpenTextDocumentParams) -> None:
+    server.schedule(params.text_document.uri, 0)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(server: PackServer, params: types.DidChangeTextDocumentParams) -> None:
+    server.schedule(params.text_document.uri, DEBOUNCE)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(server: PackServer, params: types.DidSaveTextDocumentParams) -> None:
+    server.schedule(params.text_document.uri, 0)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+def code_action(server: PackServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    return quick_fixes(params.text_document.uri, params.context.diagnostics)
+
+
+def serve() -> None:
+    """Speak LSP on stdin and stdout until the editor says exit."""
+    SERVER.start_io()

@@ -1,6 +1,7 @@
 """The language server: checks the stack of every open file as ``rulecraft check`` does, on open and, a
 moment after the last keystroke, on change, with the editor's unsaved texts; publishes each file's
-diagnostics and clears those fixed; offers did-you-mean quick fixes.
+diagnostics and clears those fixed; offers did-you-mean quick fixes. Completion, hover and go to
+definition read the pack's last resolved stack (the last clean one while the buffer has errors).
 
 One check runs at a time, in a worker thread, so the server keeps answering while it runs; a change that
 comes while a check waits out its delay restarts the delay (the debounce).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -18,9 +20,14 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from rulecraft.compiler.check import CheckResult
+from rulecraft.compiler.effects.pack import ability_fields
+from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.packs import MANIFEST
+from rulecraft.compiler.resolve import Stack
+from rulecraft.plugins.lsp import completion, context, hover, navigation
 from rulecraft.plugins.lsp.diagnostics import quick_fixes, to_lsp
 from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
+from rulecraft.plugins.wiring import stack_words
 
 DEBOUNCE = 0.25   # seconds after the last change before the stack is checked again
 
@@ -37,7 +44,7 @@ class PackServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__("rulecraft", _version())
-        self.results: dict[Path, CheckResult] = {}
+        self.stacks: dict[Path, Stack] = {}     # per pack folder, its last resolved stack
         self.published: dict[Path, set[str]] = defaultdict(set)
         self.waiting: dict[Path, asyncio.Task[None]] = {}
         self.checking = asyncio.Lock()
@@ -64,7 +71,8 @@ class PackServer(LanguageServer):
         self.waiting.pop(folder, None)      # from here on the check runs to its end
         async with self.checking:
             result = await asyncio.to_thread(check_stack, folder, self.texts())
-        self.results[folder] = result
+        if result.stack is not None:
+            self.stacks[folder] = result.stack
         self.publish(folder, result)
 
     def publish(self, folder: Path, result: CheckResult) -> None:
@@ -83,6 +91,20 @@ class PackServer(LanguageServer):
         for uri, found in by_uri.items():
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, found))
         self.published[folder] = set(by_uri)
+
+    def at(self, uri: str) -> tuple[Path, Stack, Sequence[str]] | None:
+        """The resolved file, its pack's last stack and the editor's lines of ``uri``."""
+        path = to_fs_path(uri)
+        file = Path(path).resolve() if path else None
+        folder = pack_folder(file) if file else None
+        stack = self.stacks.get(folder) if folder else None
+        if file is None or stack is None:
+            return None
+        return file, stack, self.workspace.get_text_document(uri).lines
+
+
+def _words(stack: Stack) -> Vocabulary:
+    return stack_words(stack)
 
 
 SERVER = PackServer()
@@ -107,6 +129,59 @@ def did_save(server: PackServer, params: types.DidSaveTextDocumentParams) -> Non
                 types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
 def code_action(server: PackServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     return quick_fixes(params.text_document.uri, params.context.diagnostics)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", ":"]))
+def complete(server: PackServer, params: types.CompletionParams) -> list[types.CompletionItem]:
+    found = server.at(params.text_document.uri)
+    if found is None:
+        return []
+    _, stack, lines = found
+    line, character = params.position.line, params.position.character
+    text = lines[line] if line < len(lines) else ""
+    kind = context.kind_of("".join(lines))
+    effect = context.effect_at(text, character)
+    if effect is not None:
+        entity_kind = ability_fields(stack.game).get(kind or "", (None, None))[0]
+        return completion.effect_words(_words(stack), entity_kind, effect)
+    field, section = context.id_field_at(text, character), context.section_of(lines, line)
+    if field == "id" and section == "depends":
+        return completion.pack_ids(p.id for p in stack.packs)
+    if field == "extends" or (field == "id" and section in completion.CHANGES):
+        return completion.entity_ids(stack, kind)
+    return []
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_HOVER)
+def hover_over(server: PackServer, params: types.HoverParams) -> types.Hover | None:
+    found = server.at(params.text_document.uri)
+    if found is None:
+        return None
+    file, stack, _ = found
+    at = navigation.field_at(stack, file, params.position.line, params.position.character)
+    if at is None:
+        return None
+    entity, path, origin = at
+    parts = [hover.provenance(entity, path, origin)]
+    if path and path[-1] == "ability":
+        text = hover.english(stack, _words(stack), entity, path)
+        parts[:0] = [text, "---"] if text else []
+    return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, "\n\n".join(parts)))
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DEFINITION)
+def definition(server: PackServer, params: types.DefinitionParams) -> list[types.Location]:
+    found = server.at(params.text_document.uri)
+    if found is None:
+        return []
+    file, stack, lines = found
+    line, character = params.position.line, params.position.character
+    word = context.word_at(lines[line], character) if line < len(lines) else None
+    if word is None:
+        return []
+    if file.name == MANIFEST and context.section_of(lines, line) == "depends":
+        return navigation.pack_manifest(stack, word)
+    return navigation.definitions(stack, word)
 
 
 def serve() -> None:

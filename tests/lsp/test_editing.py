@@ -1,0 +1,93 @@
+"""Issue 26: completion of the game's DSL words inside an effect string and of ids where an id goes; hover
+with the ability's English and each field's provenance; go to definition into the pack defining an id,
+the core pack included (Mecha Game's packs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pygls.uris import from_fs_path, to_fs_path
+
+CORE = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
+
+
+@pytest.fixture(scope="module")
+def opened(lsp, pack):
+    """The pack's files, opened and checked clean (so the server holds the resolved stack)."""
+    uris = {name: lsp.open(pack / name) for name in ("commands.yaml", "decks.yaml")}
+    for uri in uris.values():
+        assert lsp.diagnostics_of(uri, lambda found: found is not None) == []
+    return uris
+
+
+def position(path: Path, text: str, after: str = "") -> types.Position:
+    """The position of ``text`` in ``path`` (just past ``after`` inside it, when given)."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        if text in line:
+            return types.Position(number, line.index(text) + len(after))
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+def labels(lsp, uri: str, at: types.Position) -> list[str]:
+    answer = lsp.run(lsp.client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), at)))
+    items = answer.items if isinstance(answer, types.CompletionList) else answer or []
+    return [item.label for item in items]
+
+
+def test_completion_in_an_effect_string_offers_the_words_its_entity_kind_allows(lsp, pack, opened):
+    commands = pack / "commands.yaml"
+    verbs = labels(lsp, opened["commands.yaml"], position(commands, "when played: deal", "when played: "))
+    assert "deal {amount} damage to an enemy unit" in verbs and "draw {amount}" in verbs
+    # a command has no "this" on the table and is never "attacked" (kinds, triggers of mecha's words)
+    assert "deal {amount} damage to this" not in verbs and "add {amount} armour to the attacker" not in verbs
+    triggers = labels(lsp, opened["commands.yaml"], position(commands, '"when played', '"'))
+    assert triggers == ["when played"]
+
+
+def test_completion_of_a_patch_id_offers_the_stacks_ids_of_that_kind(lsp, pack, opened):
+    decks = pack / "decks.yaml"
+    ids = labels(lsp, opened["decks.yaml"], position(decks, "id: iron-bastion", "id: "))
+    assert {"iron-bastion", "skyline-assault"} <= set(ids) and "lancer" not in ids
+
+
+def hover_text(lsp, uri: str, at: types.Position) -> str:
+    params = types.HoverParams(types.TextDocumentIdentifier(uri), at)
+    answer = lsp.run(lsp.client.text_document_hover_async(params))
+    assert answer is not None
+    return answer.contents.value
+
+
+def test_hover_over_an_ability_shows_its_english_and_where_it_was_set(lsp, pack, opened):
+    commands = pack / "commands.yaml"
+    text = hover_text(lsp, opened["commands.yaml"], position(commands, "ability:", "abil"))
+    assert "Deal 2 damage to an enemy unit" in text
+    line = position(commands, "ability:").line + 1
+    assert f"set by my-mecha {commands.relative_to(pack.parent)}:{line}:" in text
+
+
+def test_hover_over_a_patched_field_names_the_patching_pack(lsp, pack, opened):
+    decks = pack / "decks.yaml"
+    text = hover_text(lsp, opened["decks.yaml"], position(decks, "notes: Patched", "notes: Pa"))
+    assert text.startswith("**decks:iron-bastion** `notes` = `Patched by the language server tests.`")
+    assert "set by my-mecha" in text
+
+
+def test_go_to_definition_from_a_deck_entry_lands_in_the_core_packs_file(lsp, pack, opened):
+    decks = pack / "decks.yaml"
+    [where] = lsp.run(lsp.client.text_document_definition_async(types.DefinitionParams(
+        types.TextDocumentIdentifier(opened["decks.yaml"]), position(decks, "lancer: 3", "lan"))))
+    assert Path(to_fs_path(where.uri)) == CORE / "mechas.yaml"
+    line = (CORE / "mechas.yaml").read_text(encoding="utf-8").splitlines()[where.range.start.line]
+    assert "id: lancer" in line
+
+
+def test_go_to_definition_from_depends_opens_the_core_packs_manifest(lsp, pack, opened):
+    manifest = pack / "pack.yaml"
+    uri = lsp.open(manifest)
+    lsp.diagnostics_of(uri, lambda found: found is not None)
+    [where] = lsp.run(lsp.client.text_document_definition_async(types.DefinitionParams(
+        types.TextDocumentIdentifier(uri), position(manifest, "id: mecha-core", "id: mec"))))
+    assert where.uri == from_fs_path(str(CORE / "pack.yaml"))

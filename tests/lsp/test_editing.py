@@ -4,6 +4,7 @@ the core pack included (Mecha Game's packs)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,18 @@ def test_go_to_definition_from_depends_opens_the_core_packs_manifest(lsp, pack, 
     [where] = lsp.run(lsp.client.text_document_definition_async(types.DefinitionParams(
         types.TextDocumentIdentifier(uri), position(manifest, "id: mecha-core", "id: mec"))))
     assert where.uri == from_fs_path(str(CORE / "pack.yaml"))
+
+
+def test_tiny_epic_mechs_core_pack_is_checked_and_completed_too(lsp, tmp_path_factory):
+    """Any registered game: a copy of tem-core, edited unsaved in its largest file, gets its diagnostic,
+    and completion after a condition's `if` offers Tiny Epic Mechs' attributes."""
+    core = tmp_path_factory.mktemp("tem") / "tem-core"
+    shutil.copytree(CORE.parent / "tem-core", core)
+    weapons = core / "weapons.yaml"
+    uri = lsp.open(weapons)
+    assert lsp.diagnostics_of(uri, lambda found: found is not None) == []
+    at = position(weapons, "when attacked: if attack-type", "when attacked: if ")
+    assert {"health", "energy", "attack-type"} <= set(labels(lsp, uri, at))
+    lsp.change(uri, weapons.read_text(encoding="utf-8").replace("prevent 1 damage", "prevnt 1 damage", 1))
+    [problem] = lsp.diagnostics_of(uri, lambda found: bool(found))
+    assert problem.code == "effect-unknown-word" and problem.range.start.line == at.line

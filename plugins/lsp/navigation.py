@@ -10,8 +10,8 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from rulecraft.compiler.loader import JsonPath
-from rulecraft.compiler.packs import MANIFEST
+from rulecraft.compiler.loader import Document, JsonPath
+from rulecraft.compiler.packs import MANIFEST, Pack
 from rulecraft.compiler.resolve import Entity, Origin, Stack
 from rulecraft.plugins.lsp.stacks import file_of
 
@@ -43,9 +43,27 @@ def field_at(stack: Stack, file: Path, line: int, character: int) -> tuple[Entit
     return entity, path, origin
 
 
+def defining(stack: Stack, word: str) -> list[tuple[Pack, Document, JsonPath]]:
+    """Each ``entries`` item with the id ``word``, any kind, in load order: where it was defined (a
+    ``replace`` or ``patch`` of it only changes it)."""
+    found: list[tuple[Pack, Document, JsonPath]] = []
+    for pack in stack.packs:
+        for document in pack.documents:
+            entries = document.data.get("entries") if isinstance(document.data, dict) else None
+            found += [(pack, document, ("entries", index, "id")) for index, entry in enumerate(entries or [])
+                      if isinstance(entry, dict) and entry.get("id") == word]
+    return found
+
+
 def definitions(stack: Stack, word: str) -> list[types.Location]:
-    """Where each entity with the id ``word`` was first written (its ``entries`` item), any kind."""
-    return [location(entity.origins[()]) for entity in stack.find(word) if () in entity.origins]
+    """Where each entity with the id ``word`` was defined, in whichever pack."""
+    out = []
+    for _, document, path in defining(stack, word):
+        span = document.span_of(path)
+        where = types.Range(types.Position(span.line - 1, span.column - 1),
+                            types.Position(span.end_line - 1, span.end_column - 1))
+        out.append(types.Location(from_fs_path(str(_file(document.path))) or "", where))
+    return out
 
 
 def pack_manifest(stack: Stack, pack_id: str) -> list[types.Location]:

@@ -16,6 +16,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -24,7 +25,7 @@ from rulecraft.compiler.effects.pack import ability_fields
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.packs import MANIFEST
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.lsp import completion, context, hover, navigation
+from rulecraft.plugins.lsp import completion, context, hover, navigation, references
 from rulecraft.plugins.lsp.diagnostics import quick_fixes, to_lsp
 from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
 from rulecraft.plugins.wiring import stack_words
@@ -182,6 +183,32 @@ def definition(server: PackServer, params: types.DefinitionParams) -> list[types
     if file.name == MANIFEST and context.section_of(lines, line) == "depends":
         return navigation.pack_manifest(stack, word)
     return navigation.definitions(stack, word)
+
+
+def _word(server: PackServer, uri: str, at: types.Position) -> tuple[Stack, str] | None:
+    found = server.at(uri)
+    if found is None:
+        return None
+    _, stack, lines = found
+    word = context.word_at(lines[at.line], at.character) if at.line < len(lines) else None
+    return (stack, word) if word else None
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_REFERENCES)
+def find_references(server: PackServer, params: types.ReferenceParams) -> list[types.Location]:
+    found = _word(server, params.text_document.uri, params.position)
+    return references.references(*found) if found else []
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_RENAME)
+def rename(server: PackServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+    found = _word(server, params.text_document.uri, params.position)
+    if found is None:
+        return None
+    edit = references.rename(*found, params.new_name)
+    if isinstance(edit, str):
+        raise JsonRpcInvalidRequest(edit)
+    return edit
 
 
 def serve() -> None:

@@ -107,3 +107,41 @@ def test_tiny_epic_mechs_core_pack_is_checked_and_completed_too(lsp, tmp_path_fa
     lsp.change(uri, weapons.read_text(encoding="utf-8").replace("prevent 1 damage", "prevnt 1 damage", 1))
     [problem] = lsp.diagnostics_of(uri, lambda found: bool(found))
     assert problem.code == "effect-unknown-word" and problem.range.start.line == at.line
+
+
+def test_find_references_of_a_card_lists_every_pack_naming_it(lsp, pack, opened):
+    decks = pack / "decks.yaml"
+    found = lsp.run(lsp.client.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(opened["decks.yaml"]),
+        position=position(decks, "lancer: 3", "lan"),
+        context=types.ReferenceContext(include_declaration=True))))
+    files = {Path(to_fs_path(where.uri)).resolve() for where in found}
+    assert files == {decks.resolve(), (CORE / "mechas.yaml").resolve(), (CORE / "decks.yaml").resolve()}
+
+
+def test_rename_changes_the_modders_pack_only(lsp, pack, opened):
+    commands, decks = pack / "commands.yaml", pack / "decks.yaml"
+    edit = lsp.run(lsp.client.text_document_rename_async(types.RenameParams(
+        types.TextDocumentIdentifier(opened["decks.yaml"]), position(decks, "quick-strike: 1", "qu"),
+        "swift-strike")))
+    changes = {Path(to_fs_path(uri)).resolve(): list(edits) for uri, edits in edit.changes.items()}
+    assert set(changes) == {commands.resolve(), decks.resolve()}
+    for file, edits in changes.items():
+        [one] = edits
+        line = file.read_text(encoding="utf-8").splitlines()[one.range.start.line]
+        assert line[one.range.start.character:one.range.end.character] == "quick-strike"
+        assert one.new_text == "swift-strike"
+    # an id mecha-core defines is not the modder's to rename, replaced here or not: its references there
+    # would name nothing
+    for named, after in (("lancer: 3", "lan"), ("id: skyline-assault", "id: sky")):
+        with pytest.raises(Exception, match="defined in mecha-core"):
+            lsp.run(lsp.client.text_document_rename_async(types.RenameParams(
+                types.TextDocumentIdentifier(opened["decks.yaml"]), position(decks, named, after), "spear")))
+
+
+def test_go_to_definition_from_a_replace_lands_on_the_entry_it_replaces(lsp, pack, opened):
+    decks = pack / "decks.yaml"
+    [where] = lsp.run(lsp.client.text_document_definition_async(types.DefinitionParams(
+        types.TextDocumentIdentifier(opened["decks.yaml"]),
+        position(decks, "id: skyline-assault", "id: sky"))))
+    assert Path(to_fs_path(where.uri)) == CORE / "decks.yaml"

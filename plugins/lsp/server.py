@@ -78,16 +78,18 @@ class PackServer(LanguageServer):
 
     def publish(self, folder: Path, result: CheckResult) -> None:
         """Each file's diagnostics, and an empty list for each file of the pack open or published before
-        that has none now (an editor clears a file's problems only when told)."""
+        that has none now (an editor clears a file's problems only when told). An open file is named by
+        the editor's own URI for it (which may reach it through a link)."""
+        opened = {Path(path).resolve(): uri for uri in self.workspace.text_documents
+                  if (path := to_fs_path(uri)) is not None}
         by_uri: dict[str, list[types.Diagnostic]] = defaultdict(list)
-        manifest = from_fs_path(str(folder / MANIFEST)) or ""
         for d in result.diagnostics:
             file = file_of(d.file) if d.file else folder / MANIFEST
-            uri = from_fs_path(str(file if file.is_file() else folder / MANIFEST)) or manifest
+            file = file if file.is_file() else folder / MANIFEST
+            uri = opened.get(file) or from_fs_path(str(file)) or ""
             by_uri[uri].append(to_lsp(d, uri))
-        opened = {uri for uri in self.workspace.text_documents
-                  if (path := to_fs_path(uri)) is not None and Path(path).resolve().is_relative_to(folder)}
-        for uri in sorted((self.published[folder] | opened) - set(by_uri)):
+        mine = {uri for path, uri in opened.items() if path.is_relative_to(folder)}
+        for uri in sorted((self.published[folder] | mine) - set(by_uri)):
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
         for uri, found in by_uri.items():
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, found))

@@ -25,7 +25,7 @@ from rulecraft.compiler.effects.pack import ability_fields
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.packs import MANIFEST
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.lsp import completion, context, hover, navigation, references
+from rulecraft.plugins.lsp import completion, context, highlight, hover, navigation, references
 from rulecraft.plugins.lsp.diagnostics import quick_fixes, to_lsp
 from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
 from rulecraft.plugins.wiring import stack_words
@@ -211,6 +211,16 @@ def rename(server: PackServer, params: types.RenameParams) -> types.WorkspaceEdi
     if isinstance(edit, str):
         raise JsonRpcInvalidRequest(edit)
     return edit
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+                types.SemanticTokensLegend(token_types=highlight.TYPES, token_modifiers=[]))
+def semantic_tokens(server: PackServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+    found = server.at(params.text_document.uri)
+    if found is None:
+        return types.SemanticTokens(data=[])
+    _, stack, lines = found
+    return types.SemanticTokens(data=highlight.tokens(lines, _words(stack)))
 
 
 def serve() -> None:

@@ -35,8 +35,9 @@ class Session:
             self.arrived.set()
 
         self.run(self.client.start_io(sys.executable, "-m", "rulecraft.cli", "lsp", cwd=str(cwd)))
-        self.run(self.client.initialize_async(types.InitializeParams(
-            capabilities=types.ClientCapabilities(), root_uri=from_fs_path(str(cwd)))))
+        self.capabilities: types.ServerCapabilities = self.run(self.client.initialize_async(
+            types.InitializeParams(capabilities=types.ClientCapabilities(),
+                                   root_uri=from_fs_path(str(cwd))))).capabilities
         self.client.initialized(types.InitializedParams())
 
     def run(self, awaitable: Any) -> Any:

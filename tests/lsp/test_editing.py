@@ -145,3 +145,17 @@ def test_go_to_definition_from_a_replace_lands_on_the_entry_it_replaces(lsp, pac
         types.TextDocumentIdentifier(opened["decks.yaml"]),
         position(decks, "id: skyline-assault", "id: sky"))))
     assert Path(to_fs_path(where.uri)) == CORE / "decks.yaml"
+
+
+def test_semantic_tokens_mark_the_dsl_by_the_games_vocabulary(lsp, pack, opened):
+    legend = lsp.capabilities.semantic_tokens_provider.legend.token_types
+    answer = lsp.run(lsp.client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+        types.TextDocumentIdentifier(opened["commands.yaml"]))))
+    lines = (pack / "commands.yaml").read_text(encoding="utf-8").splitlines()
+    marked, line, start = [], 0, 0
+    for index in range(0, len(answer.data), 5):
+        step, offset, length, kind, _ = answer.data[index:index + 5]
+        line, start = line + step, (start + offset if step == 0 else offset)
+        marked.append((lines[line][start:start + length], legend[kind]))
+    assert marked[:4] == [("when", "event"), ("played", "event"), ("deal", "function"), ("2", "number")]
+    assert ("enemy", "function") in marked and ("an", "function") not in marked

@@ -44,3 +44,17 @@ def test_a_problem_in_another_file_of_the_stack_is_published_for_that_file(lsp, 
     assert problem.range.start.line == 2
     lsp.change(uri, decks.read_text(encoding="utf-8"))
     assert lsp.diagnostics_of(uri, lambda found: found == []) == []
+
+
+def test_one_space_of_bad_indentation_is_one_diagnostic_at_its_line(lsp, pack):
+    """Issue 26: one cause, one diagnostic (the editor's YAML server gives 29 for this)."""
+    path = pack / "commands.yaml"
+    uri = lsp.open(path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    bad = next(number for number, line in enumerate(lines) if line.lstrip().startswith("windows:"))
+    lines[bad] = " " + lines[bad]
+    lsp.change(uri, "".join(lines))
+    [problem] = lsp.diagnostics_of(uri, lambda found: bool(found))
+    assert problem.range.start.line == bad
+    lsp.change(uri, path.read_text(encoding="utf-8"))
+    assert lsp.diagnostics_of(uri, lambda found: found == []) == []

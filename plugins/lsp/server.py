@@ -1,7 +1,8 @@
 """The language server: checks the stack of every open file as ``rulecraft check`` does, on open and, a
 moment after the last keystroke, on change, with the editor's unsaved texts; publishes each file's
-diagnostics and clears those fixed; offers did-you-mean quick fixes. Completion, hover and go to
-definition read the pack's last resolved stack (the last clean one while the buffer has errors).
+diagnostics and clears those fixed; offers did-you-mean quick fixes. A change in a pack re-checks too
+every stack checked before that layers on it. Completion, hover, highlighting, go to definition,
+references and rename read the pack's last resolved stack (kept while the buffer does not resolve).
 
 One check runs at a time, in a worker thread, so the server keeps answering while it runs; a change that
 comes while a check waits out its delay restarts the delay (the debounce).
@@ -41,7 +42,7 @@ def _version() -> str:
 
 
 class PackServer(LanguageServer):
-    """A pygls server that knows, per pack folder, its last check and the files it published for."""
+    """A pygls server that knows, per pack folder, its last resolved stack and the files it published for."""
 
     def __init__(self) -> None:
         super().__init__("rulecraft", _version())
@@ -59,13 +60,19 @@ class PackServer(LanguageServer):
     def schedule(self, uri: str, delay: float) -> None:
         """Check the stack of the file at ``uri`` after ``delay``, unless another change comes first."""
         path = to_fs_path(uri)
-        folder = pack_folder(Path(path).resolve()) if path else None
-        if folder is None:
+        changed = pack_folder(Path(path).resolve()) if path else None
+        if changed is None:
             return
-        pending = self.waiting.pop(folder, None)
-        if pending is not None:
-            pending.cancel()
-        self.waiting[folder] = asyncio.ensure_future(self._check_later(folder, delay))
+        for folder in [changed, *self.dependents(changed)]:
+            pending = self.waiting.pop(folder, None)
+            if pending is not None:
+                pending.cancel()
+            self.waiting[folder] = asyncio.ensure_future(self._check_later(folder, delay))
+
+    def dependents(self, changed: Path) -> list[Path]:
+        """The other pack folders whose last stack holds the pack at ``changed``."""
+        return [folder for folder, stack in self.stacks.items() if folder != changed
+                and any(Path(str(pack.folder)).resolve() == changed for pack in stack.packs)]
 
     async def _check_later(self, folder: Path, delay: float) -> None:
         await asyncio.sleep(delay)

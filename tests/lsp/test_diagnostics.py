@@ -3,9 +3,12 @@ their ranges, with the hint as related information and did-you-mean as a quick f
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lsprotocol import types
 
 TYPO = "deel"
+CORE = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 
 
 def test_a_dsl_typo_in_an_unsaved_buffer_gets_its_located_diagnostic_and_a_quick_fix(lsp, pack):
@@ -58,3 +61,19 @@ def test_one_space_of_bad_indentation_is_one_diagnostic_at_its_line(lsp, pack):
     assert problem.range.start.line == bad
     lsp.change(uri, path.read_text(encoding="utf-8"))
     assert lsp.diagnostics_of(uri, lambda found: found == []) == []
+
+
+def test_an_unsaved_change_in_the_core_pack_rechecks_the_packs_over_it(lsp, pack):
+    """The core pack's file, edited in the editor and never saved (nothing is written), renames a card
+    the modder's deck names: the deck's file gets the diagnostic; undone, it clears."""
+    decks = lsp.open(pack / "decks.yaml")
+    assert lsp.diagnostics_of(decks, lambda found: found == []) == []
+    mechas = CORE / "mechas.yaml"
+    core = lsp.open(mechas)
+    original = mechas.read_text(encoding="utf-8")
+    lsp.change(core, original.replace("id: lancer\n", "id: lancer-mk2\n"))
+    [problem] = lsp.diagnostics_of(decks, lambda found: bool(found))
+    assert "lancer" in problem.message
+    assert mechas.read_text(encoding="utf-8") == original
+    lsp.change(core, original)
+    assert lsp.diagnostics_of(decks, lambda found: found == []) == []

@@ -1,6 +1,6 @@
 """Completion: the game's DSL words inside an effect string (only those allowed for the entity kind and,
 after the colon, the trigger typed), and ids where an id is expected (a patch's, replace's or remove's
-``id``, ``extends``, a manifest's ``depends``)."""
+``id``, ``extends``, a manifest's ``depends``, and a key among keys naming entities, as a deck's cards)."""
 
 from __future__ import annotations
 
@@ -56,6 +56,12 @@ def entity_ids(stack: Stack, kind: str | None) -> list[types.CompletionItem]:
     return [types.CompletionItem(e.id, kind=types.CompletionItemKind.Reference,
                                  detail=f"{e.kind} from {e.locate().pack}")
             for k in kinds for e in stack.of_kind(k)]
+
+
+def keyed_ids(stack: Stack, siblings: list[str]) -> list[types.CompletionItem]:
+    """For a key among keys that name entities (a deck's cards), the ids of the kinds those keys name."""
+    kinds = {entity.kind for key in siblings for entity in stack.find(key)}
+    return [item for kind in sorted(kinds) for item in entity_ids(stack, kind)]
 
 
 def pack_ids(ids: Iterable[str]) -> list[types.CompletionItem]:

@@ -13,6 +13,8 @@ KIND = re.compile(r"^kind:\s*([\w-]+)", re.MULTILINE)
 SECTION = re.compile(r"^(entries|replace|patch|remove|depends):")
 ID_VALUE = re.compile(r"""^\s*(?:-\s+)?\{?\s*(id|extends):\s*["']?([\w-]*)$""")
 WORD = re.compile(r"[\w-]+")
+KEY = re.compile(r"^(\s+)([\w-]*)$")                  # typing a mapping key
+SIBLING = re.compile(r"^(\s+)([\w-]+):")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,27 @@ def id_field_at(line: str, character: int) -> str | None:
     """``id`` or ``extends`` when the cursor is typing that field's value."""
     found = ID_VALUE.match(line[:character])
     return found.group(1) if found else None
+
+
+def sibling_keys(lines: Sequence[str], line: int, character: int) -> list[str] | None:
+    """When the cursor is typing a mapping key, the keys at its indentation in the same block (above and
+    below, up to a line indented less); ``None`` when it is not typing a key."""
+    typing = KEY.match(lines[line][:character]) if line < len(lines) else None
+    if typing is None:
+        return None
+    indent, keys = len(typing.group(1)), []
+    for step in (-1, 1):
+        other = line + step
+        while 0 <= other < len(lines):
+            text = lines[other]
+            depth = len(text) - len(text.lstrip())
+            if text.strip() and depth < indent:
+                break
+            found = SIBLING.match(text)
+            if found and len(found.group(1)) == indent:
+                keys.append(found.group(2))
+            other += step
+    return keys
 
 
 def word_at(line: str, character: int) -> str | None:

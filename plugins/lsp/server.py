@@ -159,7 +159,8 @@ def complete(server: PackServer, params: types.CompletionParams) -> list[types.C
         return completion.pack_ids(p.id for p in stack.packs)
     if field == "extends" or (field == "id" and section in completion.CHANGES):
         return completion.entity_ids(stack, kind)
-    return []
+    siblings = context.sibling_keys(lines, line, character)
+    return completion.keyed_ids(stack, siblings) if siblings else []
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_HOVER)

@@ -159,3 +159,16 @@ def test_semantic_tokens_mark_the_dsl_by_the_games_vocabulary(lsp, pack, opened)
         marked.append((lines[line][start:start + length], legend[kind]))
     assert marked[:4] == [("when", "event"), ("played", "event"), ("deal", "function"), ("2", "number")]
     assert ("enemy", "function") in marked and ("an", "function") not in marked
+
+
+def test_completion_of_a_new_card_in_a_deck_offers_the_stacks_cards(lsp, pack, opened):
+    """A key typed among keys that name entities (a deck's cards) is offered the ids of their kinds."""
+    decks = pack / "decks.yaml"
+    text = decks.read_text(encoding="utf-8")
+    typing = text.replace("      quick-strike: 1\n", "      quick-strike: 1\n      sk\n")
+    lsp.change(opened["decks.yaml"], typing)
+    at = position(decks, "quick-strike: 1")
+    ids = set(labels(lsp, opened["decks.yaml"], types.Position(at.line + 1, 8)))
+    lsp.change(opened["decks.yaml"], text)
+    assert {"skyhawk", "lancer", "radio-tower", "overdrive", "quick-strike"} <= ids
+    assert "skyline-assault" not in ids          # a deck is no card

@@ -25,7 +25,7 @@ from rulecraft.runtime.terminal_text import visible_output
 COMMANDS: dict[str, str] = {
     "check": "check", "explain": "explain", "docs": "docs", "print": "print", "sim": "sim", "sweep": "sweep",
     "play": "play", "replay": "replay", "dsl-reference": "dsl", "test": "test", "schemas": "schemas",
-    "games": "games", "new": "new", "fuzz": "fuzz", "tournament": "tournament",
+    "games": "games", "new": "new", "fuzz": "fuzz", "tournament": "tournament", "lsp": "lsp",
 }
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3

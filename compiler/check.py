@@ -28,7 +28,7 @@ from pathlib import Path
 
 from rulecraft.compiler import errorcodes as codes
 from rulecraft.compiler.diagnostics import Diagnostic, has_errors
-from rulecraft.compiler.packs import Pack, load_packs
+from rulecraft.compiler.packs import NO_BUFFERS, Buffers, Pack, load_packs
 from rulecraft.compiler.resolve import Stack, resolve
 from rulecraft.compiler.stack_game import stack_game
 from rulecraft.compiler.stack_plugins import StackPlugins, stack_kinds
@@ -93,17 +93,18 @@ Layer = Callable[[list[Pack]], tuple[Pack, list[Diagnostic]]]
 
 
 def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (), layers: Sequence[Layer] = (), *,
-                plugins: StackPlugins) -> CheckResult:
+                plugins: StackPlugins, buffers: Buffers = NO_BUFFERS) -> CheckResult:
     """Check the packs at ``paths`` (folders or their pack.yaml) with everything they depend on, and
     ``layers`` generated on top of them, in order; the plugin host answers for the plugins the packs name
-    (``plugins``: the tools call ``rulecraft.plugins.wiring.check_packs``, which passes it)."""
+    (``plugins``: the tools call ``rulecraft.plugins.wiring.check_packs``, which passes it); an editor's
+    unsaved ``buffers`` are read in place of their files (``rulecraft.compiler.packs``)."""
     with few_collections():
-        return _check(paths, pack_path, layers, plugins)
+        return _check(paths, pack_path, layers, plugins, buffers)
 
 
 def _check(paths: Sequence[Path], pack_path: Sequence[Path], layers: Sequence[Layer],
-           plugins: StackPlugins) -> CheckResult:
-    packs, diagnostics = load_packs(paths, pack_path)
+           plugins: StackPlugins, buffers: Buffers) -> CheckResult:
+    packs, diagnostics = load_packs(paths, pack_path, buffers)
     for make in layers if packs else ():
         layer, problems = make(list(packs))
         packs.append(layer)

@@ -18,6 +18,10 @@ after symlinks, inside the pack folder (``file-outside-pack``) and be a regular 
 (``not-a-regular-file``: a folder, a device, a pipe, a symlink loop), so a symlink to ``/etc/passwd``,
 ``/proc/self/environ`` or ``/dev/zero``, or a linked sub-folder, is never read.
 
+An editor's unsaved buffers (``rulecraft lsp``) reach the packs as ``buffers``: the text to read in place of
+a file, keyed by its resolved path. A buffer replaces only what a file the pack may read holds, after every
+check above (``pack_file``), so it opens no file to a pack that the disk would not.
+
 Errors (each located in the manifest that causes it): missing ``pack.yaml``, a listed file that
 does not exist, a listed file outside the pack or not a regular file, a dependency cycle, a missing
 dependency, a dependency version outside the range, a rulecraft version outside the pack's
@@ -27,7 +31,7 @@ dependency, a dependency version outside the range, a rulecraft version outside 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
@@ -46,6 +50,10 @@ from rulecraft.runtime.games import GameLoadError, get, known_games
 
 MANIFEST = "pack.yaml"
 CONTENT_PACKAGE = "rulecraft.content"
+
+# An editor's unsaved texts by resolved file path; none: every file is read from disk.
+Buffers = Mapping[Path, bytes]
+NO_BUFFERS: Buffers = {}
 
 
 def rulecraft_version() -> Version:
@@ -123,7 +131,11 @@ def pack_file(folder: Traversable, name: str) -> tuple[Traversable, tuple[ErrorC
     return resolved, None
 
 
-def _load(entry: Traversable, display: str) -> tuple[Document | None, list[Diagnostic]]:
+def _load(entry: Traversable, display: str,
+          buffers: Buffers = NO_BUFFERS) -> tuple[Document | None, list[Diagnostic]]:
+    """The document at ``entry`` (resolved and allowed by ``pack_file``), from its buffer when it has one."""
+    if isinstance(entry, Path) and entry in buffers:
+        return load_bytes(buffers[entry], display)
     if isinstance(entry, Path):
         return load_file(entry, display)
     return load_bytes(entry.read_bytes(), display)
@@ -170,7 +182,8 @@ def _unlisted(folder: Traversable, listed: set[str], manifest: Document) -> list
             for name in names if name not in listed]
 
 
-def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | None, list[Diagnostic]]:
+def read_pack(folder: Traversable, display: str | None = None,
+              buffers: Buffers = NO_BUFFERS) -> tuple[Pack | None, list[Diagnostic]]:
     """Read one pack folder: its manifest and every file it lists. ``None`` if the manifest is unusable."""
     display = display_path(folder) if display is None else display
     manifest_entry, refused = pack_file(folder, MANIFEST)
@@ -179,7 +192,7 @@ def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | N
                                  display, hint="a pack folder starts with a pack.yaml manifest")]
     if refused is not None:
         return None, [Diagnostic(refused[0], refused[1], _join(display, MANIFEST))]
-    manifest, problems = _load(manifest_entry, _join(display, MANIFEST))
+    manifest, problems = _load(manifest_entry, _join(display, MANIFEST), buffers)
     if manifest is None:
         return None, problems
     problems = validate_manifest(manifest)
@@ -201,7 +214,7 @@ def read_pack(folder: Traversable, display: str | None = None) -> tuple[Pack | N
         if refused is not None:
             problems.append(manifest.diagnostic(*refused, ("files", index)))
             continue
-        document, found = _load(entry, _join(display, name))
+        document, found = _load(entry, _join(display, name), buffers)
         problems += found
         if document is not None:
             pack.documents.append(document)
@@ -308,8 +321,10 @@ class PackFinder:
         return self._index
 
 
-def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> tuple[list[Pack], list[Diagnostic]]:
-    """Read the named packs and everything they depend on, in load order (see module docstring)."""
+def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
+               buffers: Buffers = NO_BUFFERS) -> tuple[list[Pack], list[Diagnostic]]:
+    """Read the named packs and everything they depend on, in load order (see module docstring), each
+    file from its editor's buffer in ``buffers`` when it has one."""
     problems: list[Diagnostic] = []
     packs: dict[str, Pack] = {}
     seen: set[Path] = set()
@@ -318,7 +333,8 @@ def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> tuple[l
         if folder.resolve() in seen:  # the same folder named twice is one pack
             continue
         seen.add(folder.resolve())
-        pack, found = read_pack(folder, display_path(folder) if folder.is_absolute() else str(folder))
+        shown = display_path(folder) if folder.is_absolute() else str(folder)
+        pack, found = read_pack(folder, shown, buffers)
         problems += found
         if pack is not None and pack.id in packs:
             problems.append(pack.manifest.diagnostic(
@@ -326,12 +342,12 @@ def load_packs(paths: Sequence[Path], pack_path: Sequence[Path] = ()) -> tuple[l
                 ("id",)))
         elif pack is not None:
             packs[pack.id] = pack
-    problems += _add_dependencies(packs, PackFinder(pack_path))
+    problems += _add_dependencies(packs, PackFinder(pack_path), buffers)
     ordered, cycles = order(packs.values())
     return ordered, problems + cycles
 
 
-def _add_dependencies(packs: dict[str, Pack], finder: PackFinder) -> list[Diagnostic]:
+def _add_dependencies(packs: dict[str, Pack], finder: PackFinder, buffers: Buffers) -> list[Diagnostic]:
     """Find, read and version-check every dependency of ``packs``, adding them to it."""
     problems: list[Diagnostic] = []
     queue, unreadable = list(packs.values()), set()
@@ -348,7 +364,7 @@ def _add_dependencies(packs: dict[str, Pack], finder: PackFinder) -> list[Diagno
                         codes.MISSING_DEPENDENCY, f"pack '{pack.id}' depends on '{dep.id}', not found",
                         where, hint=f"did you mean '{close}'? If not, {where_else}" if close else where_else))
                     continue
-                found_pack, found = read_pack(*located)
+                found_pack, found = read_pack(*located, buffers)
                 problems += found
                 if found_pack is None:
                     unreadable.add(dep.id)

@@ -14,8 +14,9 @@
 - ``schemas/`` with the JSON Schemas (``rulecraft.compiler.schema_export``) and, in every YAML file, a
   ``# yaml-language-server: $schema=`` modeline relative to it, so the pack works in any folder and
   its schemas are refreshed with ``rulecraft schemas --write schemas``;
-- ``.vscode/settings.json`` mapping each file to its schema (``yaml.schemas``) for VS Code, and a
-  ``README.md``.
+- ``.vscode/settings.json`` mapping each file to its schema (``yaml.schemas``) for VS Code and starting
+  ``rulecraft lsp`` (the installed ``rulecraft`` that wrote the pack) through the generic LSP client that
+  ``.vscode/extensions.json`` recommends beside the YAML extension, and a ``README.md``.
 
 It writes only into a folder that does not exist or is empty: nothing of the author's is overwritten.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -190,11 +192,24 @@ def readme(new: NewPack, listed: list[tuple[str, str]], entity: str, scenarios: 
                                   enable=enable)
 
 
+# VS Code's YAML extension (the schemas) and a generic LSP client (``rulecraft lsp``): it offers both.
+VSCODE_EXTENSIONS = ["redhat.vscode-yaml", "zsol.vscode-glspc"]
+
+
+def lsp_command() -> str:
+    """The ``rulecraft`` beside the running Python (a venv's), so the editor starts this installation's
+    server wherever its PATH leads; plain ``rulecraft`` when there is none."""
+    script = Path(sys.executable).with_name("rulecraft")
+    return str(script) if script.is_file() else "rulecraft"
+
+
 def vscode_settings(new: NewPack, kinds: list[str]) -> str:
     mapping = {f"./{SCHEMAS}/pack{SUFFIX}": ["pack.yaml"]}
     mapping |= {f"./{SCHEMAS}/{new.game}/{kind}{SUFFIX}": [f"{kind}.yaml"] for kind in kinds}
     mapping[f"./{SCHEMAS}/{new.game}/scenario{SUFFIX}"] = [f"{SCENARIOS}/*.yaml"]
-    return json.dumps({"yaml.schemas": mapping}, indent=2) + "\n"
+    server = {"glspc.server.command": lsp_command(), "glspc.server.commandArguments": ["lsp"],
+              "glspc.server.languageId": ["yaml"]}
+    return json.dumps({"yaml.schemas": mapping, **server}, indent=2) + "\n"
 
 
 def files_of(new: NewPack, examples: Sequence[Example] = ()) -> dict[str, str]:
@@ -226,7 +241,8 @@ def files_of(new: NewPack, examples: Sequence[Example] = ()) -> dict[str, str]:
     return {"pack.yaml": manifest(new, list(content)), **content,
             **{path: text for path, (text, _) in scenarios.items()},
             "README.md": readme(new, listed, entities[0] if entities else "KIND:ID", bool(scenarios)),
-            ".vscode/settings.json": vscode_settings(new, kinds)}
+            ".vscode/settings.json": vscode_settings(new, kinds),
+            ".vscode/extensions.json": json.dumps({"recommendations": VSCODE_EXTENSIONS}, indent=2) + "\n"}
 
 
 def scaffold_pack(new: NewPack, examples: Sequence[Example] = ()) -> list[Path]:

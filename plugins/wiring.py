@@ -17,7 +17,7 @@ from typing import Any
 from rulecraft.compiler import check
 from rulecraft.compiler.check import CheckResult, Layer
 from rulecraft.compiler.diagnostics import DiagnosticError
-from rulecraft.compiler.packs import PackFinder
+from rulecraft.compiler.packs import NO_BUFFERS, Buffers, PackFinder
 from rulecraft.compiler.resolve import Stack
 from rulecraft.compiler.stack_plugins import StackPlugins, pack_plugins
 from rulecraft.compiler.variations import point_layers
@@ -76,10 +76,11 @@ STACK_PLUGINS = StackPlugins(content_kinds=_content_kinds, vocabulary=_vocabular
 
 
 def check_packs(paths: Sequence[Path], pack_path: Sequence[Path] = (),
-                layers: Sequence[Layer] = ()) -> CheckResult:
+                layers: Sequence[Layer] = (), buffers: Buffers = NO_BUFFERS) -> CheckResult:
     """``rulecraft check``'s pipeline (``rulecraft.compiler.check.check_packs``) over the packs at ``paths``,
-    with the installed plugin host answering for the plugins they name."""
-    return check.check_packs(paths, pack_path, layers, plugins=STACK_PLUGINS)
+    with the installed plugin host answering for the plugins they name (and an editor's unsaved
+    ``buffers`` read in place of their files: ``rulecraft lsp``)."""
+    return check.check_packs(paths, pack_path, layers, plugins=STACK_PLUGINS, buffers=buffers)
 
 
 def load_table(config: Config) -> Table:

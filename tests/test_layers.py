@@ -29,8 +29,11 @@ def test_every_plugins_module_and_game_is_placed_in_the_layers():
     [layers] = [contract["layers"] for contract in config["contracts"] if contract.get("id") == "layers"]
     placed = {name.strip(" ()") for layer in layers for name in re.split(r"[|:]", layer)}
     plugins = ROOT / "plugins"
-    games = [path.name for path in plugins.iterdir() if (path / "__init__.py").is_file()]
+    # a game's folder has its definition (game.py); any other package is the host's (the language server)
+    games = [path.name for path in plugins.iterdir() if (path / "game.py").is_file()]
     host = [path.stem for path in plugins.glob("*.py") if path.stem != "__init__"]
+    host += [path.name for path in plugins.iterdir()
+             if (path / "__init__.py").is_file() and path.name not in games]
     found = {f"rulecraft.plugins.{name}" for name in [*games, *host]}
     assert sorted(found - placed) == []
     for contract in ("cli", "host"):   # the front ends and the plugin host reach every game by the registry

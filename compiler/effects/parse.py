@@ -11,6 +11,7 @@ or loop without bound. Syntax errors are phrased with lark's ``match_examples`` 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Collection, Mapping
@@ -42,6 +43,18 @@ def grammar() -> str:
 @functools.cache
 def parser() -> Lark:
     return cached_parser(grammar(), **PARSER_OPTIONS)
+
+
+def lex(source: str) -> list[tuple[str, str, int]]:
+    """The tokens of an effect string as (terminal name, text, offset), for an editor's highlighting; as
+    many as lex before a character no token starts with (the check reports it). The length cap holds."""
+    found: list[tuple[str, str, int]] = []
+    if len(source) > MAX_CHARS:
+        return found
+    with contextlib.suppress(UnexpectedInput):
+        for token in parser().lex(source):
+            found.append((token.type, str(token), token.start_pos or 0))
+    return found
 
 
 def _span(meta_or_token) -> n.Span:

@@ -9,6 +9,7 @@ not write or that were edited since.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,15 @@ def test_a_game_without_examples_of_its_own_gets_a_patch_of_each_kind(tmp_path: 
         assert first == f"{MODELINE}schemas/mecha/{name.removesuffix('.yaml')}.schema.json"
     assert not (folder / "scenarios").exists()
     assert "rulecraft test" not in (folder / "README.md").read_text(encoding="utf-8")
+
+
+def test_vscode_settings_start_this_installations_language_server(scaffold: Path):
+    """Issue 26: the editor set-up in two minutes: the settings start `rulecraft lsp` through the generic
+    client the folder recommends, with the `rulecraft` installed beside the Python that wrote the pack."""
+    settings = json.loads((scaffold / ".vscode" / "settings.json").read_text(encoding="utf-8"))
+    command = Path(settings["glspc.server.command"])
+    assert command == Path(sys.executable).with_name("rulecraft") and command.is_file()
+    assert settings["glspc.server.commandArguments"] == ["lsp"]
+    assert settings["glspc.server.languageId"] == ["yaml"]
+    extensions = json.loads((scaffold / ".vscode" / "extensions.json").read_text(encoding="utf-8"))
+    assert extensions["recommendations"] == ["redhat.vscode-yaml", "zsol.vscode-glspc"]

@@ -110,3 +110,21 @@ def test_the_loader_refuses_a_device_on_the_open_descriptor():
     read (it would never end)."""
     document, [problem] = loader.load_file(Path("/dev/zero"))
     assert document is None and problem.code.code == "not-a-regular-file"
+
+
+def test_an_editors_buffer_opens_no_file_the_pack_may_not_read(tmp_path):
+    """Issue 26: `rulecraft lsp` reads open buffers in place of their files, only after the file passed
+    every check: a buffer for the target of a link out of the pack is never read."""
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("kind: weapons\n", encoding="utf-8")
+    folder = _linked(tmp_path, outside)
+    result = check_packs([folder], buffers={outside.resolve(): b"kind: weapons\nentries: []\n"})
+    assert [d.code.code for d in result.diagnostics] == ["file-outside-pack"]
+
+
+def test_an_editors_buffer_is_read_in_place_of_its_file(tmp_path):
+    folder = write_pack(tmp_path / "pk", files="[weapons.yaml]")
+    (folder / "weapons.yaml").write_text("kind: weapons\n", encoding="utf-8")
+    unsaved = {(folder / "weapons.yaml").resolve(): b"kind: weapons\nentries: [\n"}
+    [problem] = check_packs([folder], buffers=unsaved).diagnostics
+    assert problem.code.code == "yaml-syntax" and problem.file.endswith("weapons.yaml")

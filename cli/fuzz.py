@@ -163,7 +163,7 @@ def _failure(args: argparse.Namespace, rig: Any, table: Any, found: Any, game: s
 
     shrunk = found.shrunk
     failure = shrunk.failure
-    print(f"FAIL game {found.game + 1} ({found.setup.players} players: {', '.join(found.setup.agents)}; "
+    print(f"FAIL game {found.game + 1} ({_seats(found.setup.players)}: {', '.join(found.setup.agents)}; "
           f"seed {found.setup.seed}): {found.played.failure}")
     print(f"shrunk in {shrunk.seconds:.2f} s ({shrunk.replays} replays): {_seats(shrunk.before[0])} and "
           f"{shrunk.before[1]} choices -> {_seats(shrunk.setup.players)} and {len(shrunk.values)} choices")

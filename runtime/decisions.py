@@ -91,8 +91,13 @@ class Decision:
         if not isinstance(answer, tuple) or len(answer) != self.pick:
             raise IllegalAnswer(f"player {self.player}: the {self.kind} decision needs {self.pick} picks, "
                                 f"got {answer!r}")
+        legal = _legal(self.options)
         for item in answer:
-            if item not in self.options:
+            try:
+                found = item in legal
+            except TypeError:   # an unhashable pick matches no option of a hashable set
+                found = False
+            if not found:
                 raise IllegalAnswer(f"player {self.player}: {item!r} is not a legal pick for the {self.kind} "
                                     f"decision; legal: {_preview(self.options)}")
         distinct = self.distinct
@@ -123,6 +128,24 @@ class Decision:
 # Options grouped by their distinct key for multi-pick answers: a program's options are the same every
 # round, so the grouping is computed once per option set (read-only; bounded).
 _BY_KEY: dict[tuple[tuple[Any, ...], Distinct], tuple[list[Any], dict[Any, list[Any]]]] = {}
+
+
+def _legal(options: tuple[Any, ...]) -> frozenset[Any] | tuple[Any, ...]:
+    """The options of a multi-pick decision as a set, for checking each pick (a program's 32 options, 4
+    picks, every round: a tuple is searched option by option), shared while the same options come back;
+    the tuple itself when an option is unhashable."""
+    try:
+        legal = _LEGAL.get(options)
+    except TypeError:
+        return options
+    if legal is None:
+        if len(_LEGAL) >= 64:
+            _LEGAL.clear()
+        legal = _LEGAL[options] = frozenset(options)
+    return legal
+
+
+_LEGAL: dict[tuple[Any, ...], frozenset[Any]] = {}
 
 
 def canonical(value: Any) -> Any:

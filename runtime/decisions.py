@@ -91,8 +91,13 @@ class Decision:
         if not isinstance(answer, tuple) or len(answer) != self.pick:
             raise IllegalAnswer(f"player {self.player}: the {self.kind} decision needs {self.pick} picks, "
                                 f"got {answer!r}")
+        legal = _legal(self.options)
         for item in answer:
-            if item not in self.options:
+            try:
+                found = item in legal
+            except TypeError:   # an unhashable pick matches no option of a hashable set
+                found = False
+            if not found:
                 raise IllegalAnswer(f"player {self.player}: {item!r} is not a legal pick for the {self.kind} "
                                     f"decision; legal: {_preview(self.options)}")
         distinct = self.distinct
@@ -108,21 +113,44 @@ class Decision:
             return options[int(rng.random() * len(options))]
         if self.distinct is None:
             return tuple(rng.sample(options, self.pick))
-        by_key = _BY_KEY.get((options, self.distinct))
+        cache_key = (id(options), self.distinct)
+        by_key = _BY_KEY.get(cache_key)
         if by_key is None:
             if len(_BY_KEY) >= 64:
                 _BY_KEY.clear()
             grouped: dict[Any, list[Any]] = {}
             for option in options:
                 grouped.setdefault(self.distinct.key(option), []).append(option)
-            by_key = _BY_KEY[(options, self.distinct)] = (list(grouped), grouped)
-        keys, grouped = by_key
+            by_key = _BY_KEY[cache_key] = (options, list(grouped), grouped)
+        keys, grouped = by_key[1], by_key[2]
         return tuple(rng.choice(grouped[key]) for key in rng.sample(keys, self.pick))
 
 
-# Options grouped by their distinct key for multi-pick answers: a program's options are the same every
-# round, so the grouping is computed once per option set (read-only; bounded).
-_BY_KEY: dict[tuple[tuple[Any, ...], Distinct], tuple[list[Any], dict[Any, list[Any]]]] = {}
+# What a multi-pick decision's options give, computed once per options tuple: a program's options are the
+# same tuple every round (the engine keeps them). Keyed by the tuple's id, not its value (hashing 32
+# options at every decision cost more than the lookup saves); each entry holds its tuple, so that id is
+# not reused while the entry lives. Read-only; bounded. Here: the options grouped by their distinct key,
+# for random multi-pick answers (and ``_LEGAL`` below: the options as a set, for checking answers).
+_BY_KEY: dict[tuple[int, Distinct], tuple[tuple[Any, ...], list[Any], dict[Any, list[Any]]]] = {}
+
+
+def _legal(options: tuple[Any, ...]) -> frozenset[Any] | tuple[Any, ...]:
+    """The options as a set, for checking each pick of a multi-pick answer (searching the tuple compared
+    up to 32 options for each of 4 picks); the tuple itself when an option is unhashable."""
+    entry = _LEGAL.get(id(options))
+    if entry is not None:
+        return entry[1]
+    try:
+        legal: frozenset[Any] | tuple[Any, ...] = frozenset(options)
+    except TypeError:
+        legal = options
+    if len(_LEGAL) >= 64:
+        _LEGAL.clear()
+    _LEGAL[id(options)] = (options, legal)
+    return legal
+
+
+_LEGAL: dict[int, tuple[tuple[Any, ...], frozenset[Any] | tuple[Any, ...]]] = {}
 
 
 def canonical(value: Any) -> Any:

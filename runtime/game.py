@@ -111,8 +111,8 @@ class GameCore:
     def push(self, event: dict[str, Any]) -> None:
         """Record a ready-made event (``"e"`` first): the hottest steps build their dict literally, which
         costs less than ``emit``'s keyword arguments."""
-        self.steps += 1
-        if self.steps > self._cap:
+        steps = self.steps = self.steps + 1
+        if steps > self._cap:
             self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
             raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
         counts = self._counts
@@ -131,10 +131,10 @@ class GameCore:
         """In summary mode with no listener, count one ``kind`` event that nothing reads and say so: a hot
         step then skips building it (``if not self.counted("move"): self.push({...})``)."""
         counts = self._counts
-        if counts is None or kind in self._kept or self.listeners:
+        if counts is None or self.listeners or kind in self._kept:
             return False
-        self.steps += 1
-        if self.steps > self._cap:
+        steps = self.steps = self.steps + 1
+        if steps > self._cap:
             self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
             raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
         counts[kind] = counts.get(kind, 0) + 1

@@ -22,7 +22,6 @@ from rulecraft.plugins.tem.model import MECH, POWER_ARMOR, ProgramCardDef, Rules
 from rulecraft.plugins.tem.state import Board, Player, Token
 from rulecraft.runtime.game import GameCore
 from rulecraft.runtime.outcomes import Standing
-from rulecraft.runtime.seats import clockwise
 
 if TYPE_CHECKING:
     from rulecraft.plugins.tem.combat import Combat
@@ -85,8 +84,9 @@ class Table(GameCore):
 
     def order(self) -> list[Player]:
         """Seats clockwise from the Starting Player (T5)."""
-        players = self.players
-        return [players[seat] for seat in clockwise(self.start_seat, len(players))]
+        players = self.players   # two slices: what seats.clockwise gives with no seat out, ~50 calls a game
+        first = self.start_seat % len(players) if players else 0
+        return players[first:] + players[:first]
 
     def pilot_at(self, cell: int, other_than: Player | None = None) -> Player | None:
         for q in self.players:

@@ -8,7 +8,6 @@ the game went (length, Combats, KOs, retreats, the Mighty Mech).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from rulecraft.plugins.tem.engine import Game
@@ -39,12 +38,13 @@ _GROUP_OF: dict[str, str] = {}   # source -> its group, as source_group found it
 def game_record(game: Game, index: int, seed: str, agents: list[str]) -> dict[str, Any]:
     """The record of one played (or aborted) game, from its full log or its summary (RECORD_EVENTS)."""
     counts = game.event_counts()
-    by_source: list[Counter] = [Counter() for _ in game.players]
+    by_source: list[dict[str, int]] = [{} for _ in game.players]   # plain dicts: a Counter's are Python calls
     first_seat = None
     for event in game.events:
         kind = event["e"]
         if kind == "vp":
-            by_source[event["player"]][source_group(event["source"])] += event["vp"]
+            seat_vp, group = by_source[event["player"]], source_group(event["source"])
+            seat_vp[group] = seat_vp.get(group, 0) + event["vp"]
         elif kind == "starting-player" and first_seat is None:
             first_seat = event["player"]
     standings = {s.seat: s for s in game.standings or ()}

@@ -38,6 +38,18 @@ MAX_DEPTH = 64
 
 JsonPath = tuple[str | int, ...]
 
+
+def value_at(data: Any, path: JsonPath) -> Any:
+    """The value at ``path`` in loaded ``data``, or None where the path leads nowhere."""
+    for key in path:
+        if isinstance(data, dict):
+            data = data.get(key)
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return None
+    return data
+
 _CORE_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",

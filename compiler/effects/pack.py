@@ -25,7 +25,7 @@ from rulecraft.compiler.effects.build import CompiledEffect, compile_effect, loa
 from rulecraft.compiler.effects.locate import position_in_scalar
 from rulecraft.compiler.effects.verify import UnsafeCode
 from rulecraft.compiler.effects.vocabulary import Vocabulary
-from rulecraft.compiler.loader import Document, JsonPath, Span
+from rulecraft.compiler.loader import Document, JsonPath, Span, value_at
 from rulecraft.compiler.packs import rulecraft_version
 from rulecraft.compiler.resolve import Entity, Stack
 from rulecraft.compiler.stack_plugins import StackPlugins, ask_plugins
@@ -84,20 +84,9 @@ def sites(stack: Stack) -> Iterator[EffectSite]:
     for kind, (entity_kind, holders) in ability_fields(stack.game).items():
         for entity in stack.of_kind(kind):
             for holder in holders(entity.data):
-                mapping = _get(entity.data, holder)
+                mapping = value_at(entity.data, holder)
                 if isinstance(mapping, dict) and isinstance(mapping.get("ability"), str):
                     yield EffectSite(entity, entity_kind, holder, mapping)
-
-
-def _get(data: Any, path: JsonPath) -> Any:
-    for key in path:
-        if isinstance(data, dict):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
 
 
 class Locator:

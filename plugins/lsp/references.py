@@ -12,7 +12,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from rulecraft.compiler.loader import Document, Span
+from rulecraft.compiler.loader import Document, Span, value_at
 from rulecraft.compiler.packs import Pack, shipped_packs
 from rulecraft.compiler.resolve import Stack
 from rulecraft.plugins.lsp.navigation import defining
@@ -30,22 +30,11 @@ def _range(span: Span) -> types.Range:
 
 def _in(document: Document, word: str) -> Iterator[types.Range]:
     for path, span in document.spans.items():
-        if path and _value(document.data, path) == word:
+        if path and value_at(document.data, path) == word:
             yield _range(span)
     for path, span in document.key_spans.items():
         if path and path[-1] == word:
             yield _range(span)
-
-
-def _value(data: object, path: tuple) -> object:
-    for key in path:
-        if isinstance(data, dict):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
 
 
 def references(stack: Stack, word: str, packs: list[Pack] | None = None) -> list[types.Location]:

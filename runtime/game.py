@@ -86,7 +86,7 @@ class GameCore:
         self.rng = random.Random(seed)
         self.chance: ChanceSource = SeededChance(self.rng)   # a rule scenario puts a scripted source here
         self.agents = list(agents)
-        # the seats' names, the engine's (set once: the compiled core leaked a default replaced later)
+        # the seats' names, given by the engine and set once (mypyc's build leaked a default replaced later)
         self.colours: Sequence[str] = colours if colours is not None else [str(s) for s in range(len(agents))]
         self.standings: list[Standing] | None = None    # set when the game ends (see module)
         self.listeners = list(listeners)

@@ -86,7 +86,6 @@ class Config:
         shift = index % n
         return cycle[-shift:] + cycle[:-shift] if shift else cycle
 
-
     def seed_index(self, index: int) -> int:
         """The seed game ``index`` is played on: its own, or with ``lineups`` its round's, so that every
         seating of a round meets the same dice and decks (paired seeds)."""

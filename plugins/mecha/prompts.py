@@ -24,17 +24,12 @@ from rich.markup import escape
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.picture import Board, card_codes
 from rulecraft.plugins.mecha.words import card_words
-from rulecraft.runtime.decisions import Decision, IllegalAnswer
-from rulecraft.runtime.prompts import HELP_WORDS
+from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.prompts import HELP_WORDS, ask_by_key, normal
 
 OPPONENT_KEY = "opp"
 TITLES = {K.MAIN: "your main phase", K.WINDOW: "a response window", K.TARGET: "choose a target",
           K.TRIGGER_ORDER: "which ability first"}
-
-
-def normal(text: str) -> str:
-    """A typed key as it is matched: lower case, no spaces."""
-    return "".join(text.lower().split())
 
 
 class OptionKeys:
@@ -131,25 +126,10 @@ class Prompts:
         lines = keys.lines()
         for line in lines:
             self.term.say(line)
-        while True:
-            text = self.term.ask(f"[{decision.kind}] > ")
-            if normal(text) in keys.keys:
-                try:
-                    return decision.check(keys.keys[normal(text)])
-                except IllegalAnswer as exc:
-                    self.term.say(f"[red]{escape(str(exc))}[/]")
-                    continue
-            if text.lower() in HELP_WORDS:
-                self.term.help(self.help(decision, lines))
-            elif text.lower() == "c":
-                self.term.help(self.cards(state))
-            elif text.lower() == "b":
-                self.term.board(state, self.board, self.seat)
-            else:
-                hint = keys.hint(text)
-                self.term.say(f"[red]{escape(hint)}[/]" if hint else
-                              f"[red]{escape(text or '(nothing)')} is not one of the keys[/]: type one as "
-                              f"listed (? help, c your cards, u take back, q stop).")
+        extra = {**dict.fromkeys(HELP_WORDS, lambda: self.term.help(self.help(decision, lines))),
+                 "c": lambda: self.term.help(self.cards(state)),
+                 "b": lambda: self.term.board(state, self.board, self.seat)}
+        return ask_by_key(self.term, decision, keys.keys, extra, lambda text: refusal(text, keys.hint(text)))
 
     def help(self, decision: Decision, lines: Iterable[str]) -> list[str]:
         """``?``: the rule behind the prompt, the options and the keys."""
@@ -164,3 +144,11 @@ class Prompts:
         codes, cards = card_codes(self.board.ruleset), self.board.ruleset.cards
         return ["[bold]Your hand[/] (the key of a card is its code)",
                 *(f"[bold]{codes[c]}[/] {escape(card_words(cards[c]))}" for c in hand)]
+
+
+def refusal(text: str, hint: str | None) -> str:
+    """What a typed text that is no key gets: the keys' own hint (a cell missing), else the keys to type."""
+    if hint:
+        return f"[red]{escape(hint)}[/]"
+    return (f"[red]{escape(text or '(nothing)')} is not one of the keys[/]: type one as listed (? help, c "
+            f"your cards, u take back, q stop).")

@@ -29,8 +29,8 @@ from rulecraft.plugins.teq import decisions as K
 from rulecraft.plugins.teq import model as M
 from rulecraft.plugins.teq.picture import FACE_LETTERS, FACE_WORDS, Board
 from rulecraft.plugins.teq.words import item_name, item_words, quest_words, region_words
-from rulecraft.runtime.decisions import Decision, IllegalAnswer
-from rulecraft.runtime.prompts import HELP_WORDS
+from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.prompts import HELP_WORDS, ask_by_key, normal
 
 TITLES = {K.MOVEMENT_CARD: "the day: pick a movement card", K.DAY: "your day move", K.GAIN: "health or power",
           K.QUEST: "which quest", K.ITEM: "who holds the item", K.ARRANGE: "rearrange items",
@@ -42,11 +42,6 @@ WORDS = {K.ROLL: ("roll", "roll all five dice"), K.REST: ("rest", "rest: bring h
          K.HEALTH: ("hp", "gain 1 health"), K.POWER: ("pw", "gain 1 power"), K.DONE: ("d", "done"),
          K.WAIT: ("w", "let it wait beside your mat")}
 SHIP_WAYS = {"clockwise": "cw", "anticlockwise": "acw"}
-
-
-def normal(text: str) -> str:
-    """A typed key as it is matched: lower case, no spaces."""
-    return "".join(text.lower().split())
 
 
 def item_codes(ruleset: M.Ruleset) -> dict[str, str]:
@@ -182,27 +177,20 @@ class Prompts:
         self.term.say(escape(about))
         for line in keys.lines:
             self.term.say(line)
-        while True:
-            text = self.term.ask(f"[{decision.kind}] > ")
-            if normal(text) in keys.keys:
-                try:
-                    return decision.check(keys.keys[normal(text)])
-                except IllegalAnswer as exc:
-                    self.term.say(f"[red]{escape(str(exc))}[/]")
-                    continue
-            if text.lower() in HELP_WORDS:
-                self.term.help(self.help(decision, keys.lines))
-            elif text.lower() == "m":
-                self.term.help(self.map_words(state))
-            elif text.lower() == "b":
-                self.term.board(state, self.board, self.seat)
-            elif any(normal(text) + way in keys.keys for way in SHIP_WAYS.values()):
-                typed = escape(text)
-                self.term.say(f"[red]{typed} needs a way round the coast[/] (the two ways cost differently): "
-                              f"{typed} cw or {typed} acw.")
-            else:
-                self.term.say(f"[red]{escape(text or '(nothing)')} is not one of the keys[/]: type one as "
-                              f"listed (REGION: a region like b1l; ? help, m the map, u take back, q stop).")
+        extra = {**dict.fromkeys(HELP_WORDS, lambda: self.term.help(self.help(decision, keys.lines))),
+                 "m": lambda: self.term.help(self.map_words(state)),
+                 "b": lambda: self.term.board(state, self.board, self.seat)}
+        return ask_by_key(self.term, decision, keys.keys, extra, lambda text: self.refusal(text, keys.keys))
+
+    @staticmethod
+    def refusal(text: str, keys: dict[str, Any]) -> str:
+        """What a typed text that is no key gets: a ship move missing its way round the coast is told so."""
+        typed = escape(text)
+        if any(normal(text) + way in keys for way in SHIP_WAYS.values()):
+            return (f"[red]{typed} needs a way round the coast[/] (the two ways cost differently): "
+                    f"{typed} cw or {typed} acw.")
+        return (f"[red]{escape(text or '(nothing)')} is not one of the keys[/]: type one as listed (REGION: "
+                f"a region like b1l; ? help, m the map, u take back, q stop).")
 
     def help(self, decision: Decision, lines: Iterable[str]) -> list[str]:
         """``?``: the rule behind the prompt, the options and the keys."""

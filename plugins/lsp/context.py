@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 ABILITY = re.compile(r"""^\s*(?:-\s+)?ability:\s*(["']?)""")   # the core's field for an effect string
 KIND = re.compile(r"^kind:\s*([\w-]+)", re.MULTILINE)
@@ -17,25 +16,14 @@ KEY = re.compile(r"^(\s+)([\w-]*)$")                  # typing a mapping key
 SIBLING = re.compile(r"^(\s+)([\w-]+):")
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """The cursor in an effect string: the text before it, and the trigger it is under (if typed)."""
-
-    before: str
-
-    @property
-    def trigger(self) -> str | None:
-        head, colon, _ = self.before.partition(":")
-        return head.strip() if colon else None
-
-
-def effect_at(line: str, character: int) -> Effect | None:
+def effect_before(line: str, character: int) -> str | None:
+    """When the cursor is in a one-line effect string, the string's text before it."""
     found = ABILITY.match(line)
     if found is None or character < found.end():
         return None
     before = line[found.end():character]
     quote = found.group(1)
-    return None if quote and quote in before else Effect(before)
+    return None if quote and quote in before else before
 
 
 def kind_of(text: str) -> str | None:

@@ -1,34 +1,22 @@
 """Semantic highlighting of the effect DSL inside ability strings: the trigger, the language's keywords,
 numbers and operators, and each word by what the game's vocabulary makes it (a verb's word, an attribute,
-an accumulator, a value). One-line ability strings, read from the editor's text (a block scalar spanning
-lines is left to the YAML highlighting)."""
+an accumulator, a value). Any ability string of the editor's text, one line or spanning lines (a block
+scalar ``|`` or ``>``, a folded plain or quoted scalar): each token's offset in the string's value is
+placed back in the file through the loader's span of the scalar (``effects.locate``, as the check places
+its carets). A buffer that does not load as YAML has no tokens until it does (its diagnostic says why)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Iterator
 
+from rulecraft.compiler.effects.locate import position_in_scalar
 from rulecraft.compiler.effects.parse import lex
 from rulecraft.compiler.effects.vocabulary import Vocabulary
+from rulecraft.compiler.loader import Document, load_text, value_at
 
 TYPES = ["event", "keyword", "number", "operator", "function", "property", "variable", "enumMember"]
 SYMBOLS = {"NUMBER": "number", "COMPARE": "operator", "ADD_OP": "operator", "MUL_OP": "operator"}
-ABILITY = re.compile(r"""^(\s*(?:-\s+)?ability:\s*)(["']?)""")
-
-
-def _content(line: str) -> tuple[int, str] | None:
-    """The start column and text of a one-line ability string on ``line``."""
-    found = ABILITY.match(line)
-    if found is None:
-        return None
-    start, quote = found.end(), found.group(2)
-    rest = line[start:].rstrip("\r\n")
-    if quote:
-        end = rest.find(quote)
-        return (start, rest[:end]) if end >= 0 else None
-    if rest[:1] in "|>" or not rest:
-        return None
-    return start, rest.split(" #")[0]
+FIELD = "ability"   # the core's field for an effect string
 
 
 def _kinds(vocabulary: Vocabulary) -> dict[str, str]:
@@ -41,30 +29,44 @@ def _kinds(vocabulary: Vocabulary) -> dict[str, str]:
     return kinds
 
 
-def tokens(lines: Sequence[str], vocabulary: Vocabulary) -> list[int]:
-    """The LSP semantic-token data (relative line, relative start, length, type, no modifiers)."""
-    kinds, data = _kinds(vocabulary), []
-    last_line = last_start = 0
-    for number, line in enumerate(lines):
-        found = _content(line)
-        if found is None:
+def _marked(source: str, kinds: dict[str, str]) -> Iterator[tuple[int, int, str]]:
+    """(offset, length, type) of each token of one effect string that has a type."""
+    seen_colon = False
+    for name, text, offset in lex(source):
+        if name in ("COLON", "_NL"):
+            seen_colon = name == "COLON"
             continue
-        column, source = found
-        seen_colon = False
-        for name, text, offset in lex(source):
-            if name == "COLON":
-                seen_colon = True
-                continue
-            if not seen_colon:
-                kind: str | None = "event"
-            elif name == "WORD":
-                kind = kinds.get(text)
-            else:
-                kind = SYMBOLS.get(name, "keyword" if text.isalpha() else None)
-            if kind is None:
-                continue
-            start = column + offset
-            data += [number - last_line, start - last_start if number == last_line else start, len(text),
-                     TYPES.index(kind), 0]
-            last_line, last_start = number, start
+        if not seen_colon:
+            kind: str | None = "event"
+        elif name == "WORD":
+            kind = kinds.get(text)
+        else:
+            kind = SYMBOLS.get(name, "keyword" if text.isalpha() else None)
+        if kind is not None:
+            yield offset, len(text), kind
+
+
+def _placed(document: Document, kinds: dict[str, str]) -> Iterator[tuple[int, int, int, str]]:
+    """(0-based line, column, length, type) of every marked token of the document's ability strings."""
+    for path, span in document.spans.items():
+        source = value_at(document.data, path) if path and path[-1] == FIELD else None
+        if not isinstance(source, str) or span.style is None:
+            continue
+        for offset, length, kind in _marked(source, kinds):
+            line, column = position_in_scalar(document.text, span, source, offset)
+            yield line - 1, column - 1, length, kind
+
+
+def tokens(text: str, path: str, vocabulary: Vocabulary) -> list[int]:
+    """The LSP semantic-token data (relative line, relative start, length, type, no modifiers) of the
+    editor's ``text`` of the file at ``path``."""
+    document, _ = load_text(text, path)
+    if document is None:
+        return []
+    data: list[int] = []
+    last_line = last_start = 0
+    for line, start, length, kind in sorted(_placed(document, _kinds(vocabulary))):
+        data += [line - last_line, start - last_start if line == last_line else start, length,
+                 TYPES.index(kind), 0]
+        last_line, last_start = line, start
     return data

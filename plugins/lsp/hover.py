@@ -1,6 +1,6 @@
 """Hover: over an ability, the English it generates (the card's wording, from the same tree as its
-handler); over any field, which pack and line set it, as ``rulecraft explain`` shows it (over an entry's
-id, every field's)."""
+handler) and that handler; over any field, which pack and line set it, as ``rulecraft explain`` shows it
+(over an entry's id, every field's, and its last measured rates: ``measured``)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,16 @@ def _value(value: object) -> str:
     return f"`{value}`" if not isinstance(value, dict | list) or value else "(empty)"
 
 
-def english(stack: Stack, vocabulary: Vocabulary, entity: Entity, path: JsonPath) -> str | None:
-    """The generated text of the ability at ``path`` of ``entity``, or why it has none."""
+def ability(stack: Stack, vocabulary: Vocabulary, entity: Entity, path: JsonPath) -> list[str]:
+    """Markdown: the English the ability at ``path`` of ``entity`` generates and the Python handler the
+    compiler generates for it (as ``rulecraft explain --emit python`` shows it), or why it has none."""
     for site in sites(stack):
         if site.entity is entity and (*site.holder, "ability") == tuple(path):
             compiled = compile_effect(site.source, site.entity_kind, vocabulary)
-            if compiled.ok:
-                return compiled.text
-            return "; ".join(problem.message for problem in compiled.problems)
-    return None
+            if not compiled.ok:
+                return ["; ".join(problem.message for problem in compiled.problems)]
+            return [compiled.text, "Generated handler:", "```python\n" + "\n".join(compiled.python) + "\n```"]
+    return []
 
 
 def provenance(entity: Entity, path: JsonPath, origin: Origin) -> str:

@@ -5,12 +5,17 @@ every stack checked before that layers on it. Completion, hover, highlighting, g
 references and rename read the pack's last resolved stack (kept while the buffer does not resolve).
 
 One check runs at a time, in a worker thread, so the server keeps answering while it runs; a change that
-comes while a check waits out its delay restarts the delay (the debounce).
+comes while a check waits out its delay restarts the delay (the debounce: ``DEBOUNCE`` seconds, or the
+editor's ``initializationOptions.debounce``). A check whose texts a newer change has overtaken publishes
+nothing (the newer one's check is on its way), so no diagnostics older than the editor's text reach it;
+each publication names the document version it was checked at, and each check is logged
+(``window/logMessage``) with its time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -26,12 +31,14 @@ from rulecraft.compiler.effects.pack import ability_fields
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.packs import MANIFEST
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.lsp import completion, context, highlight, hover, navigation, references
+from rulecraft.plugins.lsp import completion, context, expected, highlight, hover, navigation, references
 from rulecraft.plugins.lsp.diagnostics import quick_fixes, to_lsp
+from rulecraft.plugins.lsp.measured import measured
 from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
 from rulecraft.plugins.wiring import stack_words
 
 DEBOUNCE = 0.25   # seconds after the last change before the stack is checked again
+MAX_DEBOUNCE = 10.0
 
 
 def _version() -> str:
@@ -49,7 +56,9 @@ class PackServer(LanguageServer):
         self.stacks: dict[Path, Stack] = {}     # per pack folder, its last resolved stack
         self.published: dict[Path, set[str]] = defaultdict(set)
         self.waiting: dict[Path, asyncio.Task[None]] = {}
+        self.changes: dict[Path, int] = defaultdict(int)   # per pack folder, the changes scheduled so far
         self.checking = asyncio.Lock()
+        self.debounce = DEBOUNCE
 
     def texts(self) -> dict[Path, bytes]:
         """Every open document's text, by resolved path: what the check reads in place of the disk."""
@@ -64,6 +73,7 @@ class PackServer(LanguageServer):
         if changed is None:
             return
         for folder in [changed, *self.dependents(changed)]:
+            self.changes[folder] += 1
             pending = self.waiting.pop(folder, None)
             if pending is not None:
                 pending.cancel()
@@ -78,15 +88,29 @@ class PackServer(LanguageServer):
         await asyncio.sleep(delay)
         self.waiting.pop(folder, None)      # from here on the check runs to its end
         async with self.checking:
+            seen, versions = self.changes[folder], self.versions()
+            self.window_log_message(types.LogMessageParams(types.MessageType.Log,
+                                                           f"checking {folder.name}'s stack"))
+            start = time.perf_counter()
             result = await asyncio.to_thread(check_stack, folder, self.texts())
+        overtaken = self.changes[folder] != seen
+        self.window_log_message(types.LogMessageParams(types.MessageType.Log, (
+            f"checked {folder.name}'s stack in {(time.perf_counter() - start) * 1000:.0f} ms"
+            + ("; a newer change overtook it: not published" if overtaken else ""))))
         if result.stack is not None:
             self.stacks[folder] = result.stack
-        self.publish(folder, result)
+        if not overtaken:
+            self.publish(folder, result, versions)
 
-    def publish(self, folder: Path, result: CheckResult) -> None:
+    def versions(self) -> dict[str, int]:
+        return {uri: doc.version for uri, doc in self.workspace.text_documents.items()
+                if doc.version is not None}
+
+    def publish(self, folder: Path, result: CheckResult, versions: dict[str, int]) -> None:
         """Each file's diagnostics, and an empty list for each file of the pack open or published before
-        that has none now (an editor clears a file's problems only when told). An open file is named by
-        the editor's own URI for it (which may reach it through a link)."""
+        that has none now (an editor clears a file's problems only when told), with the version of an open
+        document checked. An open file is named by the editor's own URI for it (which may reach it through
+        a link)."""
         opened = {Path(path).resolve(): uri for uri in self.workspace.text_documents
                   if (path := to_fs_path(uri)) is not None}
         by_uri: dict[str, list[types.Diagnostic]] = defaultdict(list)
@@ -96,10 +120,11 @@ class PackServer(LanguageServer):
             uri = opened.get(file) or from_fs_path(str(file)) or ""
             by_uri[uri].append(to_lsp(d, uri))
         mine = {uri for path, uri in opened.items() if path.is_relative_to(folder)}
-        for uri in sorted((self.published[folder] | mine) - set(by_uri)):
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
-        for uri, found in by_uri.items():
-            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, found))
+        cleared: dict[str, list[types.Diagnostic]] = {
+            uri: [] for uri in sorted((self.published[folder] | mine) - set(by_uri))}
+        for uri, found in {**cleared, **by_uri}.items():
+            params = types.PublishDiagnosticsParams(uri, found, versions.get(uri))
+            self.text_document_publish_diagnostics(params)
         self.published[folder] = set(by_uri)
 
     def at(self, uri: str) -> tuple[Path, Stack, Sequence[str]] | None:
@@ -120,6 +145,14 @@ def _words(stack: Stack) -> Vocabulary:
 SERVER = PackServer()
 
 
+@SERVER.feature(types.INITIALIZE)
+def initialize(server: PackServer, params: types.InitializeParams) -> None:
+    options = params.initialization_options
+    debounce = options.get("debounce") if isinstance(options, dict) else None
+    if isinstance(debounce, int | float) and 0 <= debounce <= MAX_DEBOUNCE:
+        server.debounce = float(debounce)
+
+
 @SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(server: PackServer, params: types.DidOpenTextDocumentParams) -> None:
     server.schedule(params.text_document.uri, 0)
@@ -127,7 +160,7 @@ def did_open(server: PackServer, params: types.DidOpenTextDocumentParams) -> Non
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(server: PackServer, params: types.DidChangeTextDocumentParams) -> None:
-    server.schedule(params.text_document.uri, DEBOUNCE)
+    server.schedule(params.text_document.uri, server.debounce)
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_SAVE)
@@ -150,10 +183,14 @@ def complete(server: PackServer, params: types.CompletionParams) -> list[types.C
     line, character = params.position.line, params.position.character
     text = lines[line] if line < len(lines) else ""
     kind = context.kind_of("".join(lines))
-    effect = context.effect_at(text, character)
-    if effect is not None:
+    before = context.effect_before(text, character)
+    if before is not None:
+        place = expected.place(before)
+        if place is None:
+            return []
         entity_kind = ability_fields(stack.game).get(kind or "", (None, None))[0]
-        return completion.effect_words(_words(stack), entity_kind, effect)
+        return completion.EffectWords(_words(stack), entity_kind).at(place, lambda length: types.Range(
+            types.Position(line, character - length), params.position))
     field, section = context.id_field_at(text, character), context.section_of(lines, line)
     if field == "id" and section == "depends":
         return completion.pack_ids(p.id for p in stack.packs)
@@ -175,8 +212,13 @@ def hover_over(server: PackServer, params: types.HoverParams) -> types.Hover | N
     entity, path, origin = at
     parts = [hover.provenance(entity, path, origin)]
     if path and path[-1] == "ability":
-        text = hover.english(stack, _words(stack), entity, path)
-        parts[:0] = [text, "---"] if text else []
+        shown = hover.ability(stack, _words(stack), entity, path)
+        parts[:0] = [*shown, "---"] if shown else []
+    folder = pack_folder(file)
+    pack = next((p for p in stack.packs if Path(str(p.folder)).resolve() == folder), None)
+    if path in ((), ("id",)) and folder is not None and pack is not None:
+        figures = measured(folder, pack.id, entity.id)
+        parts += ["---", figures] if figures else []
     return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, "\n\n".join(parts)))
 
 
@@ -227,8 +269,9 @@ def semantic_tokens(server: PackServer, params: types.SemanticTokensParams) -> t
     found = server.at(params.text_document.uri)
     if found is None:
         return types.SemanticTokens(data=[])
-    _, stack, lines = found
-    return types.SemanticTokens(data=highlight.tokens(lines, _words(stack)))
+    file, stack, _ = found
+    text = server.workspace.get_text_document(params.text_document.uri).source
+    return types.SemanticTokens(data=highlight.tokens(text, str(file), _words(stack)))
 
 
 def serve() -> None:

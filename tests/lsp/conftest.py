@@ -22,22 +22,29 @@ WAIT = 60.0   # seconds: a loaded machine checks slowly; a test waits for what i
 class Session:
     """A client with its own event loop; each call runs the loop until its answer (or notification) came."""
 
-    def __init__(self, cwd: Path) -> None:
+    def __init__(self, cwd: Path, options: dict[str, Any] | None = None) -> None:
         self.loop = asyncio.new_event_loop()
         self.client = LanguageClient("rulecraft-tests", "1")
         self.diagnostics: dict[str, list[types.Diagnostic]] = {}
+        self.history: list[tuple[str, int | None, list[types.Diagnostic]]] = []   # every publication
+        self.logs: list[str] = []
         self.arrived = asyncio.Event()
         self.versions: dict[str, int] = {}
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def published(params: types.PublishDiagnosticsParams) -> None:
             self.diagnostics[params.uri] = list(params.diagnostics)
+            self.history.append((params.uri, params.version, list(params.diagnostics)))
             self.arrived.set()
+
+        @self.client.feature(types.WINDOW_LOG_MESSAGE)
+        def logged(params: types.LogMessageParams) -> None:
+            self.logs.append(params.message)
 
         self.run(self.client.start_io(sys.executable, "-m", "rulecraft.cli", "lsp", cwd=str(cwd)))
         self.capabilities: types.ServerCapabilities = self.run(self.client.initialize_async(
-            types.InitializeParams(capabilities=types.ClientCapabilities(),
-                                   root_uri=from_fs_path(str(cwd))))).capabilities
+            types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=from_fs_path(str(cwd)),
+                                   initialization_options=options))).capabilities
         self.client.initialized(types.InitializedParams())
 
     def run(self, awaitable: Any) -> Any:
@@ -51,13 +58,14 @@ class Session:
             types.TextDocumentItem(uri, "yaml", 1, path.read_text(encoding="utf-8"))))
         return uri
 
-    def change(self, uri: str, text: str) -> None:
-        """The whole buffer replaced by ``text``, unsaved."""
+    def change(self, uri: str, text: str) -> int:
+        """The whole buffer replaced by ``text``, unsaved; returns the document's new version."""
         self.versions[uri] += 1
         self.arrived.clear()
         self.client.text_document_did_change(types.DidChangeTextDocumentParams(
             types.VersionedTextDocumentIdentifier(self.versions[uri], uri),
             [types.TextDocumentContentChangeWholeDocument(text)]))
+        return self.versions[uri]
 
     def diagnostics_of(self, uri: str, until: Any) -> list[types.Diagnostic]:
         """The diagnostics published for ``uri`` once ``until(them)`` holds."""

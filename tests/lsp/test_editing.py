@@ -1,6 +1,7 @@
 """Issue 26: completion of the game's DSL words inside an effect string and of ids where an id goes; hover
-with the ability's English and each field's provenance; go to definition into the pack defining an id,
-the core pack included (Mecha Game's packs)."""
+with the ability's English and generated handler, each field's provenance and an entry's last measured
+rates; go to definition into the pack defining an id, the core pack included; references, rename and
+highlighting, one-line and spanning lines (Mecha Game's packs; Tiny Epic Mechs' too)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
+
+from rulecraft.compiler.effects.build import compile_effect
+from rulecraft.compiler.effects.pack import game_vocabulary
 
 CORE = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
 
@@ -48,6 +52,18 @@ def test_completion_in_an_effect_string_offers_the_words_its_entity_kind_allows(
     assert triggers == ["when played"]
 
 
+def test_completion_after_a_verbs_first_words_offers_only_their_continuations(lsp, pack, opened):
+    commands = pack / "commands.yaml"
+    at = position(commands, "when played: deal 2 damage", "when played: deal 2 ")
+    answer = lsp.run(lsp.client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(opened["commands.yaml"]), types.Position(at.line, at.character + 3))))
+    items = {item.label: item for item in answer}       # the cursor after "deal 2 dam"
+    assert "damage to an enemy unit" in items and "draw {amount}" not in items
+    start = types.Position(at.line, at.character)
+    edit = items["damage to an enemy unit"].text_edit
+    assert edit.range == types.Range(start, types.Position(at.line, at.character + 3))   # replaces "dam"
+
+
 def test_completion_of_a_patch_id_offers_the_stacks_ids_of_that_kind(lsp, pack, opened):
     decks = pack / "decks.yaml"
     ids = labels(lsp, opened["decks.yaml"], position(decks, "id: iron-bastion", "id: "))
@@ -61,12 +77,33 @@ def hover_text(lsp, uri: str, at: types.Position) -> str:
     return answer.contents.value
 
 
-def test_hover_over_an_ability_shows_its_english_and_where_it_was_set(lsp, pack, opened):
+def test_hover_over_an_ability_shows_its_english_its_handler_and_where_it_was_set(lsp, pack, opened):
     commands = pack / "commands.yaml"
     text = hover_text(lsp, opened["commands.yaml"], position(commands, "ability:", "abil"))
     assert "Deal 2 damage to an enemy unit" in text
+    [handler] = compile_effect("when played: deal 2 damage to an enemy unit", "commands",
+                               game_vocabulary("mecha")).python
+    assert f"Generated handler:\n\n```python\n{handler}\n```" in text     # what `explain --emit python` shows
     line = position(commands, "ability:").line + 1
     assert f"set by my-mecha {commands.relative_to(pack.parent)}:{line}:" in text
+
+
+def test_hover_over_an_entry_shows_its_last_measured_rates_from_the_workspaces_build_folder(lsp, pack,
+                                                                                           opened):
+    """The comparison `sim --compare mecha-core my-mecha --out build/compare` wrote (tests/lsp/reports);
+    what it says is pinned in test_measured.py."""
+    commands = pack / "commands.yaml"
+    at = position(commands, "id: quick-strike", "id: qu")
+    assert "Last measured" not in hover_text(lsp, opened["commands.yaml"], at)
+    build = pack.parent / "build" / "compare"
+    build.mkdir(parents=True)
+    shutil.copy(Path(__file__).parent / "reports" / "compare.json", build)
+    try:
+        text = hover_text(lsp, opened["commands.yaml"], at)
+    finally:
+        shutil.rmtree(pack.parent / "build")
+    assert "Last measured (the comparison build/compare/compare.json, " in text
+    assert "- win rate when played: 45.5% in B (new in B)" in text
 
 
 def test_hover_over_a_patched_field_names_the_patching_pack(lsp, pack, opened):
@@ -159,6 +196,38 @@ def test_semantic_tokens_mark_the_dsl_by_the_games_vocabulary(lsp, pack, opened)
         marked.append((lines[line][start:start + length], legend[kind]))
     assert marked[:4] == [("when", "event"), ("played", "event"), ("deal", "function"), ("2", "number")]
     assert ("enemy", "function") in marked and ("an", "function") not in marked
+
+
+def test_semantic_tokens_mark_an_effect_string_spanning_lines_where_each_word_is(lsp, pack, opened):
+    """A block scalar (`|`, two abilities, one continued on an indented line) and a folded quoted scalar,
+    in the unsaved buffer: each token at its own line and column of the file."""
+    commands = pack / "commands.yaml"
+    text = commands.read_text(encoding="utf-8")
+    spanning = text + (
+        "  - id: twin-strike\n    name: Twin Strike\n    windows: [main]\n    designed: true\n"
+        "    ability: |\n      when played: deal 1 damage\n        to an enemy unit\n"
+        "      when played: draw 1\n"
+        "  - id: long-strike\n    name: Long Strike\n    windows: [main]\n    designed: true\n"
+        "    ability: 'when played: deal 1\n      damage to an enemy unit'\n")
+    lsp.change(opened["commands.yaml"], spanning)
+    legend = lsp.capabilities.semantic_tokens_provider.legend.token_types
+    try:
+        answer = lsp.run(lsp.client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(
+            types.TextDocumentIdentifier(opened["commands.yaml"]))))
+    finally:
+        lsp.change(opened["commands.yaml"], text)
+    lines = spanning.splitlines()
+    marked, line, start = [], 0, 0
+    for index in range(0, len(answer.data), 5):
+        step, offset, length, kind, _ = answer.data[index:index + 5]
+        line, start = line + step, (start + offset if step == 0 else offset)
+        marked.append((line, start, lines[line][start:start + length], legend[kind]))
+    block = lines.index("    ability: |")
+    assert (block + 2, 8, "to", "keyword") in marked and (block + 2, 14, "enemy", "function") in marked
+    assert (block + 3, 6, "when", "event") in marked and (block + 3, 24, "1", "number") in marked
+    folded = lines.index("    ability: 'when played: deal 1")
+    assert (folded, 32, "1", "number") in marked and (folded + 1, 6, "damage", "function") in marked
+    assert len(marked) == len(set(marked))
 
 
 def test_completion_of_a_new_card_in_a_deck_offers_the_stacks_cards(lsp, pack, opened):

@@ -3,9 +3,14 @@ their ranges, with the hint as related information and did-you-mean as a quick f
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.uris import from_fs_path
 
 TYPO = "deel"
 CORE = Path(__file__).resolve().parents[2] / "content" / "mecha-core"
@@ -77,3 +82,37 @@ def test_an_unsaved_change_in_the_core_pack_rechecks_the_packs_over_it(lsp, pack
     assert mechas.read_text(encoding="utf-8") == original
     lsp.change(core, original)
     assert lsp.diagnostics_of(decks, lambda found: found == []) == []
+
+
+def test_the_diagnostics_are_those_of_rulecraft_check_for_the_whole_stack(lsp, pack, tmp_path):
+    """Two problems typed in two files of the pack (values no schema allows, found at one stage of the
+    check): the server publishes, file by file, what `rulecraft
+    check --format json` prints for the pack saved with those texts (code, message, range, hint), no more
+    and no fewer."""
+    originals = {name: (pack / name).read_text(encoding="utf-8") for name in ("commands.yaml", "decks.yaml")}
+    typed = {"commands.yaml": originals["commands.yaml"].replace("windows: [main]", "windows: [mian]"),
+             "decks.yaml": originals["decks.yaml"].replace("seat: a", "seat: z")}
+    saved = tmp_path / pack.name
+    shutil.copytree(pack, saved)
+    for name, text in typed.items():
+        (saved / name).write_text(text, encoding="utf-8")
+    command = [sys.executable, "-m", "rulecraft.cli", "check", str(saved), "--format", "json"]
+    printed = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, check=False)
+    expected = {(Path(d["file"]).name, d["code"], d["message"], d["line"], d["column"], d["end_line"],
+                 d["end_column"], (f"hint: {d['hint']}",) if d.get("hint") else ())
+                for d in json.loads(printed.stdout)}
+
+    uris = {name: from_fs_path(str(pack / name)) or "" for name in typed}
+    for name, uri in uris.items():
+        if uri not in lsp.versions:
+            lsp.open(pack / name)
+        lsp.change(uri, typed[name])
+    lsp.diagnostics_of(uris["commands.yaml"], lambda _: all(lsp.diagnostics.get(u) for u in uris.values()))
+    published = {(name, d.code, d.message, d.range.start.line + 1, d.range.start.character + 1,
+                  d.range.end.line + 1, d.range.end.character + 1,
+                  tuple(info.message for info in d.related_information or []))
+                 for name, uri in uris.items() for d in lsp.diagnostics[uri]}
+    assert len(expected) == 2 and published == expected
+    for name, uri in uris.items():
+        lsp.change(uri, originals[name])
+    assert lsp.diagnostics_of(uris["decks.yaml"], lambda found: found == []) == []

@@ -241,3 +241,12 @@ def test_completion_of_a_new_card_in_a_deck_offers_the_stacks_cards(lsp, pack, o
     lsp.change(opened["decks.yaml"], text)
     assert {"skyhawk", "lancer", "radio-tower", "overdrive", "quick-strike"} <= ids
     assert "skyline-assault" not in ids          # a deck is no card
+
+
+def test_completion_of_a_depends_entry_offers_the_stacks_packs(lsp, pack, opened):
+    manifest = pack / "pack.yaml"
+    uri = from_fs_path(str(manifest)) or ""
+    if uri not in lsp.versions:
+        lsp.open(manifest)
+    lsp.diagnostics_of(uri, lambda found: found is not None)
+    assert labels(lsp, uri, position(manifest, "id: mecha-core", "id: ")) == ["mecha-core", "my-mecha"]

@@ -77,7 +77,8 @@ class EffectWords:
         elif place.paying and self.vocabulary.payment is not None:
             items += self.names(trigger, self.vocabulary.payment.kind)
         elif "WORD" in place.accepts:
-            items += self.names(trigger, NUMBER if place.open else None)
+            compared = self.vocabulary.attributes.get(place.compared or "")
+            items += self.names(trigger, NUMBER if place.open else compared.type if compared else None)
         items += [types.CompletionItem(word, kind=types.CompletionItemKind.Keyword)
                   for word in place.keywords]
         return items

@@ -17,9 +17,10 @@ SIBLING = re.compile(r"^(\s+)([\w-]+):")
 
 
 def effect_before(line: str, character: int) -> str | None:
-    """When the cursor is in a one-line effect string, the string's text before it."""
+    """When the cursor is in a one-line effect string, the string's text before it (read from the line, so
+    it works while the string is typed, its quote not closed yet; one spanning lines is ``scalars``')."""
     found = ABILITY.match(line)
-    if found is None or character < found.end():
+    if found is None or character < found.end() or line[found.end():found.end() + 1] in ("|", ">"):
         return None
     before = line[found.end():character]
     quote = found.group(1)

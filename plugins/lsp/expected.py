@@ -15,7 +15,7 @@ from lark.exceptions import UnexpectedInput
 
 from rulecraft.compiler.effects.parse import MAX_CHARS, parser
 
-PARTIAL = re.compile(r"[a-z0-9-]*$")
+PARTIAL = re.compile(r"[a-z0-9-]*\Z")
 STEP = "PAY"            # a step may start where `pay` may: the grammar's mark of a step's start
 OPERATORS = frozenset({"ADD_OP", "MUL_OP"})
 PAYING = frozenset({"UP", "TO", "OR"})   # the words of `pay up to N energy or credits` around its amount
@@ -36,7 +36,8 @@ class Place:
     when the cursor is in a trigger (and ``trigger_start`` the offset of the first); ``command`` a
     command's head and arguments typed after it (``None`` for an argument that is no plain word), with
     ``open`` when the cursor is inside an argument's expression; ``paying`` when it is past the amount of
-    a ``pay`` (where what it pays with goes); ``under`` the ability's trigger."""
+    a ``pay`` (where what it pays with goes); ``compared`` the word a comparison's right side is compared
+    with (``if attack-type is |``); ``under`` the ability's trigger."""
 
     partial: str
     accepts: frozenset[str]
@@ -45,6 +46,7 @@ class Place:
     command: tuple[str | None, ...] = ()
     open: bool = False
     paying: bool = False
+    compared: str | None = None
     under: str | None = None
 
     @property
@@ -77,6 +79,15 @@ def _arguments(tokens: list[Token]) -> tuple[list[str | None], bool]:
             items.append(str(token) if token.type == "WORD" else None)
         join = False
     return items, depth > 0 or join
+
+
+def _compared(tokens: list[Token]) -> str | None:
+    """The word on the left of the comparison the cursor is on the right of (``health >``, ``x is not``)."""
+    names = [t.type for t in tokens[-3:]]
+    for tail in (["WORD", "IS", "NOT"], ["WORD", "IS"], ["WORD", "COMPARE"]):
+        if names[-len(tail):] == tail:
+            return str(tokens[-len(tail)])
+    return None
 
 
 def place(before: str) -> Place | None:
@@ -118,6 +129,6 @@ def place(before: str) -> Place | None:
     else:
         amount, inside = _arguments([t for t in command[1:] if t.type not in PAYING])
         paying = bool(command) and command[0].type == STEP and bool(amount) and not inside
-        return Place(partial, accepts, paying=paying, under=under)
+        return Place(partial, accepts, paying=paying, compared=_compared(tokens), under=under)
     items, inside = _arguments(rest)
     return Place(partial, accepts, command=(head, *items), open=inside, under=under)

@@ -1,22 +1,20 @@
 """Semantic highlighting of the effect DSL inside ability strings: the trigger, the language's keywords,
 numbers and operators, and each word by what the game's vocabulary makes it (a verb's word, an attribute,
 an accumulator, a value). Any ability string of the editor's text, one line or spanning lines (a block
-scalar ``|`` or ``>``, a folded plain or quoted scalar): each token's offset in the string's value is
-placed back in the file through the loader's span of the scalar (``effects.locate``, as the check places
-its carets). A buffer that does not load as YAML has no tokens until it does (its diagnostic says why)."""
+scalar ``|`` or ``>``, a quoted string folded over lines): each token's offset in the string's value is
+placed back in the file (``scalars``). A buffer that does not load as YAML has no tokens until it does
+(its diagnostic says why)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulecraft.compiler.effects.locate import position_in_scalar
 from rulecraft.compiler.effects.parse import lex
 from rulecraft.compiler.effects.vocabulary import Vocabulary
-from rulecraft.compiler.loader import Document, load_text, value_at
+from rulecraft.plugins.lsp.scalars import effect_strings
 
 TYPES = ["event", "keyword", "number", "operator", "function", "property", "variable", "enumMember"]
 SYMBOLS = {"NUMBER": "number", "COMPARE": "operator", "ADD_OP": "operator", "MUL_OP": "operator"}
-FIELD = "ability"   # the core's field for an effect string
 
 
 def _kinds(vocabulary: Vocabulary) -> dict[str, str]:
@@ -46,26 +44,19 @@ def _marked(source: str, kinds: dict[str, str]) -> Iterator[tuple[int, int, str]
             yield offset, len(text), kind
 
 
-def _placed(document: Document, kinds: dict[str, str]) -> Iterator[tuple[int, int, int, str]]:
-    """(0-based line, column, length, type) of every marked token of the document's ability strings."""
-    for path, span in document.spans.items():
-        source = value_at(document.data, path) if path and path[-1] == FIELD else None
-        if not isinstance(source, str) or span.style is None:
-            continue
-        for offset, length, kind in _marked(source, kinds):
-            line, column = position_in_scalar(document.text, span, source, offset)
-            yield line - 1, column - 1, length, kind
+def _placed(text: str, path: str, kinds: dict[str, str]) -> Iterator[tuple[int, int, int, str]]:
+    """(0-based line, column, length, type) of every marked token of the buffer's ability strings."""
+    for effect in effect_strings(text, path):
+        for offset, length, kind in _marked(effect.source, kinds):
+            yield *effect.position(offset), length, kind
 
 
 def tokens(text: str, path: str, vocabulary: Vocabulary) -> list[int]:
     """The LSP semantic-token data (relative line, relative start, length, type, no modifiers) of the
     editor's ``text`` of the file at ``path``."""
-    document, _ = load_text(text, path)
-    if document is None:
-        return []
     data: list[int] = []
     last_line = last_start = 0
-    for line, start, length, kind in sorted(_placed(document, _kinds(vocabulary))):
+    for line, start, length, kind in sorted(_placed(text, path, _kinds(vocabulary))):
         data += [line - last_line, start - last_start if line == last_line else start, length,
                  TYPES.index(kind), 0]
         last_line, last_start = line, start

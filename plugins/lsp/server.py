@@ -31,7 +31,16 @@ from rulecraft.compiler.effects.pack import ability_fields
 from rulecraft.compiler.effects.vocabulary import Vocabulary
 from rulecraft.compiler.packs import MANIFEST
 from rulecraft.compiler.resolve import Stack
-from rulecraft.plugins.lsp import completion, context, expected, highlight, hover, navigation, references
+from rulecraft.plugins.lsp import (
+    completion,
+    context,
+    expected,
+    highlight,
+    hover,
+    navigation,
+    references,
+    scalars,
+)
 from rulecraft.plugins.lsp.diagnostics import quick_fixes, to_lsp
 from rulecraft.plugins.lsp.measured import measured
 from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
@@ -179,11 +188,13 @@ def complete(server: PackServer, params: types.CompletionParams) -> list[types.C
     found = server.at(params.text_document.uri)
     if found is None:
         return []
-    _, stack, lines = found
+    file, stack, lines = found
     line, character = params.position.line, params.position.character
     text = lines[line] if line < len(lines) else ""
     kind = context.kind_of("".join(lines))
     before = context.effect_before(text, character)
+    if before is None:
+        before = scalars.effect_before("".join(lines), str(file), line, character)
     if before is not None:
         place = expected.place(before)
         if place is None:

@@ -71,6 +71,9 @@ def test_a_slot_is_offered_what_fills_it():
     ("when attacked: if ", {"health", "attack-type", "melee", "not"}, {"deal {amount} damage", "then"}),
     ("when attacked: if health > 2 ", {"then", "and", "or"}, {"health", "deal {amount} damage"}),
     ("when attacked: if health > 2 then ", {"prevent {amount} damage", "you"}, {"health"}),
+    # the right side of a comparison is of the left side's type: a weapon type, a number
+    ("when attacked: if attack-type is not ", {"melee", "ranged", "area"}, {"health", "vp", "pilot"}),
+    ("when attacked: if health >= ", {"energy", "enemy-health"}, {"melee", "attack-type"}),
 ])
 def test_a_conditions_places_offer_what_the_grammar_takes_there(before, kept, left_out):
     items = set(offered("tem", "weapon", before))

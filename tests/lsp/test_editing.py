@@ -198,17 +198,36 @@ def test_semantic_tokens_mark_the_dsl_by_the_games_vocabulary(lsp, pack, opened)
     assert ("enemy", "function") in marked and ("an", "function") not in marked
 
 
+SPANNING = ("  - id: twin-strike\n    name: Twin Strike\n    windows: [main]\n    designed: true\n"
+            "    ability: |\n      when played: deal 1 damage\n        to an enemy unit\n"
+            "      when played: draw 1\n"
+            "  - id: long-strike\n    name: Long Strike\n    windows: [main]\n    designed: true\n"
+            "    ability: 'when played: deal 1\n      damage to an enemy unit'\n")
+
+
+def test_completion_inside_an_effect_string_spanning_lines_reads_the_whole_string(lsp, pack, opened):
+    """On the block's continuation line the cursor is inside `deal 1 damage to ...` (its verb on the line
+    above); on the folded string's second line, after `deal 1`; both unsaved."""
+    uri, text = opened["commands.yaml"], (pack / "commands.yaml").read_text(encoding="utf-8")
+    lsp.change(uri, text + SPANNING)
+    lines = (text + SPANNING).splitlines()
+    try:
+        continued = labels(lsp, uri, types.Position(lines.index("        to an enemy unit"), 11))  # after "to "
+        folded = labels(lsp, uri, types.Position(lines.index("      damage to an enemy unit'"), 6))
+        second = labels(lsp, uri, types.Position(lines.index("      when played: draw 1"), 6))
+    finally:
+        lsp.change(uri, text)
+    assert "an enemy unit" in continued and "draw {amount}" not in continued
+    assert "damage to an enemy unit" in folded and "if" not in folded
+    assert second == ["when played"]                      # the block's second ability starts with a trigger
+
+
 def test_semantic_tokens_mark_an_effect_string_spanning_lines_where_each_word_is(lsp, pack, opened):
     """A block scalar (`|`, two abilities, one continued on an indented line) and a folded quoted scalar,
     in the unsaved buffer: each token at its own line and column of the file."""
     commands = pack / "commands.yaml"
     text = commands.read_text(encoding="utf-8")
-    spanning = text + (
-        "  - id: twin-strike\n    name: Twin Strike\n    windows: [main]\n    designed: true\n"
-        "    ability: |\n      when played: deal 1 damage\n        to an enemy unit\n"
-        "      when played: draw 1\n"
-        "  - id: long-strike\n    name: Long Strike\n    windows: [main]\n    designed: true\n"
-        "    ability: 'when played: deal 1\n      damage to an enemy unit'\n")
+    spanning = text + SPANNING
     lsp.change(opened["commands.yaml"], spanning)
     legend = lsp.capabilities.semantic_tokens_provider.legend.token_types
     try:

@@ -2,8 +2,8 @@
 ``rulecraft sim --out`` (``report.json``) or ``sim --compare --out`` (``compare.json``) wrote in the build
 folder of the pack or of the folder holding it: the newest of them that ran the pack. The reports here are
 real ones (``sim tests/lsp/packs/my-mecha --games 30 --seed 1 --out`` and ``sim --compare mecha-core
-tests/lsp/packs/my-mecha`` likewise). A report is only read: one that is not what ``sim`` writes is
-skipped with a log line, never an error."""
+tests/lsp/packs/my-mecha`` likewise; Tiny Epic Mechs' ``sim --game tem --games 20 --seed 1 --out``). A
+report is only read: one that is not what ``sim`` writes is skipped with a log line, never an error."""
 
 from __future__ import annotations
 
@@ -95,3 +95,19 @@ def test_a_report_of_odd_shape_shows_what_it_holds_and_never_fails(workspace):
     os.utime(odd, (1_900_000_000, 1_900_000_000))
     shown = measured(workspace, "my-mecha", "lancer")
     assert shown is not None and shown.splitlines()[-1] == "- ?: not measured"
+
+
+def test_tiny_epic_mechs_run_report_gives_a_weapons_rates(tmp_path):
+    """Any game's report: Tiny Epic Mechs' `sim --game tem --games 20 --seed 1 --out` holds a weapon's
+    rates inside its row (how often it was bought, the win rate of its owners), each shown by its name."""
+    pack = tmp_path / "tem-core"
+    (pack / "build" / "run").mkdir(parents=True)
+    shutil.copy(REPORTS / "tem-core-report.json", pack / "build" / "run" / "report.json")
+    data = json.loads((REPORTS / "tem-core-report.json").read_text(encoding="utf-8"))
+    sword = next(r for r in data["weapons"] if r["weapon"] == "energy-sword")
+    shown = measured(pack, "tem-core", "energy-sword")
+    assert shown is not None
+    lines = [line for line in shown.splitlines() if line.startswith("- ")]
+    rates = (("purchase rate", sword["purchase_rate"]), ("win when owned", sword["win_when_owned"]))
+    assert lines == [f"- {label}: {e['value'] * 100:.1f}% (95% CI {e['low'] * 100:.1f} to "
+                     f"{e['high'] * 100:.1f}%, n {e['n']})" for label, e in rates]

@@ -212,7 +212,7 @@ def test_completion_inside_an_effect_string_spanning_lines_reads_the_whole_strin
     lsp.change(uri, text + SPANNING)
     lines = (text + SPANNING).splitlines()
     try:
-        continued = labels(lsp, uri, types.Position(lines.index("        to an enemy unit"), 11))  # after "to "
+        continued = labels(lsp, uri, types.Position(lines.index("        to an enemy unit"), 11))   # "to |"
         folded = labels(lsp, uri, types.Position(lines.index("      damage to an enemy unit'"), 6))
         second = labels(lsp, uri, types.Position(lines.index("      when played: draw 1"), 6))
     finally:

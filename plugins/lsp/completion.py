@@ -87,7 +87,7 @@ class EffectWords:
         """The trigger phrases (and aliases) starting with the words typed, each replacing them."""
         assert place.trigger is not None
         typed = " ".join([*place.trigger, place.partial])
-        where = edit(len(typed))
+        where = edit(place.trigger_length)
         return [types.CompletionItem(phrase, kind=types.CompletionItemKind.Event, detail=t.text,
                                      filter_text=phrase, text_edit=types.TextEdit(where, phrase))
                 for phrase, t in self.vocabulary.phrases.items()

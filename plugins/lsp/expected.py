@@ -33,7 +33,8 @@ def keywords() -> dict[str, str]:
 class Place:
     """The cursor's place in the grammar. ``partial`` is the word being typed (the editor filters by it),
     ``accepts`` the terminals the parser takes at its start; ``trigger`` the trigger's words typed so far
-    when the cursor is in a trigger (and ``trigger_start`` the offset of the first); ``command`` a
+    when the cursor is in a trigger (and ``trigger_length`` the characters they and ``partial`` take before
+    the cursor); ``command`` a
     command's head and arguments typed after it (``None`` for an argument that is no plain word), with
     ``open`` when the cursor is inside an argument's expression; ``paying`` when it is past the amount of
     a ``pay`` (where what it pays with goes); ``compared`` the word a comparison's right side is compared
@@ -42,7 +43,7 @@ class Place:
     partial: str
     accepts: frozenset[str]
     trigger: tuple[str, ...] | None = None
-    trigger_start: int = 0
+    trigger_length: int = 0
     command: tuple[str | None, ...] = ()
     open: bool = False
     paying: bool = False
@@ -115,8 +116,8 @@ def place(before: str) -> Place | None:
         trial.feed_token(Token("WORD", "x"))
         if "COLON" in trial.accepts():
             words = tokens[ability:]
-            start = words[0].start_pos if words else len(text)
-            return Place(partial, accepts, tuple(map(str, words)), start or 0)
+            start = words[0].start_pos or 0 if words else len(text)
+            return Place(partial, accepts, tuple(map(str, words)), len(before) - start)
     colon = next((i for i in range(ability, len(tokens)) if tokens[i].type == "COLON"), len(tokens))
     under = " ".join(map(str, tokens[ability:colon])) or None
     if STEP in accepts or "WORD" not in accepts:

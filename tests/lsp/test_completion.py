@@ -37,6 +37,10 @@ def test_a_trigger_is_offered_where_a_trigger_goes_and_replaces_the_words_typed_
                           "when you are attacked"}
     edit = items["when you deploy"].text_edit
     assert edit.range.start == types.Position(0, 0) and edit.new_text == "when you deploy"
+    spaced = offered("tem", "weapon", "when  you de")["when you deploy"].text_edit   # two spaces typed
+    assert spaced.range.start == types.Position(0, 0)
+    second = offered("tem", "weapon", "when used: gain 1 energy\nwhen you de")["when you deploy"].text_edit
+    assert second.range.start == types.Position(0, len("when used: gain 1 energy\n"))
     assert set(offered("mecha", "commands", "")) == {"when played"}      # a command's only trigger
 
 

@@ -8,13 +8,14 @@ One check runs at a time, in a worker thread, so the server keeps answering whil
 comes while a check waits out its delay restarts the delay (the debounce: ``DEBOUNCE`` seconds, or the
 editor's ``initializationOptions.debounce``). A check whose texts a newer change has overtaken publishes
 nothing (the newer one's check is on its way), so no diagnostics older than the editor's text reach it;
-each publication names the document version it was checked at, and each check is logged
-(``window/logMessage``) with its time.
+each publication names the document version it was checked at, and each check is logged with its time
+(``rulecraft.lsp``'s log lines go to the editor's log, ``window/logMessage``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -46,6 +47,7 @@ from rulecraft.plugins.lsp.measured import measured
 from rulecraft.plugins.lsp.stacks import buffers, check_stack, file_of, pack_folder
 from rulecraft.plugins.wiring import stack_words
 
+LOG = logging.getLogger("rulecraft.lsp.server")
 DEBOUNCE = 0.25   # seconds after the last change before the stack is checked again
 MAX_DEBOUNCE = 10.0
 
@@ -98,14 +100,12 @@ class PackServer(LanguageServer):
         self.waiting.pop(folder, None)      # from here on the check runs to its end
         async with self.checking:
             seen, versions = self.changes[folder], self.versions()
-            self.window_log_message(types.LogMessageParams(types.MessageType.Log,
-                                                           f"checking {folder.name}'s stack"))
+            LOG.info("checking %s's stack", folder.name)
             start = time.perf_counter()
             result = await asyncio.to_thread(check_stack, folder, self.texts())
         overtaken = self.changes[folder] != seen
-        self.window_log_message(types.LogMessageParams(types.MessageType.Log, (
-            f"checked {folder.name}'s stack in {(time.perf_counter() - start) * 1000:.0f} ms"
-            + ("; a newer change overtook it: not published" if overtaken else ""))))
+        LOG.info("checked %s's stack in %.0f ms%s", folder.name, (time.perf_counter() - start) * 1000,
+                 "; a newer change overtook it: not published" if overtaken else "")
         if result.stack is not None:
             self.stacks[folder] = result.stack
         if not overtaken:
@@ -285,6 +285,17 @@ def semantic_tokens(server: PackServer, params: types.SemanticTokensParams) -> t
     return types.SemanticTokens(data=highlight.tokens(text, str(file), _words(stack)))
 
 
+class ToEditor(logging.Handler):
+    """The server's own log lines (``rulecraft.lsp``'s, all written on the event loop's thread) as the
+    editor's log messages (``window/logMessage``: its output panel for the server)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        SERVER.window_log_message(types.LogMessageParams(types.MessageType.Log, record.getMessage()))
+
+
 def serve() -> None:
     """Speak LSP on stdin and stdout until the editor says exit."""
+    logger = logging.getLogger("rulecraft.lsp")
+    logger.addHandler(ToEditor())
+    logger.setLevel(logging.INFO)
     SERVER.start_io()

@@ -5,6 +5,7 @@ highlighting, one-line and spanning lines (Mecha Game's packs; Tiny Epic Mechs' 
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -98,12 +99,20 @@ def test_hover_over_an_entry_shows_its_last_measured_rates_from_the_workspaces_b
     build = pack.parent / "build" / "compare"
     build.mkdir(parents=True)
     shutil.copy(Path(__file__).parent / "reports" / "compare.json", build)
+    broken = pack / "build" / "report.json"           # newer, and no report: skipped, with a log line
+    broken.parent.mkdir()
+    broken.write_text('{"run": {"packs": ["my-mecha"]}, "card_win": [', encoding="utf-8")
+    later = (build / "compare.json").stat().st_mtime + 60
+    os.utime(broken, (later, later))
+    logs = len(lsp.logs)
     try:
         text = hover_text(lsp, opened["commands.yaml"], at)
     finally:
         shutil.rmtree(pack.parent / "build")
+        shutil.rmtree(pack / "build")
     assert "Last measured (the comparison build/compare/compare.json, " in text
     assert "- win rate when played: 45.5% in B (new in B)" in text
+    assert [line.split(":")[0] for line in lsp.logs[logs:]] == [f"ignored the report {broken.resolve()}"]
 
 
 def test_hover_over_a_patched_field_names_the_patching_pack(lsp, pack, opened):

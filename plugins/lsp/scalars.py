@@ -12,6 +12,8 @@ from rulecraft.compiler.effects.locate import position_in_scalar
 from rulecraft.compiler.loader import Span, load_text, value_at
 
 FIELD = "ability"   # the core's field for an effect string
+QUOTES = ("'", '"')
+BLOCKS = ("|", ">")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +30,12 @@ class EffectString:
         return line - 1, column - 1
 
     def holds(self, line: int, character: int) -> bool:
-        return ((self.span.line - 1, self.span.column - 1) <= (line, character)
-                <= (self.span.end_line - 1, self.span.end_column - 1))
+        """Whether the 0-based position is inside the string: past its opening quote (a block's header
+        line), before its closing quote (a block's next key)."""
+        span, at = self.span, (line, character)
+        start = (span.line, 0) if span.style in BLOCKS else (span.line - 1, span.column - 1)
+        end = (span.end_line - 1, span.end_column - (2 if span.style in QUOTES else 1))
+        return start < at <= end if span.style in QUOTES else start < at < end
 
     def before(self, line: int, character: int) -> str:
         """The value before the 0-based file position (the characters placed before it)."""

@@ -224,11 +224,13 @@ def test_completion_inside_an_effect_string_spanning_lines_reads_the_whole_strin
         continued = labels(lsp, uri, types.Position(lines.index("        to an enemy unit"), 11))   # "to |"
         folded = labels(lsp, uri, types.Position(lines.index("      damage to an enemy unit'"), 6))
         second = labels(lsp, uri, types.Position(lines.index("      when played: draw 1"), 6))
+        after = labels(lsp, uri, types.Position(lines.index("      damage to an enemy unit'"), 30))
     finally:
         lsp.change(uri, text)
     assert "an enemy unit" in continued and "draw {amount}" not in continued
     assert "damage to an enemy unit" in folded and "if" not in folded
     assert second == ["when played"]                      # the block's second ability starts with a trigger
+    assert after == []                                    # past the closing quote: no longer in the string
 
 
 def test_semantic_tokens_mark_an_effect_string_spanning_lines_where_each_word_is(lsp, pack, opened):

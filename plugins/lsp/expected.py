@@ -19,7 +19,7 @@ PARTIAL = re.compile(r"[a-z0-9-]*\Z")
 STEP = "PAY"            # a step may start where `pay` may: the grammar's mark of a step's start
 OPERATORS = frozenset({"ADD_OP", "MUL_OP"})
 PAYING = frozenset({"UP", "TO", "OR"})   # the words of `pay up to N energy or credits` around its amount
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")  # as parse lowers
 
 
 @cache
@@ -33,12 +33,12 @@ def keywords() -> dict[str, str]:
 class Place:
     """The cursor's place in the grammar. ``partial`` is the word being typed (the editor filters by it),
     ``accepts`` the terminals the parser takes at its start; ``trigger`` the trigger's words typed so far
-    when the cursor is in a trigger (and ``trigger_length`` the characters they and ``partial`` take before
-    the cursor); ``command`` a
-    command's head and arguments typed after it (``None`` for an argument that is no plain word), with
-    ``open`` when the cursor is inside an argument's expression; ``paying`` when it is past the amount of
-    a ``pay`` (where what it pays with goes); ``compared`` the word a comparison's right side is compared
-    with (``if attack-type is |``); ``under`` the ability's trigger."""
+    when the cursor is in a trigger (and ``trigger_length`` the characters they and ``partial`` take
+    before the cursor); ``command`` a command's head and arguments typed after it (``None`` for an
+    argument that is no plain word), with ``open`` when the cursor is inside an argument's expression;
+    ``paying`` when it is past the amount of a ``pay`` (where what it pays with goes); ``compared`` the
+    word a comparison's right side is compared with (``if attack-type is |``); ``under`` the ability's
+    trigger."""
 
     partial: str
     accepts: frozenset[str]

@@ -51,7 +51,7 @@ def test_a_pig_game_plays_to_its_end_and_the_log_is_on_disk(pig, tmp_path):
 
 
 def test_a_tables_log_holds_no_token(pig, tmp_path):
-    client, links = pig
+    _, links = pig
     folder = tmp_path / links["table"]
     written = "".join(path.read_text() for path in folder.iterdir() if path.is_file())
     assert links["seats"][0] not in written and links["spectator"] not in written
@@ -121,10 +121,10 @@ def test_a_table_survives_a_restart_and_goes_on(pig_choices, tmp_path):
         with joined(client, links, links["seats"][0]) as (socket, message):
             socket.send_json({"type": "answer", "picks": [ROLL]})
             before = socket.receive_json()
-    with make_client(tmp_path, pig_choices) as client:       # a new server on the same folder
-        with joined(client, links, links["seats"][0]) as (socket, message):
-            assert message["board"] == before["board"] and message["log"] == before["log"]
-            assert play_out(socket, message)["end"] is not None
+    with make_client(tmp_path, pig_choices) as client, \
+            joined(client, links, links["seats"][0]) as (socket, message):     # a new server, same folder
+        assert message["board"] == before["board"] and message["log"] == before["log"]
+        assert play_out(socket, message)["end"] is not None
 
 
 def test_two_apps_on_one_folder_never_write_over_each_other(pig_choices, tmp_path):

@@ -16,7 +16,6 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -76,27 +75,34 @@ class Server:
         self.start()
 
 
-@contextmanager
-def browser_page():
+@pytest.fixture(scope="module")
+def browser():
     from playwright.sync_api import sync_playwright
 
+    path = chromium()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(WAIT_MS)
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            yield page
-            assert not errors, errors
-        finally:
-            browser.close()
+        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture
-def server(tmp_path):
+def page(browser):
+    """A fresh page (its own context); it logs no script error."""
+    context = browser.new_context()
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
     chromium()
-    running = Server(tmp_path / "tables")
+    running = Server(tmp_path_factory.mktemp("serve") / "tables")
     running.start()
     yield running
     running.stop()
@@ -129,62 +135,60 @@ def wait_asked(page) -> None:
     page.wait_for_selector("body[data-view=asked], body[data-view=end]")
 
 
-def test_a_big_pig_game_with_undo_a_reload_and_a_restart(server):
-    with browser_page() as page:
-        open_table(page, server, 1, {"seat0": "human", "seat1": "heuristic"}, "3")
-        page.click("a.join")
+def test_a_big_pig_game_with_undo_a_reload_and_a_restart(server, page):
+    open_table(page, server, 1, {"seat0": "human", "seat1": "heuristic"}, "3")
+    page.click("a.join")
+    wait_asked(page)
+    assert "you are pink" in page.inner_text("#whoami")
+    page.click("#board [data-target=die]")                   # roll by clicking the die
+    wait_asked(page)
+    for _ in range(20):                                      # until dice may be set aside
+        if "set-aside" in prompt(page):
+            break
+        page.keyboard.press("1")                             # roll, by the keyboard
+        page.wait_for_function("document.querySelector('#log ol').children.length > 0")
         wait_asked(page)
-        assert "you are pink" in page.inner_text("#whoami")
-        page.click("#board [data-target=die]")                   # roll by clicking the die
-        wait_asked(page)
-        for _ in range(20):                                      # until dice may be set aside
-            if "set-aside" in prompt(page):
-                break
-            page.keyboard.press("1")                             # roll, by the keyboard
-            page.wait_for_function("document.querySelector('#log ol').children.length > 0")
-            wait_asked(page)
-        asked = prompt(page)
-        assert "set-aside" in asked
-        lines = page.locator("#log li").count()
-        page.click("#panel button.option >> nth=0")
-        page.wait_for_function(f"document.querySelector('#panel .prompt').textContent !== {asked!r}")
-        page.click("#panel button.undo")                          # P6: nothing was thrown since
-        page.wait_for_function(f"document.querySelector('#panel .prompt').textContent === {asked!r}")
-        assert page.locator("#log li").count() == lines
+    asked = prompt(page)
+    assert "set-aside" in asked
+    lines = page.locator("#log li").count()
+    page.click("#panel button.option >> nth=0")
+    page.wait_for_function(f"document.querySelector('#panel .prompt').textContent !== {asked!r}")
+    page.click("#panel button.undo")                          # P6: nothing was thrown since
+    page.wait_for_function(f"document.querySelector('#panel .prompt').textContent === {asked!r}")
+    assert page.locator("#log li").count() == lines
 
-        page.reload()                                            # the tab closed and opened again
-        wait_asked(page)
-        assert prompt(page) == asked
+    page.reload()                                            # the tab closed and opened again
+    wait_asked(page)
+    assert prompt(page) == asked
 
-        server.restart()                                         # the page reconnects on its own
-        page.wait_for_timeout(300)
-        page.wait_for_function(f"document.querySelector('#panel .prompt').textContent === {asked!r}")
+    server.restart()                                         # the page reconnects on its own
+    page.wait_for_timeout(300)
+    page.wait_for_function(f"document.querySelector('#panel .prompt').textContent === {asked!r}")
 
-        for _ in range(400):                                     # the first option each time, to the end
-            if page.get_attribute("body", "data-view") == "end":
-                break
-            page.keyboard.press("1")
-            page.wait_for_timeout(20)
-        page.wait_for_selector("#end .standings")
-        page.click("button.replay-start")
-        page.wait_for_selector("#replay:not([hidden])")
-        first = page.inner_text("#replay-step")
-        page.click("button.replay-next")
-        page.wait_for_function(f"document.querySelector('#replay-step').textContent !== {first!r}")
+    for _ in range(400):                                     # the first option each time, to the end
+        if page.get_attribute("body", "data-view") == "end":
+            break
+        page.keyboard.press("1")
+        page.wait_for_timeout(20)
+    page.wait_for_selector("#end .standings")
+    page.click("button.replay-start")
+    page.wait_for_selector("#replay:not([hidden])")
+    first = page.inner_text("#replay-step")
+    page.click("button.replay-next")
+    page.wait_for_function(f"document.querySelector('#replay-step').textContent !== {first!r}")
 
 
-def test_hot_seat_shows_the_privacy_screen_between_seats(server):
-    with browser_page() as page:
-        open_table(page, server, 0, {"seat0": "human", "seat1": "human"}, "5", hotseat=True)
-        assert page.locator("a.join").count() == 0
-        page.click("a.hotseat")
-        page.wait_for_selector("#privacy .privacy")
-        assert "Pass the screen to pink" in page.inner_text("#privacy")
-        assert not page.is_visible("#board")
-        page.click("#privacy button.ready")
-        wait_asked(page)
-        assert "you are pink" in page.inner_text("#whoami")
-        page.click("#board [data-target=turn-total]")            # hold, by clicking the turn total
-        page.wait_for_selector("#privacy .privacy")
-        assert "Pass the screen to black" in page.inner_text("#privacy")
-        assert not page.is_visible("#board")
+def test_hot_seat_shows_the_privacy_screen_between_seats(server, page):
+    open_table(page, server, 0, {"seat0": "human", "seat1": "human"}, "5", hotseat=True)
+    assert page.locator("a.join").count() == 0
+    page.click("a.hotseat")
+    page.wait_for_selector("#privacy .privacy")
+    assert "Pass the screen to pink" in page.inner_text("#privacy")
+    assert not page.is_visible("#board")
+    page.click("#privacy button.ready")
+    wait_asked(page)
+    assert "you are pink" in page.inner_text("#whoami")
+    page.click("#board [data-target=turn-total]")            # hold, by clicking the turn total
+    page.wait_for_selector("#privacy .privacy")
+    assert "Pass the screen to black" in page.inner_text("#privacy")
+    assert not page.is_visible("#board")

@@ -32,6 +32,7 @@ from bench.goals import figure
 
 TABLES = 100
 ANSWERS = 20                       # each person's answers (fewer when its game ends first)
+SIZES: list[int] = []              # each answer's reply, in bytes
 THINK = (0.5, 2.0)                 # seconds a person looks at the board before answering (uniform)
 LINK = re.compile(r'href="/t/([A-Za-z0-9_-]+)#k=([A-Za-z0-9_-]+)" class="join"')
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,8 +96,10 @@ async def person(url: str, table: str, token: str, rng: random.Random, latencies
             picks = rng.sample(range(len(message["targets"])), message["pick"])
             sent = time.perf_counter()
             await socket.send(json.dumps({"type": "answer", "picks": picks}))
-            message = json.loads(await socket.recv())
+            text = await socket.recv()
             latencies.append(time.perf_counter() - sent)
+            SIZES.append(len(text))
+            message = json.loads(text)
             if message["type"] != "state":
                 break
 
@@ -120,9 +123,11 @@ def measure(name: str, pack: Path, pythonpath: str) -> list[str]:
             before = resident_kib(process.pid)
             links += [open_table(url, form(n)) for n in range(1, TABLES)]
             latencies: list[float] = []
-            started, cpu = time.perf_counter(), cpu_seconds(process.pid)
+            SIZES.clear()
+            started, cpu, mine = time.perf_counter(), cpu_seconds(process.pid), time.process_time()
             asyncio.run(people(url, links, latencies))
             took, cpu = time.perf_counter() - started, cpu_seconds(process.pid) - cpu
+            mine = time.process_time() - mine
             after = resident_kib(process.pid)
         finally:
             process.terminate()
@@ -132,7 +137,8 @@ def measure(name: str, pack: Path, pythonpath: str) -> list[str]:
             f"(people think {THINK[0]:g}-{THINK[1]:g} s before each answer)",
             f"  answer latency p50 {1000 * cuts[49]:.1f} ms, p95 {1000 * cuts[94]:.1f} ms, "
             f"max {1000 * max(latencies):.1f} ms; the server's CPU {1000 * cpu / len(latencies):.1f} ms "
-            f"an answer",
+            f"an answer (the people's process: {1000 * mine / len(latencies):.1f} ms; a reply "
+            f"{statistics.mean(SIZES) / 1024:.1f} KiB on average)",
             figure(f"serve: {name} answer latency p95", 1000 * cuts[94], "ms", at_most=50, source="issue 24"),
             f"  server memory per open table: {(after - before) / (TABLES - 1):.0f} KiB "
             f"(resident {before / 1024:.0f} -> {after / 1024:.0f} MiB)"]

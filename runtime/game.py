@@ -249,6 +249,12 @@ class GameCore:
         draws when nobody's view is asked for); the game's engine implements it."""
         raise NotImplementedError
 
+    def public_view(self) -> dict[str, Any]:
+        """What every seat may see alike, as plain data with no seat's secret: a spectator's view (``rulecraft
+        serve``). A game that does not say raises NotImplementedError (its tables have no spectators): never
+        a seat's view or the snapshot by default, which would show someone's secret."""
+        raise NotImplementedError
+
     # --- the whole game --------------------------------------------------------------------------
     def run(self) -> Any:
         """Play the game from its first step to its result; the game's engine implements it."""

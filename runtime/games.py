@@ -115,6 +115,7 @@ class GameDefinition:
     docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board
+    web: Ref | None = None                    # (ruleset, colours) -> `serve`'s board (runtime.web.protocol)
     determinize: Ref | None = None            # (game, seat, rng): resample all that seat cannot see
     invariants: Ref | None = None             # (game) -> watch(event) -> Broken | None, after each event
     scaffold: Ref | None = None               # (NewPack) -> its own example files of `rulecraft new pack`

@@ -155,6 +155,11 @@ class Session:
         """What ``seat`` sees of the game now (the game's ``view_state``): a front end's picture of it."""
         return self._game.view_state(seat)
 
+    def public_view(self) -> dict[str, Any]:
+        """What every seat sees alike (the game's ``public_view``): a spectator's picture of it. A game that
+        does not define one raises NotImplementedError, so no caller falls back to a seat's view."""
+        return self._game.public_view()
+
     def lines(self) -> list[str]:
         """The session saved: its header's line and one line per event (:meth:`restore` takes them back)."""
         if self.determinized:

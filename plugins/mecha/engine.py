@@ -34,7 +34,7 @@ from rulecraft.plugins.mecha.model import (
     Ruleset,
 )
 from rulecraft.plugins.mecha.state import Seat, Unit
-from rulecraft.plugins.mecha.views import view_for
+from rulecraft.plugins.mecha.views import public_view, view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.outcomes import DRAW, Standing, rank
 
@@ -299,6 +299,9 @@ class MechaGame(ActionRules):
     # --- state for tests, views and logs --------------------------------------------------------
     def view_state(self, seat: int) -> dict[str, Any]:
         return view_for(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self)
 
     def reveals(self, event: dict[str, Any], seat: int) -> bool:
         return hidden.reveals(self, event, seat)

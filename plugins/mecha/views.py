@@ -13,6 +13,14 @@ if TYPE_CHECKING:
     from rulecraft.plugins.mecha.engine import MechaGame
 
 
+NOBODY = -1     # no seat: both hands are another's, so only their sizes show
+
+
+def public_view(game: MechaGame) -> dict[str, Any]:
+    """What a spectator sees (M18): the public zones, both hands' sizes, no deck order."""
+    return {**view_for(game, NOBODY), "you": None}
+
+
 def view_for(game: MechaGame, seat: int) -> dict[str, Any]:
     """The game as ``seat`` sees it: plain data with no secret of the opponent's and no deck order."""
     names = game.grid.names

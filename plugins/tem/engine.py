@@ -25,7 +25,7 @@ from rulecraft.plugins.tem import hidden
 from rulecraft.plugins.tem.model import ProgramCardDef, Ruleset
 from rulecraft.plugins.tem.setup_rules import SetupRules
 from rulecraft.plugins.tem.state import Board, Player, Token
-from rulecraft.plugins.tem.views import view_for
+from rulecraft.plugins.tem.views import public_view, view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.game import GameCore
 from rulecraft.runtime.outcomes import Standing, rank
@@ -103,6 +103,9 @@ class Game(SetupRules):
     # --- state for tests, views and logs --------------------------------------------------------
     def view_state(self, seat: int) -> dict[str, Any]:
         return view_for(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return public_view(self)
 
     def reveals(self, event: dict[str, Any], seat: int) -> bool:
         return hidden.reveals(self, event, seat)

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from rulecraft.plugins.tem.engine import Game
 
 
+NOBODY = -1     # no seat: everything a seat owns is another's, so every secret is hidden
+
+
 def view_for(game: Game, seat: int) -> dict[str, Any]:
     """The game as seen by ``seat``: plain JSON-like data, with no other player's secret in it."""
     snap = game.snapshot()
@@ -35,4 +38,11 @@ def view_for(game: Game, seat: int) -> dict[str, Any]:
             token["number"] = None
     snap["deck"] = len(snap["deck"])
     snap["you"] = seat
+    return snap
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """What a spectator sees (T16): the game as to a seat that owns nothing, every seat's secret hidden."""
+    snap = view_for(game, NOBODY)
+    snap["you"] = None
     return snap

@@ -30,7 +30,7 @@ from rulecraft.plugins.teq.quests import QUEST_DECK
 from rulecraft.plugins.teq.rest import RestRules
 from rulecraft.plugins.teq.state import Hero, Player, Portal
 from rulecraft.plugins.teq.table import region_id
-from rulecraft.plugins.teq.views import snapshot_of, view_for
+from rulecraft.plugins.teq.views import public, snapshot_of, view_for
 from rulecraft.runtime.decisions import Agent
 from rulecraft.runtime.outcomes import Standing, rank, target
 from rulecraft.runtime.steps import StepChoice
@@ -229,6 +229,9 @@ class Game(RestRules):
     # --- state for tests, views and logs --------------------------------------------------------
     def view_state(self, seat: int) -> dict[str, Any]:
         return view_for(self, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return public(self)     # Q33: all but the deck's order is public
 
     def snapshot(self) -> dict[str, Any]:
         return snapshot_of(self)

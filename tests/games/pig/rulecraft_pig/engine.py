@@ -61,6 +61,9 @@ class Pig(GameCore):
     def view_state(self, seat: int) -> dict[str, Any]:
         return self.snapshot()     # Pig hides nothing but the future: every seat sees the same
 
+    def public_view(self) -> dict[str, Any]:
+        return self.snapshot()     # the same: nothing is hidden
+
     def snapshot(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "current": self.current, "turn_total": self.turn_total}
 

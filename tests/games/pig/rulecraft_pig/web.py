@@ -1,0 +1,40 @@
+"""Show: Pig's board in the browser (the ``web`` member of its GameDefinition, ``rulecraft serve``).
+
+Drawn from the state it is handed alone (Pig's view is its whole state, P1-P4): each seat's banked score
+as a track towards the goal, the turn's running total, and the die. Roll and hold are answered by
+clicking the die or the turn total (their ``data-target`` ids), or from the option list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.web.components import Markup, die, tag, track
+from rulecraft_pig.engine import HOLD, ROLL
+from rulecraft_pig.model import PigRules
+
+TARGETS = {ROLL: "die", HOLD: "turn-total"}   # the board element that answers each option
+
+
+class Board:
+    """Pig at the table: built as ``Board(ruleset, colours)``."""
+
+    def __init__(self, ruleset: PigRules, colours: Sequence[str]) -> None:
+        self.goal, self.colours = ruleset.goal, list(colours)
+
+    def board(self, state: dict[str, Any], you: int | None) -> Markup:
+        current = state["current"]
+        scores = [track(f"{colour}{' (you)' if seat == you else ''}", score, self.goal, owner=seat,
+                        note="to play" if seat == current else "")
+                  for seat, (colour, score) in enumerate(zip(self.colours, state["scores"], strict=True))]
+        turn = tag("div", tag("span", "Turn total", class_="label"), " ",
+                   tag("strong", str(state["turn_total"])), class_="turn-total", data_target="turn-total",
+                   title="hold: bank the turn total (P3)", tabindex="-1")
+        roller = tag("div", die("?", title="roll the die (P1)", target="die"), class_="roller")
+        return tag("div", tag("section", *scores, class_="scores"), tag("section", roller, turn,
+                                                                        class_="turn"), class_="pig-board")
+
+    def targets(self, decision: Decision, state: dict[str, Any]) -> Sequence[str | None]:
+        return [TARGETS.get(option) if isinstance(option, str) else None for option in decision.options]

@@ -1,11 +1,12 @@
 """Show: Tiny Epic Mechs' board in a browser, its GameDefinition's ``web`` member (``rulecraft serve``): the
-arena (``rulecraft.plugins.tem.websvg``), each player with their health, energy, credits and VP tracks,
-pilot, weapons, tokens in supply and program (others' only as far as revealed, T16: the view already
-holds no more), your program cards, the market, and the click target of each option of a decision.
+arena (``rulecraft.plugins.tem.websvg``), each player with health, energy, credits and VP tracks, pilot,
+weapons, tokens in supply and program (another's only as far as revealed, T16: the view holds no more),
+your program cards, the market, and the click target of each option of a decision.
 
-It draws a *state*, one seat's view or a spectator's, never the game. Words (narration, option labels,
+It draws a *state*, one seat's view or the public one, never the game. Words (narration, option labels,
 the rules behind a decision) are the terminal board's (``rulecraft.plugins.tem.board``), which the server
-reuses; the card texts here are its too (``card_name``, ``weapon_text``).
+reuses; the card texts here are its too (``card_name``, ``weapon_text``, ``abilities_text``). Built from the
+shared components (``rulecraft.runtime.web.components``), which escape every text.
 """
 
 from __future__ import annotations
@@ -14,32 +15,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulecraft.plugins.tem import kinds as D
-from rulecraft.plugins.tem.board import ARROWS, abilities_text, card_name, price, weapon_text
+from rulecraft.plugins.tem.board import ARROWS, abilities_text, card_name, price
 from rulecraft.plugins.tem.model import Ruleset
 from rulecraft.plugins.tem.reasons import STATUS, cell_name, label, max_health
-from rulecraft.plugins.tem.websvg import Arena, colour_of, text
+from rulecraft.plugins.tem.websvg import Arena, clean
 from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.web.components import Markup, card, hand, tag, track
 
 CELL_KINDS = frozenset({D.BASE, D.ZONE, D.MOVE_TOKEN})
 CARD_KINDS = frozenset({D.PROGRAM, D.AD_HOC_CARD})
-STYLE = """<style>
-.rc-tem{font-family:sans-serif;display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
-.rc-tem svg{max-width:100%;height:auto}
-.rc-tem .side{display:flex;flex-direction:column;gap:8px;min-width:18em;max-width:40em}
-.rc-tem .player{border:2px solid;border-radius:6px;padding:6px}
-.rc-tem h3{margin:0 0 4px 0}
-.rc-tem .cards{display:flex;flex-wrap:wrap;gap:5px;list-style:none;padding:0;margin:4px 0}
-.rc-tem .card{border:1px solid #555;border-radius:5px;padding:3px 5px;font-size:.85em;background:#fff;
-max-width:16em}
-.rc-tem .card.done{opacity:.5}
-.rc-tem .track{display:flex;align-items:center;gap:4px;font-size:.85em}
-.rc-tem .track meter{width:8em}
-.rc-tem [data-target]:focus{outline:3px solid #f4a261}
-</style>"""
+STYLE = Markup("""<style>
+.tem-board{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+.tem-board .arena{flex:1 1 22em;max-width:36em;height:auto}
+.tem-board .side{flex:1 1 20em}
+.tem-board .player{border-left:4px solid #999;padding-left:.5em;margin-bottom:.6em}
+.tem-board .player h3{margin:.2em 0}
+.tem-board .player p{margin:.2em 0}
+.tem-board .card{font-size:.85em;max-width:12em}
+.tem-board .card.done{opacity:.5}
+.tem-board .seat-0{border-color:var(--seat-0)}.tem-board .seat-1{border-color:var(--seat-1)}
+.tem-board .seat-2{border-color:var(--seat-2)}.tem-board .seat-3{border-color:var(--seat-3)}
+</style>""")
+UNBOUNDED_TRACK = 30      # a track with no top in the rules (VP) is drawn out of this much, or its value
 
 
 class Board:
-    """Tiny Epic Mechs in a browser: ``board(state, you)`` draws a view as HTML with the arena in SVG,
+    """Tiny Epic Mechs in a browser: ``board(state, you)`` draws a view with the arena in SVG,
     ``targets(decision, state)`` names the element each option is answered by clicking."""
 
     def __init__(self, ruleset: Ruleset, colours: Sequence[str]) -> None:
@@ -48,157 +49,147 @@ class Board:
         self.arena = Arena(ruleset, len(self.colours))
 
     # --- the markup ----------------------------------------------------------------------------
-    def board(self, state: dict[str, Any], you: int | None) -> str:
-        side = [self.header(state), *(self.player(p, state, you) for p in state["players"])]
+    def board(self, state: dict[str, Any], you: int | None) -> Markup:
+        side: list[object] = [self.header(state), *(self.player(p, state, you) for p in state["players"])]
         if you is not None:
             side.append(self.hand(state["players"][you]))
         side.append(self.market(state))
-        return (f'<div class="rc-tem">{STYLE}{self.arena.svg(state)}<div class="side">{"".join(side)}</div>'
-                "</div>")
+        return tag("div", STYLE, self.arena.svg(state), tag("div", *side, class_="side"), class_="tem-board")
 
-    def header(self, state: dict[str, Any]) -> str:
+    def header(self, state: dict[str, Any]) -> Markup:
         rules = self.ruleset.rules
         if state["round"] == 0:
-            return "<h2>Setup</h2>"
+            return tag("h2", "Setup")
         turn = f"turn {state['turn']} of {rules.turns_per_round}" if state["turn"] else "programming"
         scoring = ", ".join(str(r) for r in sorted(rules.scoring_rounds))
-        return (f"<h2>Round {state['round']} of {rules.rounds}, {turn}</h2>"
-                f"<p>Scoring after rounds {text(scoring)}</p>")
+        return tag("div", tag("h2", f"Round {state['round']} of {rules.rounds}, {turn}"),
+                   tag("p", f"Scoring after rounds {scoring}"))
 
-    def player(self, p: dict[str, Any], state: dict[str, Any], you: int | None) -> str:
+    def player(self, p: dict[str, Any], state: dict[str, Any], you: int | None) -> Markup:
         """A player: pilot, status, tracks, weapons, supply, program. Only ``you`` get click targets here
         (your weapons, your Mines, the pilots dealt to you)."""
         rs, seat, mine = self.ruleset, p["seat"], p["seat"] == you
         marks = (["Starting Player"] if seat == state["starting_player"] and state["round"] else []) + \
             (["moving"] if seat == state.get("current") else [])
-        title = p["colour"].capitalize() + (" (you)" if mine else "") + \
-            (f" — {', '.join(marks)}" if marks else "")
+        title = clean(p["colour"]).capitalize() + (" (you)" if mine else "") + \
+            (f": {', '.join(marks)}" if marks else "")
         status = STATUS.get(p["status"], p["status"]) + (" (Ad Hoc)" if p.get("ad_hoc") else "")
+        where = f" at {label(self.arena.cols, p['pos'])}" if p["pos"] >= 0 else ""
         pilot = rs.pilots.get(p["pilot"]) if p.get("pilot") else None
-        pilot_line = f"{pilot.name}: {abilities_text(pilot)}" if pilot else "no pilot yet"
-        out = [f'<section class="player" data-seat="{seat}" '
-               f'style="border-color:{colour_of(p["colour"], seat)}"><h3>{text(title)}</h3>',
-               f"<p>{text(status)}; pilot {text(pilot_line)}</p>"]
-        if p["pilot"] or p["pos"] >= 0:
-            top = max_health(rs, p) if p.get("pilot") else p["health"]
-            out += [self.track("Health", p["health"], top)]
-        cap = rs.rules.resource_max
-        out += [self.track("Energy", p["energy"], cap), self.track("Credits", p["credits"], cap),
-                self.track("VP", p["vp"], None)]
-        if p["pos"] >= 0:
-            out.append(f"<p>At {label(self.arena.cols, p['pos'])}</p>")
-        out.append(self.weapons(p, mine))
-        out.append(self.supply(p, mine))
-        out.append(self.program(p))
+        about = f"{status}{where}; pilot {pilot.name}: {abilities_text(pilot)}" if pilot else \
+            f"{status}{where}; no pilot yet"
+        cap = rs.rules.resource_max or UNBOUNDED_TRACK
+        parts: list[object] = [tag("h3", title), tag("p", clean(about))]
+        if pilot is not None:
+            parts.append(track("Health", p["health"], max_health(rs, p), owner=seat))
+        parts += [track("Energy", p["energy"], cap, owner=seat),
+                  track("Credits", p["credits"], cap, owner=seat),
+                  track("VP", p["vp"], max(UNBOUNDED_TRACK, p["vp"]), owner=seat)]
+        parts += [self.weapons(p, mine), self.supply(p, mine), self.program(p)]
         dealt = p.get("dealt_pilots")
         if mine and isinstance(dealt, list) and p["pilot"] is None:
-            cards = "".join(f'<li class="card" data-target="pilot-{text(pid)}"><b>{text(rs.pilots[pid].name)}'
-                            f"</b>, {rs.pilots[pid].health} health: {text(abilities_text(rs.pilots[pid]))}</li>"
-                            for pid in dealt if pid in rs.pilots)
-            out.append(f'<p>Pilots dealt to you:</p><ul class="cards">{cards}</ul>')
-        out.append("</section>")
-        return "".join(out)
+            pilots = [rs.pilots[pid] for pid in dealt if pid in rs.pilots]
+            parts.append(hand([card(clean(one.name), clean(abilities_text(one)), target=f"pilot-{one.id}",
+                                    kind="pilot", footer=f"{one.health} health") for one in pilots],
+                              label="Pilots dealt to you"))
+        return tag("section", *parts, class_=f"player seat-{seat}", data_seat=str(seat))
 
-    @staticmethod
-    def track(name: str, value: int, top: int | None) -> str:
-        """One track as a meter (out of its top, when the rules give one) and its number."""
-        shown = f"{value}/{top}" if top else str(value)
-        meter = (f'<meter min="0" max="{top}" value="{min(value, top)}" aria-label="{name}"></meter>'
-                 if top else "")
-        return f'<div class="track"><span>{name}</span>{meter}<b>{text(shown)}</b></div>'
-
-    def weapons(self, p: dict[str, Any], mine: bool) -> str:
-        """Equipped weapons (yours the targets ``weapon-<id>`` of an attack) and the stockpile (T12)."""
-        rs, seen = self.ruleset, set()
+    def weapons(self, p: dict[str, Any], mine: bool) -> Markup:
+        """Equipped weapons (yours the targets ``weapon-<id>`` of an attack, T13) and the stockpile (T12)."""
+        seen: set[str] = set()
         cards = []
         for wid in p["equipped"]:
-            target = f' data-target="weapon-{text(wid)}"' if mine and wid not in seen else ""
+            target = f"weapon-{wid}" if mine and wid not in seen else None
             seen.add(wid)
-            cards.append(f'<li class="card"{target}>{text(self.weapon_words(wid))}</li>')
+            cards.append(self.weapon(wid, target))
         stock = list(p["owned"])
         for wid in p["equipped"]:
             if wid in stock:
                 stock.remove(wid)
-        spare = ", ".join(rs.weapons[w].name if w in rs.weapons else w for w in stock)
-        return (f'<p>Equipped:</p><ul class="cards">{"".join(cards) or "<li>nothing</li>"}</ul>'
-                + (f"<p>Stockpile: {text(spare)}</p>" if spare else ""))
+        shown = hand(cards, label="Equipped") if cards else tag("p", "Equipped: nothing")
+        spare = hand([self.weapon(w, None) for w in stock], label="Stockpile") if stock else ""
+        return tag("div", shown, spare)
 
-    def weapon_words(self, wid: str, cost: bool = False) -> str:
+    def weapon(self, wid: str, target: str | None, footer: str = "") -> Markup:
+        """A weapon card: its type and damage (a Power Attack's too, T13) and its ability's text."""
         weapon = self.ruleset.weapons.get(wid)
-        ability = abilities_text(weapon) if weapon is not None else ""
-        return weapon_text(self.ruleset, wid, cost=cost) + (f": {ability}" if ability else "")
+        if weapon is None:
+            return card(clean(wid), target=target, kind="weapon", footer=footer)
+        power = f", Power Attack {weapon.power_damage}" if weapon.power_damage is not None else ""
+        lines = [f"{weapon.tier} {weapon.type}, damage {weapon.damage}{power}", abilities_text(weapon)]
+        return card(clean(weapon.name), "\n".join(clean(line) for line in lines if line), target=target,
+                    kind="weapon", footer=footer)
 
     @staticmethod
-    def supply(p: dict[str, Any], mine: bool) -> str:
+    def supply(p: dict[str, Any], mine: bool) -> Markup:
         """Mines and Turrets in supply: your Mines by number (the targets ``mine-<n>`` of choosing one,
         T17), another player's only as a count (T16)."""
         mines = p["mine_supply"]
         if isinstance(mines, list):
-            mark = ' data-target="mine-{}"' if mine else ""
-            shown = "".join(f'<li class="card"{mark.format(n)}>Mine {text(n)}</li>' for n in mines)
-            mine_html = f'<ul class="cards" aria-label="Mines">{shown or "<li>no Mine left</li>"}</ul>'
+            tokens = [tag("span", f"Mine {n}", class_="piece mine", data_target=f"mine-{n}" if mine else None)
+                      for n in mines]
+            shown = tag("div", "Mines: ", *tokens, class_="mines") if mines else tag("p", "Mines: none")
         else:
-            mine_html = f"<p>Mines: {text(mines)} left</p>"
-        return f"{mine_html}<p>Turrets: {text(p['turret_supply'])} left</p>"
+            shown = tag("p", f"Mines: {mines} left")
+        return tag("div", shown, tag("p", f"Turrets: {p['turret_supply']} left"))
 
-    def program(self, p: dict[str, Any]) -> str:
-        """The program (T4): each card with its orientation, as far as this view shows it; the cards of
-        it not shown yet as a count; Ad Hoc Mode's played cards (T11)."""
+    def program(self, p: dict[str, Any]) -> Markup:
+        """The program (T4): each card with its orientation, as far as this view shows it; the rest of it
+        as a count; in Ad Hoc Mode the cards played (T11)."""
         slots = []
-        for k, (card, orientation) in enumerate(p["program"]):
-            played = " done" if k < p["revealed"] else ""
-            slots.append(f'<li class="card{played}">#{k + 1} {text(card_name(self.ruleset, card))} '
-                         f"{text(orientation + ARROWS.get(orientation, ''))}</li>")
+        for k, (card_id, orientation) in enumerate(p["program"]):
+            done = " done" if k < p["revealed"] else ""
+            words = f"#{k + 1} {card_name(self.ruleset, card_id)} {orientation}{ARROWS.get(orientation, '')}"
+            slots.append(tag("li", clean(words), class_=f"card{done}"))
         hidden = p.get("program_size", len(p["program"])) - len(p["program"])
         if hidden > 0:
-            slots.append(f'<li class="card">{hidden} hidden</li>')
-        if p.get("ad_hoc") and p["used"]:
-            slots += [f'<li class="card done">{text(card_name(self.ruleset, c))}</li>' for c in p["used"]]
-        return f'<p>Program:</p><ul class="cards">{"".join(slots) or "<li>none</li>"}</ul>'
+            slots.append(tag("li", f"{hidden} hidden", class_="card"))
+        if p.get("ad_hoc"):
+            slots += [tag("li", clean(card_name(self.ruleset, c)), class_="card done") for c in p["used"]]
+        return tag("div", tag("span", "Program: "), tag("ol", *slots, class_="cards") if slots else "none")
 
-    def hand(self, p: dict[str, Any]) -> str:
-        """Your program cards (the targets ``prog-<id>`` of programming them): what each moves, and where
-        it stands this round."""
+    def hand(self, p: dict[str, Any]) -> Markup:
+        """Your program cards (the targets ``prog-<id>`` of programming them, T4): what each moves, and
+        where it stands this round."""
         rs = self.ruleset
         program = {c: k for k, (c, _) in enumerate(p["program"])}
         cards = []
-        for card in rs.program_cards.get(p["colour"], ()):
-            directions = rs.rules.movements[card.movement].directions
-            note, done = "", card.id in p["used"]
-            if card.id in program:
-                note = f" (program #{program[card.id] + 1})"
-                done = done or program[card.id] < p["revealed"]
-            arrows = " ".join(ARROWS.get(d, d) for d in directions)
-            cards.append(f'<li class="card{" done" if done else ""}" data-target="prog-{text(card.id)}">'
-                         f"<b>{text(card_name(rs, card.id))}</b> {text(arrows)}{text(note)}</li>")
-        return f'<section><h3>Your program cards</h3><ul class="cards">{"".join(cards)}</ul></section>'
+        for program_card in rs.program_cards.get(p["colour"], ()):
+            movement = rs.rules.movements[program_card.movement]
+            arrows = " ".join(ARROWS.get(d, d) for d in movement.directions)
+            done, note = program_card.id in p["used"], ""
+            if program_card.id in program:
+                note = f"program #{program[program_card.id] + 1}"
+                done = done or program[program_card.id] < p["revealed"]
+            cards.append(card(clean(card_name(rs, program_card.id)), f"moves {arrows}",
+                              target=f"prog-{program_card.id}", kind=f"program{' done' if done else ''}",
+                              footer=note or ("played" if done else "")))
+        return hand(cards, label="Your program cards")
 
-    def market(self, state: dict[str, Any]) -> str:
-        """The Advanced row (the targets ``row-<id>`` of buying one) and the Basic piles (``pile-<id>``)."""
+    def market(self, state: dict[str, Any]) -> Markup:
+        """The Advanced row (the targets ``row-<id>`` of buying one, T12) and the Basic piles
+        (``pile-<id>``); before the secret Basic picks there are no piles yet, each Basic weapon is one to
+        choose."""
         deck = state["deck"] if isinstance(state["deck"], int) else len(state["deck"])
         seen: set[str] = set()
         row = []
         for wid in state["row"]:
-            target = f' data-target="row-{text(wid)}"' if wid not in seen else ""
-            seen.add(wid)
             weapon = self.ruleset.weapons.get(wid)
-            vp = f", {weapon.vp} VP" if weapon is not None and weapon.vp else ""
-            cost = price(weapon.cost) if weapon is not None else ""
-            row.append(f'<li class="card"{target}>{text(self.weapon_words(wid))} — {text(cost + vp)}</li>')
-        # before the secret Basic picks there are no piles yet: every Basic weapon is one to choose
+            cost = (price(weapon.cost) + (f", {weapon.vp} VP" if weapon.vp else "")) if weapon else ""
+            row.append(self.weapon(wid, f"row-{wid}" if wid not in seen else None, cost))
+            seen.add(wid)
         counts = state["piles"] or {w.id: None for w in self.ruleset.basic_weapons}
-        piles = "".join(f'<li class="card" data-target="pile-{text(wid)}">{text(self.weapon_words(wid))} — '
-                        f"{text(price(self.ruleset.weapons[wid].cost) if wid in self.ruleset.weapons else '')}"
-                        f"{'' if n is None else f' ×{n}'}</li>" for wid, n in counts.items())
-        return (f'<section><h3>Advanced row</h3><p>Deck: {deck}</p><ul class="cards">'
-                f'{"".join(row) or "<li>empty</li>"}</ul><h3>Basic piles</h3><ul class="cards">{piles}</ul>'
-                "</section>")
+        piles = [self.weapon(wid, f"pile-{wid}", (price(self.ruleset.weapons[wid].cost)
+                                                  if wid in self.ruleset.weapons else "") +
+                             ("" if n is None else f", {n} left")) for wid, n in counts.items()]
+        return tag("section", hand(row, label=f"Advanced row (deck {deck})"),
+                   hand(piles, label="Basic piles"), class_="market")
 
     # --- what each option is answered by clicking ------------------------------------------------
     def targets(self, decision: Decision, state: dict[str, Any]) -> list[str | None]:
         """Per option: a cell for a Base, a zone or a token to move; a program card for a program pick
-        (the list then says which way); a pilot, weapon or Mine card for choosing it; the Mighty Mech for
-        taking it; None (the list only) for yes/no, amounts, loadouts and declining."""
+        (the list then says which way); a pilot, weapon or Mine for choosing it; the Mighty Mech for
+        taking it; None (the list only) for yes or no, amounts, loadouts and declining."""
         return [self.target(decision.kind, option, state) for option in decision.options]
 
     def target(self, kind: str, option: Any, state: dict[str, Any]) -> str | None:

@@ -1,7 +1,7 @@
 """Run: the definition of Pig as a game plugin, registered as ``pig`` under ``rulecraft.games`` by its own
 distribution (``tests/games/pig/pyproject.toml``), exactly as a third-party game would be.
 
-Pig leaves out what it does not offer (no DSL, print templates or terminal board, and no ``determinize``: it hides
+Pig leaves out what it does not offer (no DSL, print templates or terminal board, no ``determinize``: it hides
 nothing, every seat's view is the whole state, and every roll is seen); it adds one rule step to the shared
 plugin hooks (``rulecraft_pig.hookspecs``), so its plugins install under ``rulecraft.plugins.pig``. Every
 member it has is a

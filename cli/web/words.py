@@ -1,0 +1,91 @@
+"""Show: the words of a browser table: each event's log line as a seat may see it, a decision's prompt, its
+options' labels, the rules behind it, refusals and who won, taken from the game's boards.
+
+Each word is asked of the game's web board when it has that member (``describe``, ``option_text``,
+``rules``), else of its terminal board (the ``board`` member, what ``rulecraft play`` says), else of the
+shared plain board (``cli/plain_board.py``: chance in the core's words, options as they are). The terminal
+boards write rich markup; a browser gets its plain text. A spectator's lines are narrated as to
+:data:`NOBODY`, a seat that owns nothing, never as to None: a terminal board takes None for the omniscient
+watcher of ``replay --watch``, who sees every secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.errors import MarkupError
+from rich.markup import escape
+from rich.text import Text
+
+from rulecraft.cli.plain_board import PlainBoard
+from rulecraft.cli.play_ui import board_class, refusal_words, verdict
+from rulecraft.runtime.decisions import Decision
+
+NOBODY = -1          # the seat a spectator's log lines are narrated for: one that owns nothing
+
+
+def plain(markup: str) -> str:
+    """A terminal board's rich markup as the text it shows."""
+    try:
+        return Text.from_markup(markup).plain
+    except MarkupError:
+        return markup
+
+
+class Words:
+    """The words of one table's game (see the module): built from its id, ruleset, seats and web board."""
+
+    def __init__(self, game: str, ruleset: Any, colours: Sequence[str], agents: Sequence[str], web: Any
+                 ) -> None:
+        self.colours = list(colours)
+        self.terminal = board_class(game)(ruleset, list(colours), list(agents))
+        self.fallback = PlainBoard(ruleset, list(colours))
+        self.web = web
+        self.needs_state: frozenset[str] = frozenset(getattr(self.terminal, "needs_state", frozenset()))
+
+    def _member(self, name: str) -> Any:
+        for source in (self.web, self.terminal, self.fallback):
+            found = getattr(source, name, None)
+            if found is not None:
+                return found
+        raise AttributeError(name)
+
+    def narrate(self, event: dict[str, Any], you: int, state: dict[str, Any] | None) -> str | None:
+        """The event's log line as ``you`` may see it (plain text), or None when it has none."""
+        said = self.terminal.narrate(event, you, state)
+        return None if said is None else plain(said)
+
+    def prompt(self, decision: Decision, state: dict[str, Any]) -> str:
+        return plain(str(self._member("describe")(decision, state)))
+
+    def options(self, decision: Decision) -> list[str]:
+        label = self._member("option_text")
+        return [plain(str(label(option))) for option in decision.options]
+
+    def rules(self, decision: Decision) -> str:
+        """The rules behind the decision (the boards' ``rules``), or "" when no board says."""
+        for source in (self.web, self.terminal):
+            own = getattr(source, "rules", None)
+            if own is not None:
+                said = own(decision)
+                lines = [said] if isinstance(said, str) else list(said or ())
+                return "\n".join(plain(line) for line in lines)
+        return ""
+
+    def who(self, seat: int | None, you: int | None = None) -> str:
+        """A seat's name as the terminal board says it (markup), else its colour."""
+        own = getattr(self.terminal, "who", None)
+        if own is not None:
+            return str(own(seat, you))
+        return escape(self.colours[seat]) if seat is not None and 0 <= seat < len(self.colours) else "nobody"
+
+    def refusal(self, reason: str | None, session: Any, seat: int) -> str | None:
+        """The session's undo refusal said to the seat (``play``'s words: "you", seats by name)."""
+        if reason is None:
+            return None
+        return plain(refusal_words(reason, session, seat, self))
+
+    def verdict(self, session: Any, seat: int) -> str:
+        """Who won, said to ``seat`` (the terminal board's ``verdict``, else the standings')."""
+        return plain(verdict(self.terminal, session, seat, False))

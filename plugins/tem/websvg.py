@@ -127,9 +127,9 @@ class Arena:
         left, top = MARGIN + c * CELL, MARGIN + r * CELL
         parts: list[object] = []
         if state["mech"]["cell"] == name and state["mech"]["controller"] is None:
-            parts.append(tag("g", tag("rect", x=str(left + 30), y=str(top + 40), width="30", height="18",
+            parts.append(tag("g", tag("rect", x=str(left + 30), y=str(top + 48), width="30", height="18",
                                       rx="3", fill="#9d4edd"),
-                             text_at(left + 45, top + 53, "MM", 11, fill="#fff", text_anchor="middle"),
+                             text_at(left + 45, top + 61, "MM", 11, fill="#fff", text_anchor="middle"),
                              data_target="mech", aria_label="the Mighty Mech"))
         here = [p for p in state["players"] if p["pos"] == r * self.cols + c]
         for k, p in enumerate(here):

@@ -127,8 +127,9 @@ def build_app(root: Path, stacks: Sequence[StackChoice], *, poll: float = POLL_S
 
     async def broadcast(table: Table) -> None:
         for browser in list(tables.watching.get(table.id, ())):
-            with contextlib.suppress(Exception):     # a browser gone meanwhile
-                await browser.socket.send_json(message_for(table, browser))
+            message = message_for(table, browser)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):     # a browser gone meanwhile
+                await browser.socket.send_json(message)
 
     async def lobby(request: HttpRequest) -> Response:
         return html(pages.lobby([choice.stack for choice in stacks]))

@@ -29,6 +29,7 @@ from rulecraft.cli.play_ui import log_ruleset, read_log
 from rulecraft.cli.web import tokens
 from rulecraft.cli.web.words import NOBODY, Words
 from rulecraft.runtime import logs
+from rulecraft.runtime.game import GameCore
 from rulecraft.runtime.games import get
 from rulecraft.runtime.session import Session, default_builder
 from rulecraft.runtime.web.generic import GenericBoard
@@ -45,11 +46,11 @@ class TableError(ValueError):
 class Narration:
     """The log as each watcher may see it, narrated as the game plays (re-run events included): a
     listener on one built game. ``seats`` are the seats narrated for (people's, and :data:`NOBODY` for
-    spectators); ``views`` keeps each narrated line's state too, for the replay viewer."""
+    spectators, dropped when the game has no public view); ``keep_views`` keeps each narrated line's
+    state too (``frames``), for the replay viewer."""
 
     words: Words
     seats: Sequence[int]
-    public: bool
     keep_views: bool = False
     game: Any = None
     lines: dict[int, list[str]] = field(default_factory=dict)
@@ -64,6 +65,8 @@ class Narration:
 
     def __call__(self, event: dict[str, Any]) -> None:
         needs = event["e"] in self.words.needs_state
+        if NOBODY in self.seats and type(self.game).public_view is GameCore.public_view:
+            self.seats = [seat for seat in self.seats if seat != NOBODY]   # no spectators: nothing public
         for seat in self.seats:
             state = self.view(seat) if needs or self.keep_views else None
             line = self.words.narrate(event, seat, state)
@@ -136,7 +139,7 @@ class Table:
         self.words = Words(head["game"], ruleset, head["colours"], head["agents"], self.web)
         if self.session is not None:
             self.session.close()
-        self._made = []
+        self._made.clear()
         self.session = Session.restore([logs.dumps(head), *lines], ruleset, hooks,
                                        build=narrated(default_builder(head), self._made, self.narration))
         self.spectators = self._has_public_view()
@@ -144,19 +147,11 @@ class Table:
         self.stamp = stamp(path)
 
     def narration(self, keep_views: bool = False) -> Narration:
-        watchers = [*self.people, NOBODY] if self._has_public_view() else list(self.people)
-        return Narration(self.words, watchers, NOBODY in watchers, keep_views)
+        return Narration(self.words, [*self.people, NOBODY], keep_views)
 
     def _has_public_view(self) -> bool:
         """Whether the game says what a spectator sees (``public_view``): else no spectator link works."""
-        game = self._made[-1].game if self._made else None
-        if game is None:
-            return False
-        try:
-            game.public_view()
-        except NotImplementedError:
-            return False
-        return True
+        return NOBODY in self.told.seats
 
     @property
     def told(self) -> Narration:
@@ -165,7 +160,7 @@ class Table:
         events = self.session.events
         for narration in reversed(self._made):
             if narration.game.events is events:
-                self._made = [narration]          # the others are forks' or undone games'
+                self._made[:] = [narration]       # the others are forks' or undone games'
                 return narration
         raise TableError(f"table {self.id}: its narration was lost")
 
@@ -209,7 +204,7 @@ class Table:
         made: list[Narration] = []
         replayed = Session.restore(self.session.lines(), self.ruleset, self.hooks,
                                    build=narrated(default_builder(self.head), made,
-                                                  lambda: Narration(self.words, [seat], False, True)))
+                                                  lambda: Narration(self.words, [seat], True)))
         replayed.close()
         return made[-1].frames[seat], made[-1].lines[seat]
 

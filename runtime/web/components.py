@@ -37,7 +37,7 @@ def join(parts: Iterable[object], separator: str = "") -> Markup:
     return Markup(separator.join(esc(part) for part in parts))
 
 
-def tag(name: str, *content: object, **attributes: object) -> Markup:
+def tag(name: str, /, *content: object, **attributes: object) -> Markup:
     """``<name attributes>content</name>``. An attribute's name is its keyword with ``_`` as ``-`` and a
     trailing ``_`` dropped (``class_``, ``data_target``); a value None or False leaves it out, True writes
     it bare; every value is escaped. ``name`` and the keywords are code's, never data's (checked)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 from rulecraft.cli.web.app import build_app
@@ -41,8 +42,9 @@ def open_table(client, form: dict[str, str], number: int = 0) -> dict:
     return links
 
 
+@contextmanager
 def joined(client, links: dict, token: str):
-    """A websocket at the table, joined with ``token``; returns it and the first message."""
-    socket = client.websocket_connect(f"/t/{links['table']}/ws", headers=ORIGIN).__enter__()
-    socket.send_json({"type": "join", "token": token})
-    return socket, socket.receive_json()
+    """A websocket at the table, joined with ``token``: it and the first message it receives."""
+    with client.websocket_connect(f"/t/{links['table']}/ws", headers=ORIGIN) as socket:
+        socket.send_json({"type": "join", "token": token})
+        yield socket, socket.receive_json()

@@ -169,8 +169,8 @@ def options(page) -> list[tuple[str, str | None]]:
 def click_board(page, index: int, target: str) -> None:
     """Answer option ``index`` on the board: its target; when other options share it, the page marks them
     in the list and the person picks ``index`` there."""
-    page.click(f'#board [data-target="{target}"]')
     shared = sum(1 for _, t in options(page) if t == target)
+    page.click(f'#board [data-target="{target}"]')
     if shared > 1:
         page.click(f'#panel button.option.highlight[data-option="{index}"]')
 

@@ -149,12 +149,12 @@ def view(page) -> str:
     return str(page.evaluate("() => document.body.dataset.view || ''"))
 
 
-def settle(pages: Sequence, action: Callable[[], None]) -> None:
-    """Do ``action`` and wait until every page has drawn the message it caused."""
+def settle(pages: Sequence, action: Callable[..., object], *arguments: object) -> None:
+    """Do ``action(*arguments)`` and wait until every page has drawn the message it caused."""
     for page in pages:
         page.evaluate(f"""() => {{ const mark = document.createElement('i'); mark.id = '{MARK}';
                              document.getElementById('panel').appendChild(mark); }}""")
-    action()
+    action(*arguments)
     for page in pages:
         page.wait_for_function(f"() => !document.getElementById('{MARK}')", timeout=SETTLE_MS)
 
@@ -162,7 +162,7 @@ def settle(pages: Sequence, action: Callable[[], None]) -> None:
 def options(page) -> list[tuple[str, str | None]]:
     """The asked decision's options, in order: each one's label and its board target (None: list only)."""
     found = page.evaluate("""() => [...document.querySelectorAll('#panel button.option')]
-                                  .map(b => [b.innerText, b.dataset.target === undefined ? null : b.dataset.target])""")
+        .map(b => [b.innerText, b.dataset.target === undefined ? null : b.dataset.target])""")
     return [(re.sub(r"^\d+\s+", "", label).strip(), target) for label, target in found]
 
 

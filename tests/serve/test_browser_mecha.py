@@ -64,11 +64,11 @@ def test_a_whole_game_two_people_two_browsers_undo_reload_restart(tmp_path):
             seat, page = asked[0], pages[asked[0]]
             labels = [label for label, _ in options(page)]
             index = choose(seat, labels)
-            settle(pages, lambda: answer(page, index, turn, ways))
+            settle(pages, answer, page, index, turn, ways)
             if not undone and labels[index].startswith("move") and undo_enabled(page):
-                settle(pages, lambda: page.keyboard.press("u"))         # the move taken back...
+                settle(pages, page.keyboard.press, "u")         # the move taken back...
                 assert [label for label, _ in options(page)] == labels  # ...the same decision asked again
-                settle(pages, lambda: answer(page, index, turn + 1, ways))
+                settle(pages, answer, page, index, turn + 1, ways)
                 undone = True
             if turn == 12:
                 page.reload()

@@ -8,9 +8,10 @@ M17), and a pack's card name is text, never markup, however hostile.
 
 from __future__ import annotations
 
-import dataclasses
+import shutil
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -18,10 +19,13 @@ from rulecraft.plugins.mecha.engine import MechaGame
 from rulecraft.plugins.mecha.pack import core_ruleset
 from rulecraft.plugins.mecha.views import view_for
 from rulecraft.plugins.mecha.web import Board
+from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.games import get
 
 HOSTILE = '<script>alert("x")</script> & Co\x07'
+HOSTILE_YAML = '"<script>alert(\\"x\\")</script> & Co\\a"'    # the same in YAML (\a: the bell)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def parsed(markup: str) -> ET.Element:
@@ -96,18 +100,22 @@ def test_a_spectator_sees_no_hand_and_the_definition_names_the_board(core):
     assert get("mecha").web is not None and get("mecha").web.load() is Board
 
 
-def test_a_hostile_card_name_is_text_not_markup(core):
-    lancer = dataclasses.replace(core.cards["lancer"], name=HOSTILE)
-    hostile = dataclasses.replace(core, cards={**core.cards, "lancer": lancer})
-    board = Board(hostile, ["a", "b"])
-    game, _ = play(hostile, "b1")
+def test_a_hostile_card_name_from_a_pack_is_text_not_markup(tmp_path):
+    pack = tmp_path / "mecha-hostile"
+    shutil.copytree(ROOT / "content" / "mecha-core", pack)
+    text = (pack / "mechas.yaml").read_text(encoding="utf-8")
+    assert "    name: Lancer\n" in text
+    (pack / "mechas.yaml").write_text(text.replace("    name: Lancer\n", f"    name: {HOSTILE_YAML}\n"),
+                                      encoding="utf-8")
+    hostile = load_ruleset([str(pack)], [], "mecha")
+    assert hostile.cards["lancer"].name == HOSTILE
+    game, _ = play(hostile, "b1")                      # every decision drawn and parsed, Lancers in play
     state = view_for(game, 0)
     state["players"][0]["hand"] = ["lancer"]            # the hostile card in hand, in the discard, in play
     state["players"][1]["discard"] = ["lancer"]
-    state["units"]["c3"] = {**next(iter(state["units"].values()), {}), "card": "lancer", "owner": 1,
-                            "cell": "c3", "durability": 2, "armour": 1, "time": 1, "moved": False,
-                            "attacked": False, "modifiers": {"power": 2}}
-    markup = board.board(state, 0)
+    state["units"]["c3"] = {"card": "lancer", "owner": 1, "cell": "c3", "durability": 2, "armour": 1,
+                            "time": 1, "moved": False, "attacked": False, "modifiers": {"power": 2}}
+    markup = Board(hostile, ["a", "b"]).board(state, 0)
     assert "<script" not in markup
     words = "".join(parsed(markup).itertext())
     assert words.count('<script>alert("x")</script> & Co') >= 2

@@ -8,9 +8,10 @@ numbers (T16), and a pack's names are text, never markup, however hostile.
 
 from __future__ import annotations
 
-import dataclasses
+import shutil
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,8 @@ from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.games import get
 
 HOSTILE = '<script>alert("x")</script> & Co\x07'
+HOSTILE_YAML = '"<script>alert(\\"x\\")</script> & Co\\a"'    # the same in YAML (\a: the bell)
+ROOT = Path(__file__).resolve().parents[2]
 SHOWN = '<script>alert("x")</script> & Co'      # as drawn: one line, no control character
 
 
@@ -92,27 +95,33 @@ def test_every_decision_of_seeded_games_is_drawn_with_its_targets(core):
 
 def test_a_spectator_sees_the_public_board_and_the_definition_names_it(core):
     game, _ = play(core, 3, "b3")
-    root = parsed(Board(core, list(core.colours[:3])).board(view_for(game, None), None))
+    root = parsed(Board(core, list(core.colours[:3])).board(game.public_view(), None))
     ids = targets_in(root)
     assert not [t for t in ids if t.startswith(("prog-", "mine-", "weapon-", "pilot-"))]
     assert sum(1 for t in ids if t.startswith("cell-")) == sum(1 for s in game.board.zones if s)
     assert get("tem").web is not None and get("tem").web.load() is Board
 
 
-def test_hostile_names_are_text_not_markup(core):
-    weapon = next(iter(core.weapons))
-    zone = next(z for z in core.zones.values() if z.kind == "resource")
-    pilot = next(iter(core.pilots))
-    hostile = dataclasses.replace(
-        core, weapons={**core.weapons, weapon: dataclasses.replace(core.weapons[weapon], name=HOSTILE)},
-        zones={**core.zones, zone.id: dataclasses.replace(zone, name=HOSTILE)},
-        pilots={**core.pilots, pilot: dataclasses.replace(core.pilots[pilot], name=HOSTILE)})
-    game, _ = play(hostile, 2, "b4")
+def hostile_pack(folder: Path) -> Path:
+    """The core pack copied with a weapon's and a pilot's names made hostile (markup, a control character)."""
+    pack = folder / "tem-hostile"
+    shutil.copytree(ROOT / "content" / "tem-core", pack)
+    for name, file in (("Pulse Pistol", "weapons.yaml"), ("Blitz", "pilots.yaml")):
+        text = (pack / file).read_text(encoding="utf-8")
+        assert f"    name: {name}\n" in text
+        (pack / file).write_text(text.replace(f"    name: {name}\n", f"    name: {HOSTILE_YAML}\n"),
+                                 encoding="utf-8")
+    return pack
+
+
+def test_hostile_names_from_a_pack_are_text_not_markup(tmp_path):
+    hostile = load_ruleset([str(hostile_pack(tmp_path))], [], "tem")
+    assert hostile.weapons["pulse-pistol"].name == HOSTILE
+    game, _ = play(hostile, 2, "b4")                   # every decision drawn and parsed, the names in play
     state = view_for(game, 0)
-    state["players"][0].update(pilot=pilot, equipped=[weapon], owned=[weapon, weapon])
-    state["row"] = [weapon]
-    state["zones"] = {cell: zone.id for cell in state["zones"]}
-    markup = Board(hostile, list(core.colours[:2])).board(state, 0)
+    state["players"][0].update(pilot="blitz", equipped=["pulse-pistol"], owned=["pulse-pistol"] * 2)
+    state["row"] = ["pulse-pistol"]
+    markup = Board(hostile, list(hostile.colours[:2])).board(state, 0)
     assert "<script" not in markup
     words = "".join(parsed(markup).itertext())
-    assert words.count(SHOWN) >= 4          # the pilot, the weapon equipped, in stock, in the row; the zones
+    assert words.count(SHOWN) >= 4       # the pilot; the weapon equipped, in stock, in the row, in its pile

@@ -83,4 +83,4 @@ def test_a_whole_game_two_people_two_browsers_undo_reload_restart(tmp_path):
             shown = standings(page)
             assert "a" in shown and "b" in shown
         assert "You win" in pages[0].inner_text("#end")         # seat a's fifth direct hit (M20)
-        assert ways.get("board", 0) >= 5 and ways.get("keyboard", 0) >= 5 and ways.get("list", 0) >= 5, ways
+        assert min(ways.get(way, 0) for way in ("board", "keyboard", "list")) >= 5, ways

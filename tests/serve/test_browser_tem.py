@@ -97,4 +97,4 @@ def test_a_whole_game_two_people_two_agents_undo_reload_restart(tmp_path):
         for page in pages:
             shown = standings(page)
             assert all(colour in shown.lower() for colour in ("red", "blue", "green", "yellow"))
-        assert ways.get("board", 0) >= 10 and ways.get("keyboard", 0) >= 10 and ways.get("list", 0) >= 10, ways
+        assert min(ways.get(way, 0) for way in ("board", "keyboard", "list")) >= 10, ways

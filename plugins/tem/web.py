@@ -26,13 +26,18 @@ CELL_KINDS = frozenset({D.BASE, D.ZONE, D.MOVE_TOKEN})
 CARD_KINDS = frozenset({D.PROGRAM, D.AD_HOC_CARD})
 STYLE = Markup("""<style>
 .tem-board{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
-.tem-board .arena{flex:1 1 22em;max-width:36em;height:auto}
-.tem-board .side{flex:1 1 20em}
-.tem-board .player{border-left:4px solid #999;padding-left:.5em;margin-bottom:.6em}
-.tem-board .player h3{margin:.2em 0}
-.tem-board .player p{margin:.2em 0}
-.tem-board .card{font-size:.85em;max-width:12em}
-.tem-board .card.done{opacity:.5}
+.tem-board .arena{flex:1 1 22em;max-width:34em;height:auto}
+.tem-board .side{flex:1 1 24em;display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));
+gap:.4em .8em;align-content:start}
+.tem-board .wide{grid-column:1/-1}
+.tem-board .wide h2{margin:0}.tem-board .wide p{margin:.1em 0}
+.tem-board .player{border-left:4px solid #999;padding-left:.5em}
+.tem-board .player h3{margin:.1em 0}.tem-board .player p{margin:.1em 0;font-size:.9em}
+.tem-board .track{grid-template-columns:4.5em 1fr 4em;font-size:.85em;margin:.1em 0}
+.tem-board .hand h3{font-size:.9em;margin:.3em 0 0}
+.tem-board .card{font-size:.8em;max-width:11em;margin:.2em}.tem-board .card h4{margin:0 0 .1em}
+.tem-board .card p{margin:0}.tem-board .card.done{opacity:.5}
+.tem-board ol.cards{list-style:none;padding:0;margin:.1em 0}
 .tem-board .seat-0{border-color:var(--seat-0)}.tem-board .seat-1{border-color:var(--seat-1)}
 .tem-board .seat-2{border-color:var(--seat-2)}.tem-board .seat-3{border-color:var(--seat-3)}
 </style>""")
@@ -59,11 +64,11 @@ class Board:
     def header(self, state: dict[str, Any]) -> Markup:
         rules = self.ruleset.rules
         if state["round"] == 0:
-            return tag("h2", "Setup")
+            return tag("div", tag("h2", "Setup"), class_="wide")
         turn = f"turn {state['turn']} of {rules.turns_per_round}" if state["turn"] else "programming"
         scoring = ", ".join(str(r) for r in sorted(rules.scoring_rounds))
         return tag("div", tag("h2", f"Round {state['round']} of {rules.rounds}, {turn}"),
-                   tag("p", f"Scoring after rounds {scoring}"))
+                   tag("p", f"Scoring after rounds {scoring}"), class_="wide")
 
     def player(self, p: dict[str, Any], state: dict[str, Any], you: int | None) -> Markup:
         """A player: pilot, status, tracks, weapons, supply, program. Only ``you`` get click targets here
@@ -164,7 +169,7 @@ class Board:
             cards.append(card(clean(card_name(rs, program_card.id)), f"moves {arrows}",
                               target=f"prog-{program_card.id}", kind=f"program{' done' if done else ''}",
                               footer=note or ("played" if done else "")))
-        return hand(cards, label="Your program cards")
+        return tag("div", hand(cards, label="Your program cards"), class_="wide")
 
     def market(self, state: dict[str, Any]) -> Markup:
         """The Advanced row (the targets ``row-<id>`` of buying one, T12) and the Basic piles
@@ -183,7 +188,7 @@ class Board:
                                                   if wid in self.ruleset.weapons else "") +
                              ("" if n is None else f", {n} left")) for wid, n in counts.items()]
         return tag("section", hand(row, label=f"Advanced row (deck {deck})"),
-                   hand(piles, label="Basic piles"), class_="market")
+                   hand(piles, label="Basic piles"), class_="market wide")
 
     # --- what each option is answered by clicking ------------------------------------------------
     def targets(self, decision: Decision, state: dict[str, Any]) -> list[str | None]:

@@ -181,20 +181,24 @@ class Table:
         """Hold the table's lock, on the latest game, and write the log after the change."""
         with locked(self.folder / LOCK):
             self.refresh()
-            assert self.session is not None
-            yield self.session
-            self._write(self.session.lines())
+            session = self.session
+            assert session is not None
+            answered = len(session.events)
+            yield session
+            self._write(session, len(session.events) >= answered)
 
-    def _write(self, lines: list[str]) -> None:
+    def _write(self, session: Session, grown: bool) -> None:
+        """Append the events the change added; after an undo (``grown`` False), the log anew."""
         path = self.folder / LOG
-        if len(lines) >= self.written and stamp(path) == self.stamp:
+        events = session.events
+        if grown and stamp(path) == self.stamp:
             with open(path, "a", encoding="utf-8") as out:
-                out.writelines(line + "\n" for line in lines[self.written:])
+                out.writelines(logs.dumps(event) + "\n" for event in events[self.written - 1:])
         else:                                  # an undo: the log anew, through a file of our own
             temporary = self.folder / (LOG + ".new")
-            temporary.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+            temporary.write_text("".join(line + "\n" for line in session.lines()), encoding="utf-8")
             os.replace(temporary, path)
-        self.written = len(lines)
+        self.written = len(events) + 1
         self.stamp = stamp(path)
 
     def replay(self, seat: int) -> tuple[list[dict[str, Any]], list[str]]:

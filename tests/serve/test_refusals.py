@@ -59,8 +59,8 @@ def test_an_answer_out_of_turn_is_refused(pig_choices, tmp_path):
 
 def test_a_wrong_token_joins_nothing(pig):
     client, links = pig
-    token = links["seats"][0]
-    for token in ["x" * 43, token[:-1] + ("B" if token[-1] == "A" else "A"), "", None, 12]:
+    mine = links["seats"][0]
+    for token in ["x" * 43, mine[:-1] + ("B" if mine[-1] == "A" else "A"), "", None, 12]:
         with client.websocket_connect(f"/t/{links['table']}/ws", headers=ORIGIN) as socket:
             socket.send_json({"type": "join", "token": token})
             reply = socket.receive_json()
@@ -110,4 +110,4 @@ def test_pages_carry_a_content_security_policy(pig):
     for path in ["/", "/new/0", f"/t/{links['table']}"]:
         page = client.get(path)
         assert "script-src 'self'" in page.headers["content-security-policy"]
-        assert page.headers["referrer-policy"] == "no-referrer"
+        assert page.headers["referrer-policy"] == "same-origin"   # no-referrer makes a form's Origin "null"

@@ -55,8 +55,9 @@ class Board:
 
     # --- the markup ----------------------------------------------------------------------------
     def board(self, state: dict[str, Any], you: int | None) -> Markup:
+        players = sorted(state["players"], key=lambda p: p["seat"] != you)     # yours first
         return tag("div", STYLE, self.grid(state, you),
-                   tag("div", *(self.seat(p, state, you) for p in state["players"]), class_="zones"),
+                   tag("div", *(self.seat(p, state, you) for p in players), class_="zones"),
                    class_="mecha-board")
 
     def grid(self, state: dict[str, Any], you: int | None) -> Markup:

@@ -55,7 +55,8 @@ class Board:
 
     # --- the markup ----------------------------------------------------------------------------
     def board(self, state: dict[str, Any], you: int | None) -> Markup:
-        side: list[object] = [self.header(state), *(self.player(p, state, you) for p in state["players"])]
+        players = sorted(state["players"], key=lambda p: p["seat"] != you)     # yours first
+        side: list[object] = [self.header(state), *(self.player(p, state, you) for p in players)]
         if you is not None:
             side.append(self.hand(state["players"][you]))
         side.append(self.market(state))

@@ -66,7 +66,7 @@ class Server:
         self.log = tables.parent / f"serve-{self.port}.log"     # its warnings, read when it fails
 
     def start(self) -> None:
-        command = [str(Path(sys.executable).with_name("rulecraft")), "serve", *self.packs,
+        command = [sys.executable, "-m", "rulecraft.cli", "serve", *self.packs,
                    "--tables", str(self.tables), "--port", str(self.port)]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)

@@ -32,6 +32,7 @@ from bench.goals import figure
 
 TABLES = 100
 ANSWERS = 20                       # each person's answers (fewer when its game ends first)
+SIZES: list[int] = []              # each answer's reply, in bytes
 THINK = (0.5, 2.0)                 # seconds a person looks at the board before answering (uniform)
 LINK = re.compile(r'href="/t/([A-Za-z0-9_-]+)#k=([A-Za-z0-9_-]+)" class="join"')
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,6 +51,12 @@ def resident_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far (``/proc/PID/stat``'s utime and stime)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start(pack: Path, tables: Path, port: int, pythonpath: str) -> subprocess.Popen:
@@ -89,8 +96,10 @@ async def person(url: str, table: str, token: str, rng: random.Random, latencies
             picks = rng.sample(range(len(message["targets"])), message["pick"])
             sent = time.perf_counter()
             await socket.send(json.dumps({"type": "answer", "picks": picks}))
-            message = json.loads(await socket.recv())
+            text = await socket.recv()
             latencies.append(time.perf_counter() - sent)
+            SIZES.append(len(text))
+            message = json.loads(text)
             if message["type"] != "state":
                 break
 
@@ -114,9 +123,11 @@ def measure(name: str, pack: Path, pythonpath: str) -> list[str]:
             before = resident_kib(process.pid)
             links += [open_table(url, form(n)) for n in range(1, TABLES)]
             latencies: list[float] = []
-            started = time.perf_counter()
+            SIZES.clear()
+            started, cpu, mine = time.perf_counter(), cpu_seconds(process.pid), time.process_time()
             asyncio.run(people(url, links, latencies))
-            took = time.perf_counter() - started
+            took, cpu = time.perf_counter() - started, cpu_seconds(process.pid) - cpu
+            mine = time.process_time() - mine
             after = resident_kib(process.pid)
         finally:
             process.terminate()
@@ -125,7 +136,9 @@ def measure(name: str, pack: Path, pythonpath: str) -> list[str]:
     return [f"{name}: {TABLES} tables, {len(latencies)} answers in {took:.1f} s "
             f"(people think {THINK[0]:g}-{THINK[1]:g} s before each answer)",
             f"  answer latency p50 {1000 * cuts[49]:.1f} ms, p95 {1000 * cuts[94]:.1f} ms, "
-            f"max {1000 * max(latencies):.1f} ms",
+            f"max {1000 * max(latencies):.1f} ms; the server's CPU {1000 * cpu / len(latencies):.1f} ms "
+            f"an answer (the people's process: {1000 * mine / len(latencies):.1f} ms; a reply "
+            f"{statistics.mean(SIZES) / 1024:.1f} KiB on average)",
             figure(f"serve: {name} answer latency p95", 1000 * cuts[94], "ms", at_most=50, source="issue 24"),
             f"  server memory per open table: {(after - before) / (TABLES - 1):.0f} KiB "
             f"(resident {before / 1024:.0f} -> {after / 1024:.0f} MiB)"]
@@ -138,4 +151,7 @@ def run() -> list[str]:
     register()
     added = [entry for entry in sys.path if entry not in before]
     pythonpath = os.pathsep.join([*added, *filter(None, [os.environ.get("PYTHONPATH")])])
-    return [*measure("Pig", PIG, pythonpath), *measure("Mecha Game", MECHA, pythonpath)]
+    games = {"Pig": PIG, "Mecha Game": MECHA}
+    wanted = os.environ.get("BENCH_SERVE_GAMES")
+    return [line for name, pack in games.items() if not wanted or wanted.lower() in name.lower()
+            for line in measure(name, pack, pythonpath)]

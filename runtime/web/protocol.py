@@ -10,8 +10,11 @@ things only, each computed from the state it is handed (a seat's ``view_state``,
 - ``targets(decision, state)``: for each option of ``decision`` (by index), the ``data-target`` id of the
   board element whose click answers it, or None (an option answered from the list only).
 
-Words (each event's log line, an option's label, the rules behind a decision, who won) are not the web
-board's: they come from the game's terminal ``board`` member when it has one, else the shared plain one.
+Words (each event's log line, an option's label, the rules behind a decision, who won) come from the
+game's terminal ``board`` member when it has one, else the shared plain one. A web board may bring its own
+for the decision panel, used before the terminal board's: ``describe(decision, state) -> str`` (the
+prompt), ``option_text(option) -> str`` (an option's label) and ``rules(decision) -> str | list[str]``
+(the rules behind it, one click away); each is optional.
 """
 
 from __future__ import annotations

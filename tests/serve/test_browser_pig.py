@@ -10,99 +10,16 @@ skip.
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import pytest
-from serve_kit import PIG
+from serve_kit import PIG, Server, chromium
 
 BIG = f"{PIG},{PIG.replace('pig-core', 'pig-big')}"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-dev-shm-usage"]
-WAIT_MS = 15_000
-
-
-def chromium() -> str:
-    found = shutil.which("chromium")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing; .ci/run installs it")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
-    return found
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Server:
-    """``rulecraft serve`` over a tables folder, on a port of its own; :meth:`restart` keeps both."""
-
-    def __init__(self, tables: Path) -> None:
-        self.tables, self.port = tables, free_port()
-        self.process: subprocess.Popen | None = None
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "rulecraft.cli", "serve", PIG, BIG, "--tables", str(self.tables),
-             "--port", str(self.port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            if self.process.poll() is not None:
-                raise AssertionError(f"rulecraft serve stopped: {self.process.stdout.read()}")
-            time.sleep(0.1)
-        raise AssertionError("rulecraft serve did not start listening")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=20)
-            self.process = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    path = chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh page (its own context); it logs no script error."""
-    context = browser.new_context()
-    opened = context.new_page()
-    opened.set_default_timeout(WAIT_MS)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert not errors, errors
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     chromium()
-    running = Server(tmp_path_factory.mktemp("serve") / "tables")
+    running = Server(tmp_path_factory.mktemp("serve") / "tables", [PIG, BIG])
     running.start()
     yield running
     running.stop()

@@ -16,7 +16,7 @@
     socket = new WebSocket(`${scheme}//${location.host}${location.pathname}/ws`);
     socket.onopen = () => { retry = 500; send({type: "join", token}); };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
-    socket.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 10000); };
+    socket.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 3000); };
   }
 
   function receive(message) {

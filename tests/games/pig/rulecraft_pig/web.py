@@ -12,10 +12,16 @@ from typing import Any
 
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.web.components import Markup, die, tag, track
-from rulecraft_pig.engine import HOLD, ROLL
+from rulecraft_pig.engine import HOLD, ROLL, ROLL_OR_HOLD, SET_ASIDE
 from rulecraft_pig.model import PigRules
 
 TARGETS = {ROLL: "die", HOLD: "turn-total"}   # the board element that answers each option
+RULES = {ROLL_OR_HOLD: ["Roll: throw the die again; its face adds to the turn total, but a 1 loses the "
+                        "turn's points and ends the turn (P1, P2).",
+                        "Hold: bank the turn total and pass the die (P3). The first to bank the goal wins "
+                        "at once (P4)."],
+         SET_ASIDE: ["Big Pig: set aside one scoring die at a time, at least one a throw, each adding its "
+                     "face; then roll the rest again or hold. A throw of only 1s loses the turn (P6)."]}
 
 
 class Board:
@@ -38,3 +44,7 @@ class Board:
 
     def targets(self, decision: Decision, state: dict[str, Any]) -> Sequence[str | None]:
         return [TARGETS.get(option) if isinstance(option, str) else None for option in decision.options]
+
+    def rules(self, decision: Decision) -> list[str]:
+        """The rules behind the decision, for the panel's "Rules for this decision"."""
+        return RULES.get(decision.kind, [])

@@ -1,148 +1,58 @@
-"""The whole-game browser tests' kit: ``rulecraft serve`` as a real process (so it can be stopped and started
-again mid-game), a table opened through the lobby's form, and Playwright driving the system chromium (never
-``playwright install``), one browser context per person's seat.
+"""The whole-game browser tests' kit, over ``serve_kit``'s (a ``rulecraft serve`` process that can be
+stopped and started again mid-game, the system chromium; ``conftest.py``'s ``browser`` fixture): a table
+opened through the lobby's form, one browser context per person's seat, and a seat's page answered the
+ways a person answers: by clicking an option's target on the board, by clicking the option in the list, or
+by typing its number.
 
-A seat's page is answered the ways a person answers: by clicking an option's target on the board, by
-clicking the option in the list, or by typing its number. Every change to a table sends each browser at it
-a new message, so an action is *settled* once every page has been redrawn: a marker put in each page's
-panel is gone (the script replaces the panel's contents on each message).
-
-Without chromium or Playwright a test skips, saying why; with ``CI`` set (``.ci/run`` installs them) it
-fails instead.
+Every change to a table sends each browser at it a new message, so an action is *settled* once every page
+has been redrawn: a marker put in each page's panel is gone (the script replaces the panel's contents on
+each message).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
-import pytest
+from serve_kit import LINK, WAIT_MS, Server
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-LINK = re.compile(r'href="/t/([A-Za-z0-9_-]+)#k=([A-Za-z0-9_-]+)" class="(join|hotseat|spectator)"'
-                  r'(?: data-seat="(\d+)")?')
-SETTLE_MS = 20_000          # the longest one answer may take to reach every page (a restart's reconnect too)
 MARK = "settle-mark"
 
 
-def need_browser() -> None:
-    """Skip (fail in CI) unless the system chromium and Playwright's Python package are here."""
-    missing = "the system chromium" if CHROMIUM is None else None
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing = missing or "Playwright's Python package"
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"{missing} is missing; CI installs it (.ci/run)")
-        pytest.skip(f"{missing} is missing: the whole-game browser tests need it")
+def open_table(server: Server, form: dict[str, str], number: int = 0) -> dict:
+    """A table opened through the lobby's form (posted as the page posts it): its links by kind, the
+    seats' by number, each a whole address."""
+    request = urllib.request.Request(f"{server.url}/new/{number}", urllib.parse.urlencode(form).encode(),
+                                     headers={"Origin": server.url})
+    with urllib.request.urlopen(request, timeout=WAIT_MS / 1000) as page:
+        text = page.read().decode()
+    links: dict = {"seats": {}}
+    for table, token, kind, seat in LINK.findall(text):
+        address = f"{server.url}/t/{table}#k={token}"
+        if kind == "join":
+            links["seats"][int(seat)] = address
+        else:
+            links[kind] = address
+    assert links["seats"], text
+    return links
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Server:
-    """``rulecraft serve PACK --tables DIR --port P`` in a process of its own; :meth:`restart` stops it and
-    starts another on the same folder and port, as a person restarting their server would."""
-
-    def __init__(self, tables: Path, packs: Sequence[str]) -> None:
-        self.tables, self.packs, self.port = tables, list(packs), free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = tables.parent / f"serve-{self.port}.log"     # its warnings, read when it fails
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "rulecraft.cli", "serve", *self.packs,
-                   "--tables", str(self.tables), "--port", str(self.port)]
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"rulecraft serve stopped: {self.log.read_text()}")
-            try:
-                with urllib.request.urlopen(self.base + "/", timeout=2) as page:
-                    if page.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise AssertionError("rulecraft serve did not answer within 30 s")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-    def open_table(self, form: dict[str, str], number: int = 0) -> dict:
-        """A table opened through the lobby's form: its id and its links by kind (seats by number)."""
-        request = urllib.request.Request(f"{self.base}/new/{number}", urllib.parse.urlencode(form).encode(),
-                                         headers={"Origin": self.base})
-        with urllib.request.urlopen(request, timeout=30) as page:
-            text = page.read().decode()
-        links: dict = {"seats": {}}
-        for table, token, kind, seat in LINK.findall(text):
-            links["table"] = table
-            if kind == "join":
-                links["seats"][int(seat)] = f"{self.base}/t/{table}#k={token}"
-            else:
-                links[kind] = f"{self.base}/t/{table}#k={token}"
-        assert links["seats"], text
-        return links
-
-
-@contextmanager
-def serving(tables: Path, packs: Sequence[str]) -> Iterator[Server]:
-    server = Server(tables, packs)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@contextmanager
-def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM,
-                                          args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-def seat_page(chromium, link: str):
+def seat_page(browser, link: str, errors: list[str]):
     """A person's own browser (a context of its own: no storage shared with the other seats) at ``link``,
-    once its first message is drawn."""
-    page = chromium.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    once its first message is drawn; its script errors go to ``errors``."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(link)
-    page.wait_for_function("() => document.body.dataset.view !== undefined", timeout=SETTLE_MS)
+    drawn(page)
     return page
+
+
+def drawn(page) -> None:
+    """Wait until the page has drawn a message (after a load or a reload)."""
+    page.wait_for_function("() => document.body.dataset.view !== undefined")
 
 
 def view(page) -> str:
@@ -156,7 +66,7 @@ def settle(pages: Sequence, action: Callable[..., object], *arguments: object) -
                              document.getElementById('panel').appendChild(mark); }}""")
     action(*arguments)
     for page in pages:
-        page.wait_for_function(f"() => !document.getElementById('{MARK}')", timeout=SETTLE_MS)
+        page.wait_for_function(f"() => !document.getElementById('{MARK}')")
 
 
 def options(page) -> list[tuple[str, str | None]]:
@@ -212,5 +122,5 @@ def undo_enabled(page) -> bool:
 
 
 def standings(page) -> str:
-    page.wait_for_selector("#end .standings", timeout=SETTLE_MS)
+    page.wait_for_selector("#end .standings")
     return str(page.inner_text("#end"))

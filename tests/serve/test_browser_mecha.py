@@ -13,18 +13,17 @@ from __future__ import annotations
 import re
 
 from browser_kit import (
-    ROOT,
     answer,
-    browser,
-    need_browser,
+    drawn,
+    open_table,
     options,
     seat_page,
-    serving,
     settle,
     standings,
     undo_enabled,
     view,
 )
+from serve_kit import ROOT, Server
 
 PACK = str(ROOT / "content" / "mecha-core")
 SEED = "9"
@@ -50,11 +49,13 @@ def choose(seat: int, labels: list[str]) -> int:
     return max(forward)[1] if forward else passing
 
 
-def test_a_whole_game_two_people_two_browsers_undo_reload_restart(tmp_path):
-    need_browser()
-    with serving(tmp_path / "tables", [PACK]) as server, browser() as chromium:
-        links = server.open_table({"players": "2", "seat0": "human", "seat1": "human", "seed": SEED})
-        pages = [seat_page(chromium, links["seats"][seat]) for seat in (0, 1)]
+def test_a_whole_game_two_people_two_browsers_undo_reload_restart(tmp_path, browser):
+    server = Server(tmp_path / "tables", [PACK])
+    server.start()
+    errors: list[str] = []
+    try:
+        links = open_table(server, {"players": "2", "seat0": "human", "seat1": "human", "seed": SEED})
+        pages = [seat_page(browser, links["seats"][seat], errors) for seat in (0, 1)]
         ways: dict[str, int] = {}
         undone = reloaded = restarted = False
         for turn in range(MOST_ANSWERS):
@@ -72,7 +73,7 @@ def test_a_whole_game_two_people_two_browsers_undo_reload_restart(tmp_path):
                 undone = True
             if turn == 12:
                 page.reload()
-                page.wait_for_function("() => document.body.dataset.view !== undefined")
+                drawn(page)
                 reloaded = True
             if turn == 25:
                 settle(pages, server.restart)           # both pages reconnect to the new server
@@ -84,3 +85,6 @@ def test_a_whole_game_two_people_two_browsers_undo_reload_restart(tmp_path):
             assert "a" in shown and "b" in shown
         assert "You win" in pages[0].inner_text("#end")         # seat a's fifth direct hit (M20)
         assert min(ways.get(way, 0) for way in ("board", "keyboard", "list")) >= 5, ways
+        assert not errors, errors                # no script error on any page
+    finally:
+        server.stop()

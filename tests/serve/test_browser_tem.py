@@ -13,21 +13,20 @@ from __future__ import annotations
 import random
 
 from browser_kit import (
-    ROOT,
     answer,
-    browser,
     click_board,
     click_list,
-    need_browser,
+    drawn,
+    open_table,
     options,
     seat_page,
-    serving,
     settle,
     standings,
     type_number,
     undo_enabled,
     view,
 )
+from serve_kit import ROOT, Server
 
 PACK = str(ROOT / "content" / "tem-core")
 SEED = "7"
@@ -56,12 +55,14 @@ def program(page, picks: int, rng: random.Random, turn: int, ways: dict[str, int
     page.click("#panel button.send")
 
 
-def test_a_whole_game_two_people_two_agents_undo_reload_restart(tmp_path):
-    need_browser()
-    with serving(tmp_path / "tables", [PACK]) as server, browser() as chromium:
-        links = server.open_table(FORM)
+def test_a_whole_game_two_people_two_agents_undo_reload_restart(tmp_path, browser):
+    server = Server(tmp_path / "tables", [PACK])
+    server.start()
+    errors: list[str] = []
+    try:
+        links = open_table(server, FORM)
         assert sorted(links["seats"]) == [0, 1]           # the agents' seats have no link
-        pages = [seat_page(chromium, links["seats"][seat]) for seat in (0, 1)]
+        pages = [seat_page(browser, links["seats"][seat], errors) for seat in (0, 1)]
         rng = random.Random(SEED)
         ways: dict[str, int] = {}
         programs = 0
@@ -86,7 +87,7 @@ def test_a_whole_game_two_people_two_agents_undo_reload_restart(tmp_path):
                     undone = True
             if turn == 15:
                 page.reload()
-                page.wait_for_function("() => document.body.dataset.view !== undefined")
+                drawn(page)
                 reloaded = True
             if turn == 30:
                 settle(pages, server.restart)           # both pages reconnect to the new server
@@ -98,3 +99,6 @@ def test_a_whole_game_two_people_two_agents_undo_reload_restart(tmp_path):
             shown = standings(page)
             assert all(colour in shown.lower() for colour in ("red", "blue", "green", "yellow"))
         assert min(ways.get(way, 0) for way in ("board", "keyboard", "list")) >= 10, ways
+        assert not errors, errors                # no script error on any page
+    finally:
+        server.stop()

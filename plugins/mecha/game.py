@@ -39,6 +39,7 @@ GAME = GameDefinition(
     docs_pages=Ref("rulecraft.plugins.mecha.docs"),
     card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.mecha.picture:Board"),
+    web=Ref("rulecraft.plugins.mecha.web:Board"),
     determinize=Ref("rulecraft.plugins.mecha.hidden:determinize"),
     # the optional compiled game loop: the table, its state and geometry, every rule area stacked on it
     compiled=tuple(f"rulecraft.plugins.mecha.{m}" for m in (

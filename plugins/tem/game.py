@@ -43,6 +43,7 @@ GAME = GameDefinition(
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),
+    web=Ref("rulecraft.plugins.tem.web:Board"),
     determinize=Ref("rulecraft.plugins.tem.hidden:determinize"),
     scaffold=Ref("rulecraft.plugins.tem.scaffold:examples"),
     # the optional compiled game loop: the table, its state and every rule area stacked on it

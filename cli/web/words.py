@@ -1,12 +1,12 @@
 """Show: the words of a browser table: each event's log line as a seat may see it, a decision's prompt, its
 options' labels, the rules behind it, refusals and who won, taken from the game's boards.
 
-Each word is asked of the game's web board when it has that member (``describe``, ``option_text``,
-``rules``), else of its terminal board (the ``board`` member, what ``rulecraft play`` says), else of the
-shared plain board (``cli/plain_board.py``: chance in the core's words, options as they are). The terminal
-boards write rich markup; a browser gets its plain text. A spectator's lines are narrated as to
-:data:`NOBODY`, a seat that owns nothing, never as to None: a terminal board takes None for the omniscient
-watcher of ``replay --watch``, who sees every secret.
+Each word is asked of the game's web board when it has that member (``describe``, ``option_label`` or
+``option_text``, ``rules``), else of its terminal board (the ``board`` member, what ``rulecraft play``
+says), else of the shared plain board (``cli/plain_board.py``: chance in the core's words, options as
+they are). The terminal boards write rich markup; a browser gets its plain text. A spectator's lines are
+narrated as to :data:`NOBODY`, a seat that owns nothing, never as to None: a terminal board takes None for
+the omniscient watcher of ``replay --watch``, who sees every secret.
 """
 
 from __future__ import annotations
@@ -60,6 +60,11 @@ class Words:
         return plain(str(self._member("describe")(decision, state)))
 
     def options(self, decision: Decision) -> list[str]:
+        """Each option's label: the web board's ``option_label(decision, option)`` when it has one (words
+        that depend on what is asked), else ``option_text(option)``."""
+        own = getattr(self.web, "option_label", None)
+        if own is not None:
+            return [plain(str(own(decision, option))) for option in decision.options]
         label = self._member("option_text")
         return [plain(str(label(option))) for option in decision.options]
 

@@ -30,6 +30,7 @@ from rulecraft.plugins.tem.board import (
     price,
     weapon_text,
 )
+from rulecraft.plugins.tem.model import Ruleset
 from rulecraft.plugins.tem.reasons import amount, have
 from rulecraft.runtime.decisions import Decision, IllegalAnswer
 from rulecraft.runtime.prompts import HELP_WORDS, NONE_WORDS, YES_WORDS
@@ -94,12 +95,12 @@ class Prompts:
     def _choose(self, decision: Decision, state: dict) -> Any:
         if len(decision.options) == 1:
             only = decision.options[0]
-            self.term.say(f"[dim]{_title(decision)}: {escape(self._only(decision, only, state))}.[/]")
+            self.term.say(f"[dim]{title(decision)}: {escape(self._only(decision, only, state))}.[/]")
             return only
         keys, lines = self._keys(decision)
         current = tuple(state["players"][self.seat]["equipped"])
         default = current if decision.kind == D.EQUIP and current in decision.options else None
-        self.term.heading(_title(decision), _context(self.pic, decision, state))
+        self.term.heading(title(decision), context_words(self.pic, decision, state))
         for line in lines:
             self.term.say("  " + line)
         hint = " (Enter keeps the current weapons)" if default is not None else ""
@@ -157,7 +158,7 @@ class Prompts:
     def _help(self, decision: Decision, options: list[str]) -> list[str]:
         """The help pane: the options again, the keys, and the rules behind the prompt with their ids."""
         rules = [f"[bold]rules[/] {escape(r)}" for r in RULES.get(decision.kind, [])]
-        return [f"[bold]{_title(decision)}[/]", *rules, *KEYS, *options]
+        return [f"[bold]{title(decision)}[/]", *rules, *KEYS, *options]
 
     def _keys(self, decision: Decision) -> tuple[dict[str, Any], list[str]]:
         """Each option's answer keys and its display line."""
@@ -193,43 +194,7 @@ class Prompts:
         return keys, lines
 
     def _text(self, decision: Decision, option: Any) -> str:
-        """An option in words."""
-        rs, kind = self.pic.ruleset, decision.kind
-        if option is None:
-            return NONE_TEXT.get(kind, "none")
-        if isinstance(option, bool):
-            if kind == D.DEPLOY_TURRET:
-                return "yes, deploy a Turret here" if option else "no, keep it in your supply"
-            return "yes" if option else "no"
-        if kind == D.PILOT:
-            pilot = rs.pilots[option]
-            return f"{pilot.name}, {pilot.health} health: {abilities_text(pilot)}"
-        if kind in (D.BASIC_WEAPON, D.PURCHASE) or (isinstance(option, str) and option in rs.weapons):
-            return weapon_text(rs, option, cost=True) + _ability(rs.weapons[option])
-        if kind == D.EQUIP:
-            return " + ".join(rs.weapons[w].name for w in option)
-        if kind == D.TAKE_MECH:
-            side = next(s for s in rs.mech_sides if s.id == option)
-            return f"take it as {side.name}: {abilities_text(side)}"
-        if kind == D.ATTACK:
-            wid, power = option
-            w = rs.weapons[wid]
-            damage = w.power_damage if power else w.damage
-            return f"{w.name} ({w.type}){' POWER ATTACK' if power else ''}: {damage} damage" + _ability(w)
-        if kind == D.POWER_UP:
-            if option[0] == "heal":
-                return f"heal: pay {option[1]}⚡ for +{option[1] * rs.rules.heal_per_energy} health"
-            return f"upgrade to Power Armor ({price(rs.rules.upgrade_cost)})"
-        if kind == D.SETUP_MINE or kind == D.MINE_NUMBER:
-            return f"Mine number {option}"
-        if kind == D.BOOST:
-            return f"pay {option}"
-        if kind in CELL_KINDS and isinstance(option, int):
-            return self._cell_text(option)
-        return str(option)
-
-    def _cell_text(self, cell: int) -> str:
-        return f"cell {label(self.pic.cols, cell)}"
+        return option_words(self.pic, decision, option)
 
     # --- the program (T4) and Ad Hoc cards (T11) ------------------------------------------------
     def _cards(self, state: dict) -> list[str]:
@@ -338,12 +303,56 @@ class Prompts:
                 self.term.say(f"[red]{escape(str(exc))}[/]")
 
     def _card_text(self, card: str, orientation: str) -> str:
-        return f"{card_name(self.pic.ruleset, card)} {orientation}{ARROWS.get(orientation, '')}"
+        return card_words(self.pic.ruleset, card, orientation)
 
 
 def _ability(thing: Any) -> str:
     text = abilities_text(thing)
     return f" — {text}" if text else ""
+
+
+def option_words(pic: Picture, decision: Decision, option: Any) -> str:
+    """An option of ``decision`` in words: in the terminal's list and the browser's (``plugins/tem/web``)."""
+    rs, kind = pic.ruleset, decision.kind
+    if option is None:
+        return NONE_TEXT.get(kind, "none")
+    if isinstance(option, bool):
+        if kind == D.DEPLOY_TURRET:
+            return "yes, deploy a Turret here" if option else "no, keep it in your supply"
+        return "yes" if option else "no"
+    if kind == D.PILOT:
+        pilot = rs.pilots[option]
+        return f"{pilot.name}, {pilot.health} health: {abilities_text(pilot)}"
+    if kind in (D.BASIC_WEAPON, D.PURCHASE) or (isinstance(option, str) and option in rs.weapons):
+        return weapon_text(rs, option, cost=True) + _ability(rs.weapons[option])
+    if kind == D.EQUIP:
+        return " + ".join(rs.weapons[w].name for w in option)
+    if kind == D.TAKE_MECH:
+        side = next(s for s in rs.mech_sides if s.id == option)
+        return f"take it as {side.name}: {abilities_text(side)}"
+    if kind == D.ATTACK:
+        wid, power = option
+        w = rs.weapons[wid]
+        damage = w.power_damage if power else w.damage
+        return f"{w.name} ({w.type}){' POWER ATTACK' if power else ''}: {damage} damage" + _ability(w)
+    if kind == D.POWER_UP:
+        if option[0] == "heal":
+            return f"heal: pay {option[1]}⚡ for +{option[1] * rs.rules.heal_per_energy} health"
+        return f"upgrade to Power Armor ({price(rs.rules.upgrade_cost)})"
+    if kind == D.SETUP_MINE or kind == D.MINE_NUMBER:
+        return f"Mine number {option}"
+    if kind == D.BOOST:
+        return f"pay {option}"
+    if kind in (D.PROGRAM, D.AD_HOC_CARD) and isinstance(option, tuple) and len(option) == 2:
+        return card_words(rs, *option)
+    if kind in CELL_KINDS and isinstance(option, int):
+        return f"cell {label(pic.cols, option)}"
+    return str(option)
+
+
+def card_words(rs: Ruleset, card: str, orientation: str) -> str:
+    """A program card placed with its direction (T4), as the program prompt lists it."""
+    return f"{card_name(rs, card)} {orientation}{ARROWS.get(orientation, '')}"
 
 
 NONE_TEXT = {D.PURCHASE: "buy nothing", D.POWER_UP: "do nothing", D.MINE_NUMBER: "deploy no Mine",
@@ -392,11 +401,11 @@ KEYS = ["[bold]q[/] quit (the game is saved; [bold]rulecraft play --resume LOG[/
         "a program: [bold]1N 3E 5S 8NE[/]"]
 
 
-def _title(decision: Decision) -> str:
+def title(decision: Decision) -> str:
     return TITLES.get(decision.kind, decision.kind)
 
 
-def _context(pic: Picture, decision: Decision, state: dict) -> str:
+def context_words(pic: Picture, decision: Decision, state: dict) -> str:
     ctx = decision.context
     parts = []
     if "opponent" in ctx:
@@ -420,7 +429,7 @@ def _context(pic: Picture, decision: Decision, state: dict) -> str:
     if not parts:
         return ""
     said = ", ".join(parts)
-    return f" {said[0].upper()}{said[1:]}." if _title(decision).endswith("?") else f": {said}"
+    return f" {said[0].upper()}{said[1:]}." if title(decision).endswith("?") else f": {said}"
 
 
 def _answer_hint(decision: Decision) -> str:

@@ -3,9 +3,10 @@ arena (``rulecraft.plugins.tem.websvg``), each player with health, energy, credi
 weapons, tokens in supply and program (another's only as far as revealed, T16: the view holds no more),
 your program cards, the market, and the click target of each option of a decision.
 
-It draws a *state*, one seat's view or the public one, never the game. Words (narration, option labels,
-the rules behind a decision) are the terminal board's (``rulecraft.plugins.tem.board``), which the server
-reuses; the card texts here are its too (``card_name``, ``weapon_text``, ``abilities_text``). Built from the
+It draws a *state*, one seat's view or the public one, never the game. Words are the terminal's: the
+narration the terminal board's (``rulecraft.plugins.tem.board``, which the server reuses), the decision
+panel's prompt, option labels and rules the terminal prompt's (``rulecraft.plugins.tem.prompts``); the
+card texts the terminal board's too (``card_name``, ``weapon_text``, ``abilities_text``). Built from the
 shared components (``rulecraft.runtime.web.components``), which escape every text.
 """
 
@@ -15,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulecraft.plugins.tem import kinds as D
-from rulecraft.plugins.tem.board import ARROWS, abilities_text, card_name, price
+from rulecraft.plugins.tem import prompts
+from rulecraft.plugins.tem.board import ARROWS, Picture, abilities_text, card_name, price
 from rulecraft.plugins.tem.model import Ruleset
 from rulecraft.plugins.tem.reasons import STATUS, cell_name, label, max_health
 from rulecraft.plugins.tem.websvg import Arena, clean
@@ -52,6 +54,7 @@ class Board:
         self.ruleset = ruleset
         self.colours = list(colours)
         self.arena = Arena(ruleset, len(self.colours))
+        self.picture = Picture(ruleset, self.colours)      # the terminal board, whose words the panel says
 
     # --- the markup ----------------------------------------------------------------------------
     def board(self, state: dict[str, Any], you: int | None) -> Markup:
@@ -190,6 +193,16 @@ class Board:
                              ("" if n is None else f", {n} left")) for wid, n in counts.items()]
         return tag("section", hand(row, label=f"Advanced row (deck {deck})"),
                    hand(piles, label="Basic piles"), class_="market wide")
+
+    # --- the decision panel's words: the terminal prompt's (plugins/tem/prompts) ----------------------
+    def describe(self, decision: Decision, state: dict[str, Any]) -> str:
+        return prompts.title(decision) + prompts.context_words(self.picture, decision, state)
+
+    def option_label(self, decision: Decision, option: Any) -> str:
+        return prompts.option_words(self.picture, decision, option)
+
+    def rules(self, decision: Decision) -> list[str]:
+        return prompts.RULES.get(decision.kind, [])
 
     # --- what each option is answered by clicking ------------------------------------------------
     def targets(self, decision: Decision, state: dict[str, Any]) -> list[str | None]:

@@ -25,11 +25,15 @@ class Markup(str):
     __slots__ = ()
 
 
+CONTROLS: dict[int, None] = dict.fromkeys(c for c in [*range(32), 127] if chr(c) not in "\t\n\r")
+
+
 def esc(value: object) -> Markup:
-    """``value`` as HTML: Markup as it is, anything else as escaped text (quotes too, for attributes)."""
+    """``value`` as HTML: Markup as it is, anything else as escaped text (quotes too, for attributes), its
+    control characters (which XML forbids; a pack's text may hold one) dropped, tabs and newlines kept."""
     if isinstance(value, Markup):
         return value
-    return Markup(html.escape(str(value), quote=True))
+    return Markup(html.escape(str(value).translate(CONTROLS), quote=True))
 
 
 def join(parts: Iterable[object], separator: str = "") -> Markup:

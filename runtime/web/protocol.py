@@ -13,8 +13,9 @@ things only, each computed from the state it is handed (a seat's ``view_state``,
 Words (each event's log line, an option's label, the rules behind a decision, who won) come from the
 game's terminal ``board`` member when it has one, else the shared plain one. A web board may bring its own
 for the decision panel, used before the terminal board's: ``describe(decision, state) -> str`` (the
-prompt), ``option_text(option) -> str`` (an option's label) and ``rules(decision) -> str | list[str]``
-(the rules behind it, one click away); each is optional.
+prompt), ``option_label(decision, option) -> str`` or ``option_text(option) -> str`` (an option's
+label, with or without what is asked) and ``rules(decision) -> str | list[str]`` (the rules behind it,
+one click away); each is optional.
 """
 
 from __future__ import annotations

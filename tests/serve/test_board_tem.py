@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from rulecraft.plugins.tem.board import card_name
 from rulecraft.plugins.tem.engine import Game
 from rulecraft.plugins.tem.views import view_for
 from rulecraft.plugins.tem.web import Board
@@ -125,3 +126,23 @@ def test_hostile_names_from_a_pack_are_text_not_markup(tmp_path):
     assert "<script" not in markup
     words = "".join(parsed(markup).itertext())
     assert words.count(SHOWN) >= 4       # the pilot; the weapon equipped, in stock, in the row, in its pile
+
+
+def test_the_decision_panel_says_what_the_terminal_prompt_says(core):
+    """The browser's prompt, option labels and rules are the terminal prompt's words (plugins/tem/prompts),
+    not the raw options: a pilot with its health and abilities (setup), a program card with its direction
+    (T4), and the ruling behind the program (T18)."""
+    from rulecraft.cli.web.words import Words
+    from rulecraft.runtime.decisions import Decision
+
+    colours = list(core.colours[:2])
+    words = Words("tem", core, colours, ["human", "heuristic"], Board(core, colours))
+    state = play(core, 2, "b4")[0].view_state(0)
+    maverick = core.pilots["maverick"]
+    pilot = Decision("pilot", 0, ("maverick", "diamond"), {})
+    assert words.options(pilot)[0].startswith(f"{maverick.name}, {maverick.health} health")
+    assert words.prompt(pilot, state) == "Keep one of your dealt pilots"
+    card = core.program_cards[colours[0]][0].id
+    program = Decision("program", 0, ((card, "N"), (card, "E")), {}, pick=1)
+    assert words.options(program) == [f"{card_name(core, card)} N↑", f"{card_name(core, card)} E→"]
+    assert any("T18" in line for line in words.rules(program).splitlines())

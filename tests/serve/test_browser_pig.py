@@ -63,15 +63,15 @@ def test_a_big_pig_game_with_undo_a_reload_and_a_restart(server, page):
         if "set-aside" in prompt(page):
             break
         page.keyboard.press("1")                             # roll, by the keyboard
-        page.wait_for_function("document.querySelector('#log ol').children.length > 0")
+        page.wait_for_function("() => document.querySelector('#log ol').children.length > 0")
         wait_asked(page)
     asked = prompt(page)
     assert "set-aside" in asked
     lines = page.locator("#log li").count()
     page.click("#panel button.option >> nth=0")
-    page.wait_for_function(f"document.querySelector('#panel .prompt').textContent !== {asked!r}")
+    page.wait_for_function(f"() => document.querySelector('#panel .prompt').textContent !== {asked!r}")
     page.click("#panel button.undo")                          # P6: nothing was thrown since
-    page.wait_for_function(f"document.querySelector('#panel .prompt').textContent === {asked!r}")
+    page.wait_for_function(f"() => document.querySelector('#panel .prompt').textContent === {asked!r}")
     assert page.locator("#log li").count() == lines
 
     page.reload()                                            # the tab closed and opened again
@@ -80,7 +80,7 @@ def test_a_big_pig_game_with_undo_a_reload_and_a_restart(server, page):
 
     server.restart()                                         # the page reconnects on its own
     page.wait_for_timeout(300)
-    page.wait_for_function(f"document.querySelector('#panel .prompt').textContent === {asked!r}")
+    page.wait_for_function(f"() => document.querySelector('#panel .prompt').textContent === {asked!r}")
 
     for _ in range(400):                                     # the first option each time, to the end
         if page.get_attribute("body", "data-view") == "end":
@@ -92,7 +92,7 @@ def test_a_big_pig_game_with_undo_a_reload_and_a_restart(server, page):
     page.wait_for_selector("#replay:not([hidden])")
     first = page.inner_text("#replay-step")
     page.click("button.replay-next")
-    page.wait_for_function(f"document.querySelector('#replay-step').textContent !== {first!r}")
+    page.wait_for_function(f"() => document.querySelector('#replay-step').textContent !== {first!r}")
 
 
 def test_hot_seat_shows_the_privacy_screen_between_seats(server, page):

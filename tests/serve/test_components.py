@@ -24,6 +24,11 @@ def test_every_builder_escapes_its_texts():
         assert "<script>" not in html and "&lt;script&gt;" in html
 
 
+def test_control_characters_are_dropped_as_xml_forbids_them():
+    assert c.esc("bell\x07 and\x00 nul\x7f") == "bell and nul"
+    assert c.esc("tab\tline\n") == "tab\tline\n"
+
+
 def test_markup_passes_through_and_names_are_checked():
     assert c.tag("p", c.tag("b", "x")) == "<p><b>x</b></p>"
     assert c.tag("p", "<b>") == "<p>&lt;b&gt;</p>"

@@ -119,10 +119,12 @@
     if (!state || !state.asked) return;
     const count = $("panel").querySelectorAll("button.option").length;
     if (/^[0-9]$/.test(event.key)) {
+      event.preventDefault();
       typed += event.key;
       const number = Number(typed);
       if (count < 10 || number * 10 > count) { typed = ""; if (number >= 1 && number <= count) choose(number - 1); }
     } else if (event.key === "Enter" && typed) {
+      event.preventDefault();        // the typed number answers; the focused button must not answer too
       const number = Number(typed); typed = "";
       if (number >= 1 && number <= count) choose(number - 1);
     } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {

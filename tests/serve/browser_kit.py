@@ -89,8 +89,7 @@ def type_number(page, index: int) -> None:
     """Answer option ``index`` by keyboard: its number, and Enter when a longer number could follow."""
     count = len(options(page))
     number = str(index + 1)
-    # nothing focused: else the focused option button takes the Enter too, a second answer (table.js)
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    # with an option button focused: the typed number answers once (table.js takes the Enter)
     page.keyboard.type(number)
     if count >= 10 and int(number) * 10 <= count:
         page.keyboard.press("Enter")

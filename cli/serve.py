@@ -29,6 +29,9 @@ def register(subparsers) -> None:
     parser.add_argument("--host", default=LOOPBACK,
                         help=f"the address to listen on (default {LOOPBACK}: this computer only)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    parser.add_argument("--site", type=Path, metavar="DIR",
+                        help="a built rules site (make docs: build/site) to serve at /rules/; the rulings "
+                             "behind a decision link to it")
     parser.set_defaults(run=run)
 
 
@@ -53,12 +56,14 @@ def run(args: argparse.Namespace) -> int:
         stacks = stack_choices(args.packs)
     except (GameLoadError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    if args.site is not None and not (args.site / "index.html").is_file():
+        raise UsageError(f"--site {args.site}: not a built rules site (no index.html; make docs builds one)")
     tables = output_folder(args.tables, "serve")
     if args.host != LOOPBACK:
         print(f"Listening on {args.host}:{args.port}, not only on this computer: anyone who can reach "
               f"it can open a table (a seat needs its link)", flush=True)
     print(f"Tables in {tables}; open http://{LOOPBACK if args.host == LOOPBACK else args.host}:{args.port}/",
           flush=True)
-    uvicorn.run(build_app(tables, stacks), host=args.host, port=args.port, ws_max_size=MOST_BYTES,
-                log_level="warning")
+    uvicorn.run(build_app(tables, stacks, site=args.site), host=args.host, port=args.port,
+                ws_max_size=MOST_BYTES, log_level="warning")
     return 0

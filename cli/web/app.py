@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rulecraft.cli.web import messages, pages, tokens
 from rulecraft.cli.web.messages import Refused, Request
-from rulecraft.cli.web.setup import StackChoice, table_header
+from rulecraft.cli.web.setup import RULES, StackChoice, rulings_pages, table_header
 from rulecraft.cli.web.store import Table, TableError, new_table
 from rulecraft.cli.web.words import NOBODY
 
@@ -61,6 +61,7 @@ class Tables:
     """The tables this process has open, and the browsers at each."""
 
     root: Path
+    rulings: dict[str, str] = field(default_factory=dict)      # game id -> its page on the rules site
     open: dict[str, Table] = field(default_factory=dict)
     watching: dict[str, set[Seat]] = field(default_factory=dict)
 
@@ -72,7 +73,7 @@ class Tables:
             folder = self.root / table
             if not folder.is_dir() or folder.is_symlink():
                 raise TableError("no such table")
-            found = self.open[table] = Table(folder)
+            found = self.open[table] = Table(folder, self.rulings)
         return found
 
     def close(self) -> None:
@@ -120,9 +121,11 @@ def message_for(table: Table, browser: Seat) -> dict[str, Any]:
     return state_for(table, browser.seat)
 
 
-def build_app(root: Path, stacks: Sequence[StackChoice], *, poll: float = POLL_SECONDS) -> Starlette:
-    """The app serving the tables in ``root`` (an existing folder) for the pack ``stacks`` offered."""
-    tables = Tables(root)
+def build_app(root: Path, stacks: Sequence[StackChoice], *, poll: float = POLL_SECONDS,
+              site: Path | None = None) -> Starlette:
+    """The app serving the tables in ``root`` (an existing folder) for the pack ``stacks`` offered, and
+    the built rules ``site`` under ``/rules/`` when given (each game's rulings linked from its tables)."""
+    tables = Tables(root, rulings_pages(site) if site is not None else {})
     choices = {choice.stack.number: choice for choice in stacks}
 
     async def broadcast(table: Table) -> None:
@@ -225,6 +228,7 @@ def build_app(root: Path, stacks: Sequence[StackChoice], *, poll: float = POLL_S
         Route("/", lobby), Route("/new/{number:int}", new, methods=["GET", "POST"]),
         Route("/t/{table}", table_page), WebSocketRoute("/t/{table}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        *([Mount(RULES, StaticFiles(directory=site, html=True), name="rules")] if site is not None else []),
     ], lifespan=lifespan)
     app.state.tables = tables
     return app

@@ -9,6 +9,7 @@ with as many people's seats as the form asks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,7 @@ from rulecraft.runtime.games import agents_for, engine_for, get, known_games
 from rulecraft.runtime.session import OUTSIDE_KINDS
 
 MOST_SEED = 64
+RULES = "/rules"      # where ``serve --site`` serves the built rules site
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,20 @@ def table_header(choice: StackChoice, form: Mapping[str, str]) -> tuple[dict[str
         raise ValueError(f"{players} players: {exc}") from None
     head = logs.header(ruleset, list(choice.packs), plugins, seed, seat_names(probe), agents)
     return head, type(probe).public_view is not GameCore.public_view
+
+
+def rulings_pages(site: Path) -> dict[str, str]:
+    """Each registered game's rulings page in a built rules ``site`` (``make docs``, ``rulecraft docs``), as
+    served under :data:`RULES`: ``games/<id>/rulings.html`` (the shipped games' sites beside the first), else
+    the site's own ``rulings.html`` when its anchors are that game's ruling ids (``#t18``: Tiny Epic
+    Mechs)."""
+    own = site / "rulings.html"
+    text = own.read_text("utf-8", "replace") if own.is_file() else ""
+    anchors = set(re.findall(r'id="([a-z])\d+"', text))
+    pages = {}
+    for game in known_games():
+        if (site / "games" / game / "rulings.html").is_file():
+            pages[game] = f"{RULES}/games/{game}/rulings.html"
+        elif {letter.lower() for letter in get(game).rulings} & anchors:
+            pages[game] = f"{RULES}/rulings.html"
+    return pages

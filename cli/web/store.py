@@ -19,7 +19,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,8 +108,9 @@ def stamp(path: Path) -> tuple[int, int, int]:
 class Table:
     """One table open in this process: its seats, its session and what each seat has been told."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, rulings: Mapping[str, str] | None = None) -> None:
         self.folder, self.id = folder, folder.name
+        self.rulings = dict(rulings or {})     # game id -> its rulings page on the served rules site
         try:
             meta = json.loads((folder / META).read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
@@ -136,7 +137,8 @@ class Table:
         definition = get(head["game"])
         web = definition.web.load() if definition.web is not None else GenericBoard
         self.web = web(ruleset, head["colours"])
-        self.words = Words(head["game"], ruleset, head["colours"], head["agents"], self.web)
+        self.words = Words(head["game"], ruleset, head["colours"], head["agents"], self.web,
+                           self.rulings.get(head["game"]))
         if self.session is not None:
             self.session.close()
         self._made.clear()

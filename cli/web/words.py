@@ -11,6 +11,7 @@ the omniscient watcher of ``replay --watch``, who sees every secret.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,8 +22,11 @@ from rich.text import Text
 from rulecraft.cli.plain_board import PlainBoard
 from rulecraft.cli.play_ui import board_class, refusal_words, verdict
 from rulecraft.runtime.decisions import Decision
+from rulecraft.runtime.games import get
+from rulecraft.runtime.web.components import Markup, join, tag
 
 NOBODY = -1          # the seat a spectator's log lines are narrated for: one that owns nothing
+RULING_ID = re.compile(r"\b([A-Z])(\d{1,3})\b")    # T18, M15: a ruling's id, its anchor on the rulings page
 
 
 def plain(markup: str) -> str:
@@ -36,9 +40,11 @@ def plain(markup: str) -> str:
 class Words:
     """The words of one table's game (see the module): built from its id, ruleset, seats and web board."""
 
-    def __init__(self, game: str, ruleset: Any, colours: Sequence[str], agents: Sequence[str], web: Any
-                 ) -> None:
+    def __init__(self, game: str, ruleset: Any, colours: Sequence[str], agents: Sequence[str], web: Any,
+                 rulings: str | None = None) -> None:
         self.colours = list(colours)
+        self.rulings = rulings            # the game's rulings page on the served rules site, if any
+        self.letters = frozenset(get(game).rulings)
         self.terminal = board_class(game)(ruleset, list(colours), list(agents))
         self.fallback = PlainBoard(ruleset, list(colours))
         self.web = web
@@ -69,14 +75,28 @@ class Words:
         return [plain(str(label(option))) for option in decision.options]
 
     def rules(self, decision: Decision) -> str:
-        """The rules behind the decision (the boards' ``rules``), or "" when no board says."""
+        """The rules behind the decision (the boards' ``rules``), or "" when no board says; with the rules
+        site served (``serve --site``), each of the game's ruling ids in them links to its ruling."""
         for source in (self.web, self.terminal):
             own = getattr(source, "rules", None)
             if own is not None:
                 said = own(decision)
                 lines = [said] if isinstance(said, str) else list(said or ())
-                return "\n".join(plain(line) for line in lines)
+                return self._linked("\n".join(plain(line) for line in lines))
         return ""
+
+    def _linked(self, text: str) -> str:
+        if self.rulings is None:
+            return text
+        parts: list[object] = []
+        at = 0
+        for found in RULING_ID.finditer(text):
+            if found[1] in self.letters:
+                link = tag("a", found[0], href=f"{self.rulings}#{found[0].lower()}", target="_blank",
+                           rel="noopener")
+                parts += [text[at:found.start()], link]
+                at = found.end()
+        return Markup(join([*parts, text[at:]]))
 
     def who(self, seat: int | None, you: int | None = None) -> str:
         """A seat's name as the terminal board says it (markup), else its colour."""

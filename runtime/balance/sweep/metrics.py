@@ -2,8 +2,10 @@
 
 A metric is named on the command line (``--metric``). The core ones read what every game's per-game
 record has (``rulecraft.runtime.balance.records.core_record``: ``seat-win-rate:N``, ``target-rate``, a
-solo game's targets reached, ``decisions``, ``events``), and :func:`held_win` reads "the win rate of the
-seats that held X" for the game that says what its seats held; a game offers its own through its
+solo game's targets reached, ``decisions``, ``events``; and how the game plays, ``decisiveness``,
+``lead-changes``, ``branching``, ``duration``, ``comeback-rate``, ``drawishness``,
+``first-move-advantage``: ``rulecraft.runtime.balance.quality``), and :func:`held_win` reads "the win
+rate of the seats that held X" for the game that says what its seats held; a game offers its own through its
 ``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...).
 Each reads a game record (the game's ``game_record``) into observations.
 
@@ -24,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.quality import QUALITY_METRICS
 
 Record = dict[str, Any]
 Reader = Callable[[Record, str], Iterable[Any]]
@@ -44,6 +47,16 @@ class Total:
     def of(cls, values: Iterable[Any]) -> Total:
         out = [Fraction(v) for v in values]
         return cls(len(out), sum(out, Fraction(0)), sum((v * v for v in out), Fraction(0)))
+
+    def mean(self) -> stats.Estimate:
+        """The mean of the observations with its t interval (undefined with none, infinite with one)."""
+        if self.n == 0:
+            return stats.Estimate(math.nan, math.nan, math.nan, 0)
+        mean = self.total / self.n
+        if self.n == 1:
+            return stats.Estimate(float(mean), -math.inf, math.inf, 1)
+        variance = (self.squares - self.n * mean * mean) / (self.n - 1)
+        return stats.t_estimate(float(mean), math.sqrt(float(variance) / self.n), self.n - 1, self.n)
 
 
 class GameValues:
@@ -88,13 +101,7 @@ class Metric:
     def estimate(self, total: Total) -> stats.Estimate:
         if self.shape == "rate":
             return stats.wilson(float(total.total), total.n)
-        if total.n == 0:
-            return stats.Estimate(math.nan, math.nan, math.nan, 0)
-        mean = total.total / total.n
-        if total.n == 1:
-            return stats.Estimate(float(mean), -math.inf, math.inf, 1)
-        variance = (total.squares - total.n * mean * mean) / (total.n - 1)
-        return stats.t_estimate(float(mean), math.sqrt(float(variance) / total.n), total.n - 1, total.n)
+        return total.mean()
 
 
 def _seat_win(record: Record, seat: str) -> list[float]:
@@ -127,6 +134,7 @@ CORE_METRICS: MetricTable = {
                                             "reached it, or of seat N"),
     "decisions": ("mean", _length("decisions"), "", "decisions per game"),
     "events": ("mean", _length("events"), "", "events per game"),
+    **QUALITY_METRICS,      # how the game plays (rulecraft.runtime.balance.quality)
 }
 LENGTH = "*"     # a game's SWEEP_DEFAULTS key for what a sweep reads of every point (its game length)
 

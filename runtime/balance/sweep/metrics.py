@@ -48,16 +48,6 @@ class Total:
         out = [Fraction(v) for v in values]
         return cls(len(out), sum(out, Fraction(0)), sum((v * v for v in out), Fraction(0)))
 
-    def mean(self) -> stats.Estimate:
-        """The mean of the observations with its t interval (undefined with none, infinite with one)."""
-        if self.n == 0:
-            return stats.Estimate(math.nan, math.nan, math.nan, 0)
-        mean = self.total / self.n
-        if self.n == 1:
-            return stats.Estimate(float(mean), -math.inf, math.inf, 1)
-        variance = (self.squares - self.n * mean * mean) / (self.n - 1)
-        return stats.t_estimate(float(mean), math.sqrt(float(variance) / self.n), self.n - 1, self.n)
-
 
 class GameValues:
     """Each game's (sum, count) of one metric's observations at one point, by game index, in two flat
@@ -101,7 +91,13 @@ class Metric:
     def estimate(self, total: Total) -> stats.Estimate:
         if self.shape == "rate":
             return stats.wilson(float(total.total), total.n)
-        return total.mean()
+        if total.n == 0:
+            return stats.Estimate(math.nan, math.nan, math.nan, 0)
+        mean = total.total / total.n
+        if total.n == 1:
+            return stats.Estimate(float(mean), -math.inf, math.inf, 1)
+        variance = (total.squares - total.n * mean * mean) / (total.n - 1)
+        return stats.t_estimate(float(mean), math.sqrt(float(variance) / total.n), total.n - 1, total.n)
 
 
 def _seat_win(record: Record, seat: str) -> list[float]:

@@ -38,9 +38,9 @@ every game needs and the tools rely on:
 - **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
   and dies with the game (no module-global map keyed by games);
 - **how the game played** (read by the per-game record, ``rulecraft.runtime.balance.quality``): per seat, the
-  decisions asked (``decided``) and the options they offered (``offered``), counted by :meth:`ask` and
+  decisions asked (``seat_decisions``) and the options they offered (``seat_options``), counted by :meth:`ask` and
   :meth:`choose` in either mode; and with :meth:`follow_lead`, each seat's standing so far (a game's
-  ``lead``) sampled after every event of the kinds it names, in ``leads``. Counted, never logged: the log
+  ``lead``) sampled after every event of the kinds it names, in ``lead_samples``. Counted, never logged: the log
   is the same byte for byte.
 
 The hot paths (``push``, ``ask``) are the same code TEM's engine ran before the core was lifted out of it:
@@ -82,8 +82,8 @@ class GameCore:
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
     __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_lead", "_lead_at", "_pickers", "_view", "aborted",
-                 "agents", "asked", "chance", "colours", "decided", "events", "finished", "leads",
-                 "listeners", "offered", "rng", "seed", "standings", "stash", "steps")
+                 "agents", "asked", "chance", "colours", "events", "finished", "lead_samples", "listeners",
+                 "rng", "seat_decisions", "seat_options", "seed", "standings", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = (), colours: Sequence[str] | None = None) -> None:
@@ -107,9 +107,9 @@ class GameCore:
         self._pickers = [index_picker(agent) for agent in self.agents]
         self._counts: dict[str, int] | None = None   # summary mode: events counted by type (keep_only)
         self._kept: frozenset[str] = frozenset()     # summary mode: the types still kept in ``events``
-        self.decided = [0] * len(self.agents)        # per seat: the decisions it was asked
-        self.offered = [0] * len(self.agents)        # per seat: the options those decisions offered
-        self.leads: list[tuple[float, ...]] = []     # the standings sampled by follow_lead, in order
+        self.seat_decisions = [0] * len(self.agents)   # per seat: the decisions it was asked
+        self.seat_options = [0] * len(self.agents)     # per seat: the options those decisions offered
+        self.lead_samples: list[tuple[float, ...]] = []  # the standings sampled by follow_lead, in order
         self._lead: Callable[[Any], Sequence[float]] | None = None
         self._lead_at: frozenset[str] = frozenset()  # the event kinds after which the lead is sampled
 
@@ -164,7 +164,7 @@ class GameCore:
 
     def follow_lead(self, lead: Callable[[Any], Sequence[float]], at: Iterable[str]) -> None:
         """Sample ``lead(game)``, each seat's standing so far (a game's ``lead``: its VP, the damage it
-        dealt), into ``leads`` after every event of the kinds ``at`` (its turn or round boundaries), chosen
+        dealt), into ``lead_samples`` after every event of the kinds ``at`` (its turn or round boundaries), chosen
         before :meth:`play`. In summary mode those kinds are kept, so their events are still pushed (a few
         a game)."""
         self._lead = lead
@@ -175,7 +175,7 @@ class GameCore:
     def sample_lead(self) -> None:
         lead = self._lead
         if lead is not None:
-            self.leads.append(tuple(lead(self)))
+            self.lead_samples.append(tuple(lead(self)))
 
     def event_counts(self) -> Counter[str]:
         """How many events of each type the game recorded, in either mode."""
@@ -218,8 +218,8 @@ class GameCore:
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
         seat = decision.player
-        self.decided[seat] += 1
-        self.offered[seat] += len(decision.options)
+        self.seat_decisions[seat] += 1
+        self.seat_options[seat] += len(decision.options)
         if self.asked is not None:
             self.asked.append(decision)
         agent = self.agents[seat]
@@ -238,8 +238,8 @@ class GameCore:
         if pick_index is None or self.asked is not None:
             return self.ask(Decision(kind, seat, tuple(options), {} if context is None else context))
         n = len(options)
-        self.decided[seat] += 1
-        self.offered[seat] += n
+        self.seat_decisions[seat] += 1
+        self.seat_options[seat] += n
         index = pick_index(n)
         if not 0 <= index < n:
             raise IllegalAnswer(f"player {seat}: index {index!r} is not one of the {n} options of the {kind} "

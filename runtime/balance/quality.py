@@ -4,7 +4,7 @@ Ludii's analysis names them (decisiveness, drawishness, lead changes, branching 
 each game's record carries what they need, counted as the game is played and never logged (the log is
 the same byte for byte), so a summary-mode simulation (``GameCore.keep_only``) measures them too:
 
-- per seat, the decisions it was asked and the options they offered (``GameCore.decided``/``offered``):
+- per seat, the decisions it was asked and the options they offered (``GameCore.seat_decisions``/``seat_options``):
   the **branching factor** is options per decision (a multi-pick decision counts its options, not its
   combinations: what a player looks at, not the size of the answer space);
 - with a game's **lead** (its ``GameDefinition.lead``: a :class:`Lead`), each seat's standing so far
@@ -98,8 +98,8 @@ def record_fields(record: Record, game: Any, lead: Lead | None) -> None:
     ``decided_at`` and ``comeback`` (None otherwise); and ``drawish``: a draw or shared win, or a margin
     of at most ``close``."""
     for seat in record["seats"]:
-        seat.update(decisions=game.decided[seat["seat"]], options=game.offered[seat["seat"]])
-    samples = game.leads
+        seat.update(decisions=game.seat_decisions[seat["seat"]], options=game.seat_options[seat["seat"]])
+    samples = game.lead_samples
     if lead is None or not samples or record["players"] < 2:
         return
     winners = record["winners"]

@@ -47,7 +47,7 @@ def test_a_comeback_is_a_winner_behind_at_the_halfway_sample():
 
 
 def _game(leads, decided=(3, 2), offered=(9, 4)):
-    return SimpleNamespace(leads=leads, decided=list(decided), offered=list(offered))
+    return SimpleNamespace(lead_samples=leads, seat_decisions=list(decided), seat_options=list(offered))
 
 
 def _record(winners, players=2, first_seat=None, wins=None):

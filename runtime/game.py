@@ -37,11 +37,11 @@ every game needs and the tools rely on:
   :meth:`snapshot`, the whole state as plain data (``replay --watch`` draws it);
 - **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
   and dies with the game (no module-global map keyed by games);
-- **how the game played** (read by the per-game record, ``rulecraft.runtime.balance.quality``): per seat, the
-  decisions asked (``seat_decisions``) and the options they offered (``seat_options``), counted by :meth:`ask` and
-  :meth:`choose` in either mode; and with :meth:`follow_lead`, each seat's standing so far (a game's
-  ``lead``) sampled after every event of the kinds it names, in ``lead_samples``. Counted, never logged: the log
-  is the same byte for byte.
+- **how the game played** (read by the per-game record, ``rulecraft.runtime.balance.quality``): per
+  seat, the decisions asked (``seat_decisions``) and the options they offered (``seat_options``), counted
+  by :meth:`ask` and :meth:`choose` in either mode; and with :meth:`follow_lead`, each seat's standing so
+  far (a game's ``lead``) sampled after every event of the kinds it names, in ``lead_samples``. Counted,
+  never logged: the log is the same byte for byte.
 
 The hot paths (``push``, ``ask``) are the same code TEM's engine ran before the core was lifted out of it:
 no per-event or per-decision indirection is added (``python -m bench engine`` measures it).
@@ -164,9 +164,9 @@ class GameCore:
 
     def follow_lead(self, lead: Callable[[Any], Sequence[float]], at: Iterable[str]) -> None:
         """Sample ``lead(game)``, each seat's standing so far (a game's ``lead``: its VP, the damage it
-        dealt), into ``lead_samples`` after every event of the kinds ``at`` (its turn or round boundaries), chosen
-        before :meth:`play`. In summary mode those kinds are kept, so their events are still pushed (a few
-        a game)."""
+        dealt), into ``lead_samples`` after every event of the kinds ``at`` (its turn or round
+        boundaries), chosen before :meth:`play`. In summary mode those kinds are kept, so their events are
+        still pushed (a few a game)."""
         self._lead = lead
         self._lead_at = frozenset(at)
         if self._counts is not None:

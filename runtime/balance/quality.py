@@ -4,9 +4,9 @@ Ludii's analysis names them (decisiveness, drawishness, lead changes, branching 
 each game's record carries what they need, counted as the game is played and never logged (the log is
 the same byte for byte), so a summary-mode simulation (``GameCore.keep_only``) measures them too:
 
-- per seat, the decisions it was asked and the options they offered (``GameCore.seat_decisions``/``seat_options``):
-  the **branching factor** is options per decision (a multi-pick decision counts its options, not its
-  combinations: what a player looks at, not the size of the answer space);
+- per seat, the decisions it was asked and the options they offered (``GameCore.seat_decisions``,
+  ``seat_options``): the **branching factor** is options per decision (a multi-pick decision counts its
+  options, not its combinations: what a player looks at, not the size of the answer space);
 - with a game's **lead** (its ``GameDefinition.lead``: a :class:`Lead`), each seat's standing so far
   sampled at the game's boundaries (``GameCore.follow_lead``: TEM's VP after each round and at the end,
   Mecha Game's damage dealt after each turn), from which the record keeps how often the lead changed

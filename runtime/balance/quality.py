@@ -51,8 +51,8 @@ def leader(sample: Sample) -> int | None:
     if not sample:
         return None
     top = max(sample)
-    seats = [seat for seat, value in enumerate(sample) if value == top]
-    return seats[0] if len(seats) == 1 else None
+    seat = sample.index(top)
+    return None if top in sample[seat + 1:] else seat
 
 
 def lead_changes(samples: Iterable[Sample]) -> int:
@@ -67,7 +67,7 @@ def lead_changes(samples: Iterable[Sample]) -> int:
     return changes
 
 
-def decided_at(samples: Sequence[Sample], winner: int) -> Fraction:
+def decided_at(samples: Sequence[Sample], winner: int) -> float:
     """When ``winner`` took the lead for good, as the share of the game's samples played by then: from
     sample k of m on it led alone at every one, k/m (1/m: it led all along; 1: only the last sample, or
     never, the lead foretelling nothing: a tie-break or another way to win decided it)."""
@@ -75,7 +75,7 @@ def decided_at(samples: Sequence[Sample], winner: int) -> Fraction:
     k = m
     while k > 0 and leader(samples[k - 1]) == winner:
         k -= 1
-    return Fraction(min(k + 1, m), m)
+    return min(k + 1, m) / m
 
 
 def trailed_at_half(samples: Sequence[Sample], winner: int) -> bool:
@@ -107,7 +107,7 @@ def record_fields(record: Record, game: Any, lead: Lead | None) -> None:
     close = lead.close is not None and margin(samples[-1]) <= lead.close
     record.update(lead=lead.what, close=lead.close, lead_changes=lead_changes(samples),
                   margin=margin(samples[-1]),
-                  decided_at=None if alone is None else float(decided_at(samples, alone)),
+                  decided_at=None if alone is None else decided_at(samples, alone),
                   comeback=None if alone is None else trailed_at_half(samples, alone),
                   drawish=alone is None or close)
 

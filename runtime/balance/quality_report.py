@@ -13,7 +13,6 @@ needs a game's lead is left out of a game without one.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from typing import Any
 
 from rulecraft.runtime.balance import quality, stats
@@ -72,7 +71,7 @@ class QualityTotals:
         self.named_first = False           # a record named its first seat (else seat 0 moved first)
         self.changes, self.decided = Moments(), Moments()
         self.comebacks, self.drawish, self.first = Moments(), Moments(), Moments()
-        self.fair = Fraction(0)
+        self.fair = 0.0                    # the fair shares of the games with a first seat, summed
 
     def add(self, record: Record) -> None:
         self.branching.add(quality.branching(record))
@@ -97,7 +96,7 @@ class QualityTotals:
         first = quality.first_move_win(record)
         self.first.add(first)
         if first:
-            self.fair += Fraction(1, record["players"])
+            self.fair += 1 / record["players"]
 
     def report(self) -> dict[str, Any]:
         """The measures as JSON-ready data: estimates (value, low, high, n) and rates (with ``wins``)."""
@@ -116,7 +115,7 @@ class QualityTotals:
                        comeback=rate(float(self.comebacks.total), self.comebacks.n))
         if self.first.n:
             first = rate(float(self.first.total), self.first.n)
-            fair = float(self.fair / self.first.n)
+            fair = self.fair / self.first.n
             out["first_move"] = {"first": first, "fair": fair, "named": self.named_first, "advantage": {
                 "value": first["value"] - fair, "low": first["low"] - fair, "high": first["high"] - fair,
                 "n": first["n"]}}

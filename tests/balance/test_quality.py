@@ -32,8 +32,8 @@ def test_a_lead_change_is_the_lead_passing_to_another_seat_across_any_ties():
 
 def test_decisiveness_is_when_the_winner_took_the_lead_for_good():
     five_rounds = [(1, 2), (3, 3), (5, 4), (6, 4), (9, 5)]           # seat 0 leads from round 3 of 5 on
-    assert quality.decided_at(five_rounds, 0) == Fraction(3, 5)
-    assert quality.decided_at([(1, 0), (2, 0)], 0) == Fraction(1, 2)  # led all along: the first sample
+    assert quality.decided_at(five_rounds, 0) == 3 / 5
+    assert quality.decided_at([(1, 0), (2, 0)], 0) == 1 / 2           # led all along: the first sample
     assert quality.decided_at([(1, 0), (2, 2)], 1) == 1               # level at the end: a tie-break decided
     assert quality.decided_at([(3, 0)], 1) == 1                       # never led: the lead foretold nothing
 

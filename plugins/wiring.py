@@ -96,10 +96,11 @@ def load_table(config: Config) -> Table:
     definition = get(ruleset.source["game"])
     names = list(dict.fromkeys([*ruleset.source.get("plugins", ()), *needed]))
     metrics = definition.metrics.load() if definition.metrics is not None else None
+    lead = definition.lead.load() if definition.lead is not None else None
     return Table(ruleset, _hooks(definition.id, names), names, engine_for(definition.id),
                  agents_for(definition.id),
                  getattr(metrics, "game_record", core_record), getattr(metrics, "SIM_REPORT", SimReport()),
-                 definition.players, metrics)
+                 definition.players, metrics, lead)
 
 
 def core_pack(game: str) -> Path:

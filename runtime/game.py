@@ -36,7 +36,12 @@ every game needs and the tools rely on:
 - **what the tools show**: ``colours`` (the seats' names, in seat order; by default the seat numbers) and
   :meth:`snapshot`, the whole state as plain data (``replay --watch`` draws it);
 - **a stash** (``stash``): a plugin keeps its state of one game under its registered name there, so it lives
-  and dies with the game (no module-global map keyed by games).
+  and dies with the game (no module-global map keyed by games);
+- **how the game played** (read by the per-game record, ``rulecraft.runtime.balance.quality``): per
+  seat, the decisions asked (``seat_decisions``) and the options they offered (``seat_options``), counted
+  by :meth:`ask` and :meth:`choose` in either mode; and with :meth:`follow_lead`, each seat's standing so
+  far (a game's ``lead``) sampled after every event of the kinds it names, in ``lead_samples``. Counted,
+  never logged: the log is the same byte for byte.
 
 The hot paths (``push``, ``ask``) are the same code TEM's engine ran before the core was lifted out of it:
 no per-event or per-decision indirection is added (``python -m bench engine`` measures it).
@@ -76,9 +81,9 @@ class GameCore:
     view_class: ClassVar[ViewFactory] = View   # what an agent gets per decision (a game may bring its own)
     # Slots: the core's own attributes cost a game's engine none of its instance-dict room (CPython keeps
     # the fast shared-key layout for up to 30 attributes), so the engine's own reads stay as fast as before.
-    __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_pickers", "_view", "aborted", "agents", "asked",
-                 "chance", "colours", "events", "finished", "listeners", "rng", "seed", "standings", "stash",
-                 "steps")
+    __slots__ = ("__dict__", "_cap", "_counts", "_kept", "_lead", "_lead_at", "_pickers", "_view", "aborted",
+                 "agents", "asked", "chance", "colours", "events", "finished", "lead_samples", "listeners",
+                 "rng", "seat_decisions", "seat_options", "seed", "standings", "stash", "steps")
 
     def __init__(self, agents: Sequence[Agent], seed: int | str, step_cap: int,
                  listeners: Iterable[Listener] = (), colours: Sequence[str] | None = None) -> None:
@@ -102,6 +107,11 @@ class GameCore:
         self._pickers = [index_picker(agent) for agent in self.agents]
         self._counts: dict[str, int] | None = None   # summary mode: events counted by type (keep_only)
         self._kept: frozenset[str] = frozenset()     # summary mode: the types still kept in ``events``
+        self.seat_decisions = [0] * len(self.agents)   # per seat: the decisions it was asked
+        self.seat_options = [0] * len(self.agents)     # per seat: the options those decisions offered
+        self.lead_samples: list[tuple[float, ...]] = []  # the standings sampled by follow_lead, in order
+        self._lead: Callable[[Any], Sequence[float]] | None = None
+        self._lead_at: frozenset[str] = frozenset()  # the event kinds after which the lead is sampled
 
     # --- events ----------------------------------------------------------------------------------
     def emit(self, event_type: str, /, **data: Any) -> None:
@@ -118,11 +128,15 @@ class GameCore:
         counts = self._counts
         if counts is None:
             self.events.append(event)
+            if self._lead_at and event["e"] in self._lead_at:
+                self.sample_lead()
         else:
             kind = event["e"]
             counts[kind] = counts.get(kind, 0) + 1
-            if kind in self._kept:
+            if kind in self._kept:        # the lead's kinds are kept (follow_lead), so sampled here
                 self.events.append(event)
+                if kind in self._lead_at:
+                    self.sample_lead()
         if self.listeners:
             for listener in self.listeners:
                 listener(event)
@@ -144,9 +158,24 @@ class GameCore:
         """Summary mode, chosen before :meth:`play` when nothing reads the full log: ``events`` keeps only
         the events of ``types`` (what a per-game record reads) and every event is counted by type. The
         game is the same (events never steer the rules); listeners still see every event."""
-        self._kept = frozenset(types)
+        self._kept = frozenset(types) | self._lead_at
         self._counts = dict(Counter(e["e"] for e in self.events))
         self.events = [e for e in self.events if e["e"] in self._kept]
+
+    def follow_lead(self, lead: Callable[[Any], Sequence[float]], at: Iterable[str]) -> None:
+        """Sample ``lead(game)``, each seat's standing so far (a game's ``lead``: its VP, the damage it
+        dealt), into ``lead_samples`` after every event of the kinds ``at`` (its turn or round
+        boundaries), chosen before :meth:`play`. In summary mode those kinds are kept, so their events are
+        still pushed (a few a game)."""
+        self._lead = lead
+        self._lead_at = frozenset(at)
+        if self._counts is not None:
+            self._kept = self._kept | self._lead_at
+
+    def sample_lead(self) -> None:
+        lead = self._lead
+        if lead is not None:
+            self.lead_samples.append(tuple(lead(self)))
 
     def event_counts(self) -> Counter[str]:
         """How many events of each type the game recorded, in either mode."""
@@ -189,6 +218,8 @@ class GameCore:
     def ask(self, decision: Decision) -> Any:
         """Ask the decision's player; validate the answer (IllegalAnswer) and log it."""
         seat = decision.player
+        self.seat_decisions[seat] += 1
+        self.seat_options[seat] += len(decision.options)
         if self.asked is not None:
             self.asked.append(decision)
         agent = self.agents[seat]
@@ -207,6 +238,8 @@ class GameCore:
         if pick_index is None or self.asked is not None:
             return self.ask(Decision(kind, seat, tuple(options), {} if context is None else context))
         n = len(options)
+        self.seat_decisions[seat] += 1
+        self.seat_options[seat] += n
         index = pick_index(n)
         if not 0 <= index < n:
             raise IllegalAnswer(f"player {seat}: index {index!r} is not one of the {n} options of the {kind} "

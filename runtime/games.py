@@ -112,6 +112,7 @@ class GameDefinition:
     scenario_adapter: Ref | None = None       # its rule scenarios on the kit: Table, prepare, SCHEMA
     scenarios: str = ""                       # its scenarios' folder, relative to the game's source tree
     metrics: Ref | None = None                # module: game_record, SIM_REPORT, SWEEP_METRICS (sim, sweep)
+    lead: Ref | None = None                   # a balance.quality.Lead: each seat's standing so far (sim)
     docs_pages: Ref | None = None             # its site (SITE), reference pages, rulebook markers
     card_templates: Ref | None = None         # a CardTemplates: its cards of a stack, their icons
     board: Ref | None = None                  # (ruleset, colours, agents) -> `play`/`replay --watch` board

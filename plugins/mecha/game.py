@@ -36,6 +36,7 @@ GAME = GameDefinition(
     scenario_adapter=Ref("rulecraft.plugins.mecha.scenarios"),
     scenarios="tests/mecha/scenarios",
     metrics=Ref("rulecraft.plugins.mecha.metrics"),
+    lead=Ref("rulecraft.plugins.mecha.lead:LEAD"),   # the damage each player has dealt (sim's measures)
     docs_pages=Ref("rulecraft.plugins.mecha.docs"),
     card_templates=Ref("rulecraft.plugins.mecha.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.mecha.picture:Board"),

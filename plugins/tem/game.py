@@ -40,6 +40,7 @@ GAME = GameDefinition(
     scenario_adapter=Ref("rulecraft.plugins.tem.scenarios"),
     scenarios="tests/scenarios",
     metrics=Ref("rulecraft.plugins.tem.balance.report"),
+    lead=Ref("rulecraft.plugins.tem.lead:LEAD"),   # each player's VP so far (sim's measures of how it plays)
     docs_pages=Ref("rulecraft.plugins.tem.docgen.site"),
     card_templates=Ref("rulecraft.plugins.tem.docgen.cards:TEMPLATES"),
     board=Ref("rulecraft.plugins.tem.board:Picture"),

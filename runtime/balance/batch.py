@@ -20,6 +20,7 @@ from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
 from rulecraft.runtime.agents import make_agent
+from rulecraft.runtime.balance import quality
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
 
@@ -29,7 +30,8 @@ class Table(NamedTuple):
     model, the hooks, the plugin names, the game's engine and agents, and from its balance ``metrics``
     module (``GameDefinition.metrics``; ``None`` for a game without one) its per-game record
     (``game_record``, else ``rulecraft.runtime.balance.records.core_record``) and its sim report
-    (``SIM_REPORT``, else the report skeleton), and its (fewest, most) seats."""
+    (``SIM_REPORT``, else the report skeleton), its (fewest, most) seats, and its ``lead``
+    (``GameDefinition.lead``, a ``rulecraft.runtime.balance.quality.Lead``; None: the game has none)."""
 
     ruleset: Any
     hooks: Any
@@ -40,6 +42,7 @@ class Table(NamedTuple):
     report: Any
     seats: tuple[int, int]
     metrics: Any
+    lead: Any = None
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
     """Play game ``index`` of the run and return its record (an aborted game says why); with ``log_dir``,
     also write its JSONL log (``rulecraft replay`` verifies it), else play in summary mode when the game's
     metrics module says which events its record reads (``RECORD_EVENTS``; ``GameCore.keep_only``: the
-    same game, no full log kept)."""
+    same game, no full log kept). The game's lead is followed (two seats or more) and the record gets the
+    measures of how it played (``rulecraft.runtime.balance.quality``: counted, never logged)."""
     table = table_for(config)
     ruleset, plugins = table.ruleset, table.plugins
     gseed = game_seed(seed, config.seed_index(index))
@@ -136,6 +140,9 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
     reads = getattr(table.metrics, "RECORD_EVENTS", None)   # the events the game's record reads
     if log_dir is None and reads is not None:
         game.keep_only(reads)
+    lead = table.lead if len(agents) > 1 else None
+    if lead is not None:
+        game.follow_lead(lead.standing, lead.at)
     with contextlib.suppress(GameError):     # game.aborted says why; the record carries it
         game.play()
     if log_dir is not None:
@@ -144,7 +151,9 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
         packs = [str(Path(p).resolve()) for p in config.packs]     # a log replays from any folder
         head = logs.header(ruleset, packs, plugins, gseed, seat_names(game), names)
         logs.write(log_dir / f"game-{index:06d}.jsonl", head, game.events)
-    return table.record(game, index, gseed, names)
+    record = table.record(game, index, gseed, names)
+    quality.record_fields(record, game, lead)
+    return record
 
 
 def play_batch(config: Config, seed: str, indices: Sequence[int],

@@ -5,7 +5,8 @@ every game's report has: win rates by seat and by agent with 95% Wilson interval
 interval excludes the fair share), the target rate of the seats that played for a target (a solo game:
 reached or not, with its interval; a solo game's report shows it instead of a win rate, which would say
 nothing), the first player's win rate where the game's record names a first seat,
-game length (t intervals on the per-game means), and the aborted games. A report is a list of blocks:
+game length (t intervals on the per-game means), how the game plays (``balance.quality_report``: the
+branching factor, lead changes, decisiveness, ...), and the aborted games. A report is a list of blocks:
 :class:`Section` s (tables), lines, lists and, on the page, headings and figures; the terminal
 (``balance.terminal``), the HTML page (``balance.html``) and the CSV (``balance.files``) are written from
 them alike, for every game.
@@ -203,6 +204,8 @@ class CoreTotals:
     (``statistics.fmean``, ``stdev``) do not depend on the order of the values."""
 
     def __init__(self) -> None:
+        from rulecraft.runtime.balance.quality_report import QualityTotals  # it writes this module's blocks
+
         self.games = self.players = self.shared = self.seated = 0
         self.colours: dict[Any, Any] = {}
         self.by = {key: Rates(key) for key in ("seat", "agent")}
@@ -212,6 +215,7 @@ class CoreTotals:
         self.aimed = {key: Rates(key, "reached") for key in ("seat", "agent")}
         self.targets: set[Any] = set()
         self.aborted: list[dict[str, Any]] = []
+        self.quality = QualityTotals()          # how the game plays (balance.quality)
 
     def add(self, r: Record) -> None:
         if r["aborted"]:
@@ -220,6 +224,7 @@ class CoreTotals:
         if not self.games:
             self.players = r["players"]
         self.games += 1
+        self.quality.add(r)
         self.shared += len(r["winners"]) > 1
         for s in r["seats"]:
             self.seated += 1
@@ -248,6 +253,7 @@ class CoreTotals:
             "length": {key: estimate(stats.mean(self.lengths[key])) for key in LENGTHS
                        if self.games and key not in self.missing},
             "shared_wins": self.shared,
+            "how_it_plays": self.quality.report(),
             "aborted": self.aborted,
         }
         aimed = sum(self.aimed["seat"].count.values())
@@ -308,8 +314,10 @@ def _seat_label(row: dict[str, Any]) -> str:
 
 
 def core_sections(report: dict[str, Any]) -> list[Block]:
-    """Seats, agents (their win rates, or a solo game's target rates), the first player and the game's
-    length."""
+    """Seats, agents (their win rates, or a solo game's target rates), the first player, the game's
+    length and how it plays (``balance.quality_report``)."""
+    from rulecraft.runtime.balance.quality_report import quality_section
+
     players = report["players"]
     expected = 1 / players if players and not _solo(report) else None
     out: list[Block] = [] if _solo(report) else [
@@ -331,6 +339,7 @@ def core_sections(report: dict[str, Any]) -> list[Block]:
     shared = (f"{report['shared_wins']} of {report['games']} games had more than one winner (each gets "
               f"1/k of a win)." if report["shared_wins"] else "")
     out.append(Section("The game", ("metric", "value [95% CI]"), tuple(rows), shared))
+    out.append(quality_section(report["how_it_plays"]))
     return out
 
 

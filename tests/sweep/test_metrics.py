@@ -62,7 +62,9 @@ def test_bad_metrics(text, said):
 def test_a_game_offers_its_own_metrics_through_its_definition():
     """The core reads what every game's record has; TEM's ``metrics`` module (its GameDefinition) adds
     what only its records say, and what to read about a varied weapon or pilot."""
-    assert set(known(None)) == {"seat-win-rate", "target-rate", "decisions", "events"}
+    assert set(known(None)) == {"seat-win-rate", "target-rate", "decisions", "events",   # and how it plays:
+                                "branching", "duration", "lead-changes", "decisiveness", "comeback-rate",
+                                "drawishness", "first-move-advantage"}
     assert {"vp", "rounds"} <= set(known(TEM))
     assert {"card-win-rate", "ends-by", "turns"} <= set(known(MECHA))       # M20's ways to end a game
     assert {"owner-win-rate", "purchase-rate", "mech-control-rate"} <= set(known(TEM))

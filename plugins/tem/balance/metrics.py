@@ -3,8 +3,9 @@
 ``summarize(records)`` gives a JSON-ready dict: the final VP distribution; win rates by seat, agent and
 pilot with 95% Wilson intervals (every pilot of the stack, kept or not, with how often each agent kept
 it when dealt); VP by source; purchase rate and win rate when owned for every weapon; the Mighty Mech's
-control rate; game length and Combats per game; the first player's advantage. ``compare`` (in
-``rulecraft.plugins.tem.balance.comparison``) sets two runs side by side.
+control rate; game length and Combats per game; the first player's advantage; how the game plays
+(``rulecraft.runtime.balance.quality_report``: lead changes in VP, decisiveness, the branching factor).
+``compare`` (in ``rulecraft.plugins.tem.balance.comparison``) sets two runs side by side.
 
 A win is a share: a shared victory (T15, after its tie-breaks) gives each of its k winners 1/k.
 """
@@ -16,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.quality_report import QualityTotals
 from rulecraft.runtime.balance.report import estimate, rate
 from rulecraft.runtime.balance.stats import Histogram
 
@@ -62,6 +64,7 @@ class Totals:
         self.first: list[float] = [0, 0]
         self.controlled: list[float] = [0, 0]
         self.fractional = 0
+        self.quality = QualityTotals()     # how the game plays (lead changes in VP, decisiveness, ...)
 
     def add(self, r: dict[str, Any]) -> None:
         if r["aborted"]:
@@ -70,6 +73,7 @@ class Totals:
         if not self.games:
             self.players = r["players"]
         self.games += 1
+        self.quality.add(r)
         self.fractional += len(r["winners"]) > 1
         seats = r["seats"]
         ordered = sorted((s["vp"] for s in seats), reverse=True)
@@ -157,6 +161,7 @@ class Totals:
                        "per_game": list(lengths["combats"])},
             "first_player": {**rate(self.first[1], int(self.first[0])),
                              "expected": 1 / self.players if self.players else None},
+            "how_it_plays": self.quality.report(),
         }
 
     def _pilot_rows(self) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
 """Report: what Tiny Epic Mechs' report shows, as the report skeleton's blocks (``rulecraft.runtime.
 balance.report``): the final VP, the win rates by seat, agent and pilot (every pilot of the stack, with
-who kept it when dealt), VP by source, the weapons, the Mighty Mech and the game's length. The terminal
+who kept it when dealt), VP by source, the weapons, the Mighty Mech, the game's length and how it
+plays. The terminal
 reads the tables and their notes; the page groups the win rates under one heading, draws each table's
 figure and words a few cells and headings for a reader with plots beside them.
 """
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulecraft.plugins.tem.balance.compare_text import CHOICES, FRACTIONAL_WINS, agent_choices
+from rulecraft.runtime.balance.quality_report import quality_section
 from rulecraft.runtime.balance.report import (
     BarsPlot,
     Block,
@@ -114,7 +116,7 @@ def terminal_sections(report: dict[str, Any]) -> list[Block]:
             _weapons(report, "Weapons (per player-game)",
                      ("weapon", "tier", "bought", "purchase rate [95% CI]", "owners",
                       "win rate when owned [95% CI]")),
-            _the_game(report)]
+            _the_game(report), quality_section(report["how_it_plays"])]
 
 
 def page_intro(report: dict[str, Any]) -> list[str]:
@@ -155,5 +157,6 @@ def page(report: dict[str, Any]) -> list[Block]:
                                  ("win rate when owned", tuple(r["win_when_owned"] for r in weapons),
                                   "#54a24b")))),
             _the_game(report),
-            HistogramPlot(tuple(report["combat"]["per_game"]), "Combats per game", "Combats")]
+            HistogramPlot(tuple(report["combat"]["per_game"]), "Combats per game", "Combats"),
+            quality_section(report["how_it_plays"])]
     return out

@@ -2,8 +2,10 @@
 
 A metric is named on the command line (``--metric``). The core ones read what every game's per-game
 record has (``rulecraft.runtime.balance.records.core_record``: ``seat-win-rate:N``, ``target-rate``, a
-solo game's targets reached, ``decisions``, ``events``), and :func:`held_win` reads "the win rate of the
-seats that held X" for the game that says what its seats held; a game offers its own through its
+solo game's targets reached, ``decisions``, ``events``; and how the game plays, ``decisiveness``,
+``lead-changes``, ``branching``, ``duration``, ``comeback-rate``, ``drawishness``,
+``first-move-advantage``: ``rulecraft.runtime.balance.quality``), and :func:`held_win` reads "the win
+rate of the seats that held X" for the game that says what its seats held; a game offers its own through its
 ``metrics`` module (``SWEEP_METRICS``: TEM's ``owner-win-rate:ID``, ``vp:SOURCE``, ``rounds``, ...).
 Each reads a game record (the game's ``game_record``) into observations.
 
@@ -24,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulecraft.runtime.balance import stats
+from rulecraft.runtime.balance.quality import QUALITY_METRICS
 
 Record = dict[str, Any]
 Reader = Callable[[Record, str], Iterable[Any]]
@@ -127,6 +130,7 @@ CORE_METRICS: MetricTable = {
                                             "reached it, or of seat N"),
     "decisions": ("mean", _length("decisions"), "", "decisions per game"),
     "events": ("mean", _length("events"), "", "events per game"),
+    **QUALITY_METRICS,      # how the game plays (rulecraft.runtime.balance.quality)
 }
 LENGTH = "*"     # a game's SWEEP_DEFAULTS key for what a sweep reads of every point (its game length)
 

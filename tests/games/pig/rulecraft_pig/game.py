@@ -32,6 +32,7 @@ GAME = GameDefinition(
     agents=MappingProxyType({"heuristic": Ref("rulecraft_pig.agents:HoldAt20")}),   # hold at 20
     hookspecs=Ref("rulecraft_pig.hookspecs"),
     invariants=Ref("rulecraft_pig.invariants:watch"),
+    lead=Ref("rulecraft_pig.lead:LEAD"),      # each seat's score so far (sim's measures of how it plays)
     variants=MappingProxyType({"pig-planted": Ref("rulecraft_pig.planted")}),   # a planted bug (fuzz tests)
     scenario_adapter=Ref("rulecraft_pig.scenarios"),
     scenarios="scenarios",

@@ -66,7 +66,8 @@ class EffectRules(Table):
         pending = self.pending
         while pending:
             p = pending.pop(self._next_pending()) if len(pending) > 1 else pending.pop()
-            self.emit("trigger", player=p.seat, card=p.card, trigger=p.ability.trigger)
+            if not self.counted("trigger"):
+                self.push({"e": "trigger", "player": p.seat, "card": p.card, "trigger": p.ability.trigger})
             self.run_steps(p.seat, p.ability.steps, p.uid, p.attacker)
 
     def _next_pending(self) -> int:
@@ -177,5 +178,6 @@ class EffectRules(Table):
         self.run_steps(seat, self.cards[card_id].effects)
         s.resolving = None
         s.discard.append(card_id)
-        self.emit("discard", player=seat, card=card_id)
+        if not self.counted("discard"):
+            self.push({"e": "discard", "player": seat, "card": card_id})
         self.resolve_pending()

@@ -86,8 +86,10 @@ class ActionRules(CombatRules):
                     options += moves if moves is not None else grid.step_moves(cell, occupied)
                 else:
                     options += grid.move_options(cell, speed, occupied)
-            # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
-            if not unit.attacked and (reach > 1 or enemies & near[cell] or cell in enemy_entry):
+            # most mechas have nothing to attack: no enemy within their range's distance (M10), nor do they
+            # stand in the opponent's entry zone (M19)
+            if not unit.attacked and (enemies & (near[cell] if reach <= 1 else grid.area(cell, reach))
+                                      or cell in enemy_entry):
                 here = names[cell]
                 for target in self.attack_targets(unit):
                     add(("attack", here, target))

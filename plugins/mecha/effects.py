@@ -161,12 +161,15 @@ class EffectRules(Table):
         """The commands in hand that may be played in ``window``: it names the window and every chosen
         target it needs has a candidate (an answer must be a legal option)."""
         hand = self.seats[seat].hand
-        if self.tables.window_cards[window].isdisjoint(hand):   # the common case: nothing to play here
+        playable = self.tables.window_cards[window]
+        if playable.isdisjoint(hand):     # the common case: nothing to play here
             return []
-        playable, needs = self.tables.window_cards[window], self.tables.chosen_targets
-        present = self.targets_present(seat)
-        return [("command", card_id) for card_id in dict.fromkeys(hand)
-                if card_id in playable and needs[card_id] <= present]
+        needs, present = self.tables.chosen_targets, self.targets_present(seat)
+        options = []
+        for card_id in dict.fromkeys(hand):     # a loop, not a comprehension (a function call of its own)
+            if card_id in playable and needs[card_id] <= present:
+                options.append(("command", card_id))
+        return options
 
     def play_command(self, seat: int, card_id: str, window: str) -> None:
         """Resolve a command fully at once (no one answers a command before it resolves, M15), then discard

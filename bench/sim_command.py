@@ -95,16 +95,19 @@ def python_m(module: str, build: Path | None = None) -> list[str]:
 
 
 def sim(games: int, agents: str = "random,random,random,random", seed: str = "1",
-        build: Path | None = None, terminal: bool = False, pack: str = CORE, jobs: int = 1) -> Measured:
+        build: Path | None = None, terminal: bool = False, pack: str = CORE, jobs: int = 1,
+        cli: list[str] | None = None, cwd: Path = ROOT) -> Measured:
     """``rulecraft sim PACK --games N --seed S --agents A --jobs J --quiet`` (PACK: tem-core unless given),
     its report discarded; with the compiled modules of ``build`` (a ``build --into`` folder) when given,
     else pure Python; with ``terminal``, on a pseudo-terminal without ``--quiet`` (so with its progress
-    bar)."""
-    argv = [*python_m("rulecraft.cli", build), "sim", pack, "--games", str(games), "--seed", seed,
+    bar); ``cli``, run from ``cwd``, in place of this checkout's command line (another commit's tree,
+    ``bench.sim_baseline``)."""
+    command_line = python_m("rulecraft.cli", build) if cli is None else cli
+    argv = [*command_line, "sim", pack, "--games", str(games), "--seed", seed,
             "--agents", agents, "--jobs", str(jobs), *(() if terminal else ("--quiet",))]
     pure = {PURE: "1"} if build is None else {}      # the command line would import the installed build
     out = subprocess.run([sys.executable, "-c", LAUNCHER, "terminal" if terminal else "pipe", *argv],
-                         cwd=ROOT, env=child_env(**pure), capture_output=True, text=True, check=True).stdout
+                         cwd=cwd, env=child_env(**pure), capture_output=True, text=True, check=True).stdout
     returncode, cpu, maxrss_kb, error = json.loads(out)
     if returncode != 0:
         raise RuntimeError(f"{command(games, jobs, pack, agents)} exited {returncode}: {error}")

@@ -28,10 +28,11 @@ class ActionRules(CombatRules):
         """M6: actions one at a time, in any order, until the active player passes."""
         self.phase = MAIN_PHASE
         seat = self.active
+        asks = not self.by_index(seat)    # only a decision that is built carries its context
         while True:
             options = self.main_options(seat)
             answer = options[0] if len(options) == 1 else self.choose(K.MAIN, seat, options,
-                                                                      {"turn": self.turn})
+                                                                      {"turn": self.turn} if asks else None)
             if answer == K.PASS:
                 return
             self.act(seat, answer)
@@ -52,40 +53,44 @@ class ActionRules(CombatRules):
 
     def main_options(self, seat: int) -> tuple[tuple[Any, ...], ...]:
         """Every legal action of the active player now, then pass (the hottest function: kept flat, with
-        loops rather than comprehensions, each of which is a function call of its own in CPython 3.11)."""
+        loops rather than comprehensions, each of which is a function call of its own in CPython 3.11; the
+        plays and one-step moves are the board's shared option tuples, ``Grid.plays`` and ``Grid.steps``,
+        looked up here without a call when remembered)."""
         options: list[tuple[Any, ...]] = []
         add = options.append
-        at, owners, grid = self.at, self.owner_at, self.grid
+        at, grid = self.at, self.grid
         names = grid.names
         occupied = self._bits[0] | self._bits[1]
         hand = self.seats[seat].hand
-        free = grid.free_entry(seat, occupied)
-        if free:
+        entry = grid.entry_masks[seat]
+        held = occupied & entry
+        if held != entry:                                                  # M2: own entry zone only
             bandwidth, population = self._supply[seat]
             room = bandwidth - population
             bandwidth_needed = self.tables.bandwidth_needed
+            plays = grid.plays[seat].get(held)
             for card_id in dict.fromkeys(hand):
                 if bandwidth_needed[card_id] <= room:                      # M11
-                    for cell_name in free:                                 # M2: own entry zone only
-                        add(("play", card_id, cell_name))
+                    found = None if plays is None else plays.get(card_id)
+                    options += found if found is not None else grid.play_options(seat, occupied, card_id)
         if not self.tables.window_cards[MAIN_WINDOW].isdisjoint(hand):   # most hands hold no command
             options += self.command_options(seat, MAIN_WINDOW)
-        neighbours, near, moving = grid.neighbours, grid.neighbour_masks, self.tables.moving
+        near, steps, moving = grid.neighbour_masks, grid.steps, self.tables.moving
         enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
             unit = at[cell]
-            here = names[cell]
             speed, reach, _ = moving[unit.card]
             if not unit.moved:
-                if speed <= 1:       # the common case, inline: the adjacent empty cells, in cell order
-                    for to in neighbours[cell]:
-                        if to not in owners:
-                            add(("move", here, names[to]))
+                if speed <= 1:       # the common case: the adjacent empty cells, in cell order
+                    moves = steps[cell].get(occupied & near[cell])
+                    options += moves if moves is not None else grid.step_moves(cell, occupied)
                 else:
-                    for to in grid.reachable_cells(cell, speed, occupied):
-                        add(("move", here, names[to]))
-            # most mechas have nothing to attack: no enemy next to them, out of range or not (M10, M19)
-            if not unit.attacked and (reach > 1 or enemies & near[cell] or cell in enemy_entry):
+                    options += grid.move_options(cell, speed, occupied)
+            # most mechas have nothing to attack: no enemy within their range's distance (M10), nor do they
+            # stand in the opponent's entry zone (M19)
+            if not unit.attacked and (enemies & (near[cell] if reach <= 1 else grid.area(cell, reach))
+                                      or cell in enemy_entry):
+                here = names[cell]
                 for target in self.attack_targets(unit):
                     add(("attack", here, target))
         add(K.PASS)
@@ -138,15 +143,17 @@ class ActionRules(CombatRules):
         seat = attacker.owner
         attacker.attacked = True
         target = None if target_name == K.OPPONENT else self.at[self.grid.cell(target_name)]
-        self.emit("attack", player=seat, card=attacker.card, attacker=self.name(attacker.cell),
-                  target=target_name)
+        if not self.counted("attack"):
+            self.push({"e": "attack", "player": seat, "card": attacker.card,
+                       "attacker": self.grid.names[attacker.cell], "target": target_name})
         if target is not None:
             for ability in self.cards[target.card].triggered(ATTACKED):
                 self.pending.append(Pending(target.owner, target.uid, target.card, ability, attacker.uid))
             self.resolve_pending()
         self.window(ATTACK_WINDOW, 1 - seat, {"attacker": self.name(attacker.cell), "target": target_name})
         if attacker.uid not in self.units or not self.still_legal(attacker, target):
-            self.emit("fizzle", player=seat, attacker=attacker.card, target=target_name)
+            if not self.counted("fizzle"):
+                self.push({"e": "fizzle", "player": seat, "attacker": attacker.card, "target": target_name})
             return
         if target is None:
             self.direct_hit(seat)

@@ -7,7 +7,9 @@ masks of cells (bit ``cell`` set: a unit stands there).
 
 Where a mecha can move or shoot depends only on the cells within its Speed or Range, so the main phase's
 questions are remembered per board shape (:func:`grid_of`), keyed by the start, the distance and the
-occupied cells within that distance: the same answer is never worked out twice.
+occupied cells within that distance: the same answer is never worked out twice. The main phase's move and
+play options are remembered the same way, as the tuples it lists (an option is immutable, so every game of
+the shape shares them): a decision lists them without building one.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ MEMO_LIMIT = 8_192
 class Grid:
     """The board's shape: names, entry zones, orthogonal neighbours."""
 
-    __slots__ = ("_areas", "_free", "_memo", "cells", "cols", "entry", "entry_masks", "entry_sets", "names",
-                 "neighbour_masks", "neighbours", "rows")
+    __slots__ = ("_areas", "_free", "_memo", "_moves", "cells", "cols", "entry", "entry_masks", "entry_sets",
+                 "names", "neighbour_masks", "neighbours", "plays", "rows", "steps")
 
     def __init__(self, cols: int = 7, rows: int = 5) -> None:
         if not (1 <= cols <= 26 and 2 <= rows <= 99):
@@ -41,6 +43,12 @@ class Grid:
         self._free: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})
         self._areas: dict[tuple[int, int], int] = {}
         self._memo: dict[tuple[str, int, int, int], tuple[int, ...]] = {}
+        self._moves: dict[tuple[int, int, int], tuple[tuple[str, str, str], ...]] = {}
+        # the main phase's options, built once and shared (an option is an immutable tuple of names):
+        # per cell, by the mask of its occupied neighbours, a Speed-1 mecha's moves from it
+        self.steps: tuple[dict[int, tuple[tuple[str, str, str], ...]], ...] = tuple({} for _ in self.names)
+        # per seat, by the mask of its occupied entry cells, each card's plays onto the free ones
+        self.plays: tuple[dict[int, dict[str, tuple[tuple[str, str, str], ...]]], ...] = ({}, {})
 
     def cell(self, name: str) -> int:
         cell = self.cells.get(name)
@@ -120,6 +128,31 @@ class Grid:
             self._free[seat][held] = free
         return free
 
+    def step_moves(self, cell: int, occupied: int) -> tuple[tuple[str, str, str], ...]:
+        """The main phase's move options of a Speed-1 mecha on ``cell``, one per empty neighbour in cell
+        order (``occupied``: a mask), remembered in :attr:`steps` by the occupied neighbours."""
+        held = occupied & self.neighbour_masks[cell]
+        found = self.steps[cell].get(held)
+        if found is None:
+            here, names = self.names[cell], self.names
+            found = self.steps[cell][held] = tuple(("move", here, names[to]) for to in self.neighbours[cell]
+                                                   if not held >> to & 1)
+        return found
+
+    def play_options(self, seat: int, occupied: int, card: str) -> tuple[tuple[str, str, str], ...]:
+        """The main phase's options of playing ``card`` into ``seat``'s entry zone, one per free cell in
+        cell order (``occupied``: a mask), remembered in :attr:`plays` by the occupied entry cells."""
+        held = occupied & self.entry_masks[seat]
+        by_card = self.plays[seat].get(held)
+        if by_card is None:
+            if len(self.plays[seat]) >= MEMO_LIMIT:
+                self.plays[seat].clear()
+            by_card = self.plays[seat][held] = {}
+        found = by_card.get(card)
+        if found is None:
+            found = by_card[card] = tuple(("play", card, name) for name in self.free_entry(seat, occupied))
+        return found
+
     def area(self, start: int, distance: int) -> int:
         """The mask of the cells within ``distance`` orthogonal steps of ``start``: all that a move or a
         shot of that distance from it can depend on."""
@@ -131,12 +164,18 @@ class Grid:
             self._areas[(start, distance)] = mask
         return mask
 
-    def reachable_cells(self, start: int, distance: int, occupied: int) -> tuple[int, ...]:
-        """:meth:`destinations` in cell order, ``occupied`` a mask of the cells holding a unit."""
-        key = ("move", start, distance, occupied & self.area(start, distance))
-        found = self._memo.get(key)
+    def move_options(self, start: int, distance: int, occupied: int) -> tuple[tuple[str, str, str], ...]:
+        """The main phase's move options of a mecha of Speed ``distance`` on ``start``: one per cell of
+        :meth:`destinations`, in cell order (``occupied``: a mask of the cells holding a unit), remembered by
+        the occupied cells within that distance."""
+        key = (start, distance, occupied & self.area(start, distance))
+        found = self._moves.get(key)
         if found is None:
-            found = self._remember(key, sorted(self.destinations(start, distance, _cells(key[3]))))
+            if len(self._moves) >= MEMO_LIMIT // 2:    # option tuples: twice the size of the cells memo's
+                self._moves.clear()
+            here, names = self.names[start], self.names
+            found = self._moves[key] = tuple(("move", here, names[to]) for to in
+                                             sorted(self.destinations(start, distance, _cells(key[2]))))
         return found
 
     def enemies_in_range(self, start: int, reach: int, enemies: int) -> tuple[int, ...]:

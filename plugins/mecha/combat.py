@@ -25,7 +25,8 @@ class CombatRules(EffectRules):
         where = self.name(target.cell)
         if target.armour and not self.keywords(attacker).pierce:
             target.armour -= 1
-            self.emit("armour", cell=where, removed=1, armour=target.armour)
+            if not self.counted("armour"):
+                self.push({"e": "armour", "cell": where, "removed": 1, "armour": target.armour})
             return
         self.damage_unit(target, self.power(attacker), "attack")
 
@@ -33,8 +34,9 @@ class CombatRules(EffectRules):
         """Remove up to ``amount`` durability counters; at none left the unit is destroyed (M12)."""
         removed = min(max(amount, 0), unit.durability)
         unit.durability -= removed
-        self.emit("damage", cell=self.name(unit.cell), card=unit.card, amount=amount, removed=removed,
-                  durability=unit.durability, cause=cause)
+        if not self.counted("damage"):
+            self.push({"e": "damage", "cell": self.grid.names[unit.cell], "card": unit.card, "amount": amount,
+                       "removed": removed, "durability": unit.durability, "cause": cause})
         if unit.durability == 0:
             self.destroy(unit)
 
@@ -43,7 +45,9 @@ class CombatRules(EffectRules):
         abilities wait to resolve (M7)."""
         self.lift(unit)
         self.seats[unit.owner].discard.append(unit.card)
-        self.emit("destroyed", player=unit.owner, card=unit.card, cell=self.name(unit.cell))
+        if not self.counted("destroyed"):
+            self.push({"e": "destroyed", "player": unit.owner, "card": unit.card,
+                       "cell": self.grid.names[unit.cell]})
         for ability in self.cards[unit.card].triggered(DESTROYED):
             self.pending.append(Pending(unit.owner, unit.uid, unit.card, ability))
 

@@ -66,7 +66,8 @@ class EffectRules(Table):
         pending = self.pending
         while pending:
             p = pending.pop(self._next_pending()) if len(pending) > 1 else pending.pop()
-            self.emit("trigger", player=p.seat, card=p.card, trigger=p.ability.trigger)
+            if not self.counted("trigger"):
+                self.push({"e": "trigger", "player": p.seat, "card": p.card, "trigger": p.ability.trigger})
             self.run_steps(p.seat, p.ability.steps, p.uid, p.attacker)
 
     def _next_pending(self) -> int:
@@ -160,12 +161,15 @@ class EffectRules(Table):
         """The commands in hand that may be played in ``window``: it names the window and every chosen
         target it needs has a candidate (an answer must be a legal option)."""
         hand = self.seats[seat].hand
-        if self.tables.window_cards[window].isdisjoint(hand):   # the common case: nothing to play here
+        playable = self.tables.window_cards[window]
+        if playable.isdisjoint(hand):     # the common case: nothing to play here
             return []
-        playable, needs = self.tables.window_cards[window], self.tables.chosen_targets
-        present = self.targets_present(seat)
-        return [("command", card_id) for card_id in dict.fromkeys(hand)
-                if card_id in playable and needs[card_id] <= present]
+        needs, present = self.tables.chosen_targets, self.targets_present(seat)
+        options = []
+        for card_id in dict.fromkeys(hand):     # a loop, not a comprehension (a function call of its own)
+            if card_id in playable and needs[card_id] <= present:
+                options.append(("command", card_id))
+        return options
 
     def play_command(self, seat: int, card_id: str, window: str) -> None:
         """Resolve a command fully at once (no one answers a command before it resolves, M15), then discard
@@ -177,5 +181,6 @@ class EffectRules(Table):
         self.run_steps(seat, self.cards[card_id].effects)
         s.resolving = None
         s.discard.append(card_id)
-        self.emit("discard", player=seat, card=card_id)
+        if not self.counted("discard"):
+            self.push({"e": "discard", "player": seat, "card": card_id})
         self.resolve_pending()

@@ -231,7 +231,8 @@ class MechaGame(ActionRules):
     def take_turn(self) -> None:
         """M5: Start, Draw, Main, End; then the other player's turn."""
         self.turn += 1
-        self.emit("turn", player=self.active, turn=self.turn)
+        if not self.counted("turn"):
+            self.push({"e": "turn", "player": self.active, "turn": self.turn})
         self.start_phase()
         self.draw_phase()
         self.main_phase()
@@ -280,7 +281,8 @@ class MechaGame(ActionRules):
         for unit in self.modified:
             unit.modifiers.clear()
         self.modified.clear()
-        self.emit("end-of-turn", player=self.active)
+        if not self.counted("end-of-turn"):
+            self.push({"e": "end-of-turn", "player": self.active})
 
     # --- units entering (M2) -------------------------------------------------------------------
     def enter(self, seat: int, card_id: str, cell: int) -> Unit:

@@ -57,7 +57,7 @@ def agent_problem(name: str, game_agents: Mapping[str, Factory] = NO_AGENTS) -> 
     except ValueError as exc:
         return str(exc)
     if spec is not None:
-        if spec.rollout in _factories(game_agents):
+        if spec.rollout is None or spec.rollout in _factories(game_agents):
             return None
         return f"agent {name!r}: its rollout agent: {agent_problem(spec.rollout, game_agents)}"
     return None if name in _factories(game_agents) else \

@@ -163,7 +163,7 @@ def test_agent_names_and_their_errors():
     assert {"ismcts", "flatmc", "random"} <= set(agent_names())
     assert parse("ismcts") == Spec("ismcts")
     assert parse("ismcts@400+heuristic") == Spec("ismcts", 400, None, "heuristic")
-    assert parse("flatmc@0.5s:margin") == Spec("flatmc", None, 0.5, "random", "margin")
+    assert parse("flatmc@0.5s+random:margin") == Spec("flatmc", None, 0.5, "random", "margin")
     assert parse("heuristic") is None and parse("ismctsx") is None
     for name, said in [("ismcts@0", "neither iterations"), ("ismcts@fast", "neither iterations"),
                        ("ismcts:score", "'win' or 'margin'"), ("ismcts+ismcts", "does not search"),
@@ -177,6 +177,8 @@ def test_agent_names_and_their_errors():
         make_agent("ismcts+bogus", 0)
     agent = make_agent("ismcts@9+heuristic", 0, agents_for("pig"))
     assert isinstance(agent, SearchAgent) and agent.spec.iterations == 9
+    assert make_agent("ismcts", 0, agents_for("mecha")).spec.rollout == "heuristic"   # the game's, by default
+    assert make_agent("ismcts", 0).spec.rollout == "random"                           # none: random
 
 
 def test_sim_names_a_bad_search_agent(capsys):
@@ -228,3 +230,15 @@ def test_hint_in_play_shows_the_best_answers(tmp_path, monkeypatch):
     assert "Hint (ismcts, 0.2 s, heuristic rollouts; estimated win rate, tries):" in text
     assert "  1. roll: " in text or "  1. hold: " in text
     assert len(re.findall(r"^  \d\. (roll|hold): \d+% \(\d+ tries\)$", text, re.M)) == 2   # Pig has two
+
+
+def test_the_skill_gradient_scores_double_the_budget_against_it():
+    """Issue 25 item 4: ismcts@2B against ismcts@B, every seating on paired seeds (the bench holds the
+    figures); a budget below one iteration is refused."""
+    from rulecraft.runtime.agents.gradient import budgets, skill_gradient
+
+    assert budgets(50) == ("ismcts@100", "ismcts@50")
+    with pytest.raises(ValueError, match="from 1"):
+        budgets(0)
+    found = skill_gradient(load_table, "pig", 2, 3, players=2)
+    assert found.n == 6 and 0 <= found.low <= found.value <= found.high <= 1

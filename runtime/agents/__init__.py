@@ -46,7 +46,14 @@ SEARCHERS = ("flatmc", "ismcts")       # the shared search agents' kinds (their 
 
 
 def agent_names(game_agents: Mapping[str, Factory] = NO_AGENTS) -> list[str]:
-    return sorted({*_factories(game_agents), *SEARCHERS})
+    """The agents that play without parameters (what ``fuzz`` seats by default); the search agents,
+    whose names take parameters and whose games cost many games each, are :data:`SEARCHERS`."""
+    return sorted(_factories(game_agents))
+
+
+def _known(game_agents: Mapping[str, Factory]) -> str:
+    return (f"known: {', '.join(agent_names(game_agents))}; and the search agents {', '.join(SEARCHERS)} "
+            "(e.g. ismcts@400+heuristic)")
 
 
 def agent_problem(name: str, game_agents: Mapping[str, Factory] = NO_AGENTS) -> str | None:
@@ -60,8 +67,7 @@ def agent_problem(name: str, game_agents: Mapping[str, Factory] = NO_AGENTS) -> 
         if spec.rollout is None or spec.rollout in _factories(game_agents):
             return None
         return f"agent {name!r}: its rollout agent: {agent_problem(spec.rollout, game_agents)}"
-    return None if name in _factories(game_agents) else \
-        f"unknown agent {name!r}; known: {', '.join(agent_names(game_agents))}"
+    return None if name in _factories(game_agents) else f"unknown agent {name!r}; {_known(game_agents)}"
 
 
 def _search_spec(name: str) -> Any:
@@ -102,5 +108,5 @@ def make_agent(name: str, seed: Any, game_agents: Mapping[str, Factory] = NO_AGE
 
         return search.make(spec, seed, lambda rollout, at: make_agent(rollout, at, game_agents))
     if factory is None:
-        raise ValueError(f"unknown agent {name!r}; known: {', '.join(agent_names(game_agents))}")
+        raise ValueError(f"unknown agent {name!r}; {_known(game_agents)}")
     return _loaded(factory)(seed)

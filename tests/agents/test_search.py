@@ -243,3 +243,13 @@ def test_the_skill_gradient_scores_double_the_budget_against_it():
         budgets(0)
     found = skill_gradient(load_table, "pig", 2, 3, players=2)
     assert found.n == 6 and 0 <= found.low <= found.value <= found.high <= 1
+
+
+def test_a_search_agent_sits_at_a_session_as_play_seats_it():
+    """``rulecraft play --opponents ismcts@3``: the session's agent seat searches forks of the session's game
+    (rebuilt from its log), the person's seat is answered from outside."""
+    held = _session("pig", "opp", ("outside", "ismcts@3"))
+    while (pending := held.pending) is not None:
+        held.answer(0, "hold" if pending.decision.context["turn_total"] >= 10 else "roll")
+    assert held.finished and not held.aborted
+    assert any(e["e"] == "decision" and e["player"] == 1 for e in held.events)

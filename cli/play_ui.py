@@ -7,7 +7,8 @@ same way, and held by a session (``rulecraft.runtime.session``): the front end's
 answer it awaits, shows the person's seat its view, reads the answer and hands it to the session, which
 plays every other seat (the named agents seeded ``SEED/SEAT``, with the plugins their rules need, e.g.
 Robot Pilots for ``robot``) on its own. ``u`` takes the person's last answer back when the session allows
-it, and says why not when it does not. No game's code runs inside the engine's loop.
+it, and says why not when it does not; ``hint`` shows the search agent's best answers (:func:`show_hint`).
+No game's code runs inside the engine's loop.
 
 What is shown is the game's ``board`` member (its GameDefinition): a class built from ``(ruleset, colours,
 agents)`` that draws a state (``screen``) and narrates events (``narrate``, ``needs_state``), says when
@@ -28,6 +29,7 @@ game an uninterrupted one would have been.
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,7 +42,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from rulecraft.cli.games import DEFAULT_GAME
-from rulecraft.cli.prompts import Quit, TakeBack, Terminal
+from rulecraft.cli.prompts import AskHint, Quit, TakeBack, Terminal
 from rulecraft.plugins.wiring import plugin_names
 from rulecraft.runtime import logs
 from rulecraft.runtime.balance.records import seat_names
@@ -74,7 +76,7 @@ def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: 
     """The header of a new game, with its ruleset and hooks. The packs name their game (none: ``game``'s
     core pack); ``players`` None seats the most the game has. ``solo``: the board's solo mode
     (Tiny Epic Mechs: one person against two Robots on the 3-player arena, R1)."""
-    from rulecraft.runtime.agents import agent_names, agent_plugins
+    from rulecraft.runtime.agents import agent_plugins, agent_problem
     from rulecraft.runtime.decisions import RandomAgent
 
     game = stack_game(packs, game)
@@ -92,9 +94,9 @@ def new_header(packs: Sequence[str], opponents: str, players: int | None, seat: 
     if not 0 <= seat < players:
         raise PlayError(f"--seat must be 0-{players - 1}")
     game_agents = agents_for(game)
-    known = agent_names(game_agents)
-    if opponents not in known:
-        raise PlayError(f"unknown opponent {opponents!r}; known: {', '.join(known)}")
+    problem = agent_problem(opponents, game_agents)
+    if problem is not None:
+        raise PlayError(f"--opponents: {problem}")
     agents = [HUMAN if s == seat else opponents for s in range(players)]
     ruleset, hooks, plugins = load(packs, [*extra_plugins, *agent_plugins(agents, game_agents)], game)
     # The seats' names and the stack's own player counts are the engine's: a game built and not played.
@@ -279,6 +281,13 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
                 if take_back(session, seat, picture, terminal, log):
                     shown = -1                # the board is drawn again at the prompt asked anew
                 continue
+            except AskHint:
+                game = playing["game"]
+                try:
+                    show_hint(session, seat, picture, terminal)
+                finally:
+                    playing["game"] = game        # the search's forks built games of their own
+                continue
             session.answer(seat, answer)
     except Quit:
         status = "quit"
@@ -296,6 +305,42 @@ def _play(head: dict[str, Any], ruleset: Any, hooks: Any, path: Path, terminal: 
     elif status == "aborted":
         terminal.narrate(f"[bold red]The game stopped:[/] {escape(problem)}")
     return Outcome(status, session, problem if status == "aborted" else None)
+
+
+HINT_SECONDS = 1.0       # the search behind a hint: seconds of ismcts on forks of the session
+HINTS = 3
+
+
+def show_hint(session: Any, seat: int, picture: Board, terminal: Terminal, seconds: float | None = None
+              ) -> None:
+    """``hint``: the search agent's best answers to the pending decision, searched for ``seconds`` on games
+    determinized for the seat (``runtime.agents.forks``: it sees no more than the seat does), with their
+    estimated win rates and how often each was tried; rollouts by the game's heuristic when it has one."""
+    from rulecraft.runtime.agents import make_agent
+    from rulecraft.runtime.agents.forks import Forks
+    from rulecraft.runtime.agents.search import Spec, search
+
+    seconds = HINT_SECONDS if seconds is None else seconds
+    game_agents = agents_for(session.head["game"])
+    rollout = "heuristic" if "heuristic" in game_agents else "random"
+    made: dict[int, Any] = {}
+
+    def rollouts(at: int) -> Any:
+        if at not in made:
+            made[at] = make_agent(rollout, f"hint/{at}", game_agents)
+        return made[at]
+
+    forks = Forks.of_session(session, seat)
+    try:
+        found = search(forks, Spec("ismcts", None, seconds, rollout), random.Random(len(session.events)),
+                       rollouts)
+    finally:
+        forks.close()
+    text = getattr(picture, "option_text", None)
+    terminal.say(f"[bold]Hint[/] (ismcts, {seconds:g} s, {rollout} rollouts; estimated win rate, tries):")
+    for rank, estimate in enumerate(found[:HINTS], 1):
+        said = text(estimate.answer) if text is not None else logs.dumps(estimate.answer)
+        terminal.say(f"  {rank}. {escape(str(said))}: {estimate.value:.0%} ({estimate.visits} tries)")
 
 
 def take_back(session: Any, seat: int, picture: Board, terminal: Terminal, log: LogFile) -> bool:

@@ -3,8 +3,9 @@
 Every game's prompts ask through it (the shared numbered ones, ``rulecraft.cli.choices``; a game's own, its
 board's ``prompts``). It knows no game: what it draws is the game's board (``screen``) or what the game's
 prompts hand it. ``q`` at any prompt, end of input or Ctrl-C stop the game (:class:`Quit`; the log so far
-is saved), ``l`` shows the whole log (the full screen's log pane keeps only its last rows), and ``u`` takes
-the person's last answer back (:class:`TakeBack`; the session says whether it may).
+is saved), ``l`` shows the whole log (the full screen's log pane keeps only its last rows), ``u`` takes
+the person's last answer back (:class:`TakeBack`; the session says whether it may), and ``hint`` (or ``!``)
+asks the search agent for its best answers (:class:`AskHint`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rich.markup import escape
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 UNDO_WORDS = frozenset({"u", "undo"})
 LOG_WORDS = frozenset({"l", "log"})
+HINT_WORDS = frozenset({"hint", "!"})
 
 
 class Board(Protocol):
@@ -38,6 +40,11 @@ class Quit(BaseException):
 class TakeBack(BaseException):
     """The player asked to take their last answer back (``u``); the front end asks the session
     (``Session.undo``), which may refuse with the reason. A BaseException, as :class:`Quit`."""
+
+
+class AskHint(BaseException):
+    """The player asked for a hint (``hint``); the front end searches a fork of the session and asks the
+    same decision again. A BaseException, as :class:`Quit`."""
 
 
 class Terminal:
@@ -66,6 +73,8 @@ class Terminal:
             raise Quit("quit")
         if line.lower() in UNDO_WORDS:
             raise TakeBack("undo")
+        if line.lower() in HINT_WORDS:
+            raise AskHint("hint")
         return line
 
     def read_line(self, prompt: str) -> str:

@@ -120,7 +120,7 @@ def _prepare(config: Config) -> tuple[Config, Any]:
     game does not know surface here. Returns the configuration with its players settled (``--players``,
     else the most the stack seats) and its table (``rulecraft.plugins.wiring.Table``)."""
     from rulecraft.plugins.manager import PluginLoadError
-    from rulecraft.runtime.agents import agent_names
+    from rulecraft.runtime.agents import SEARCHERS, agent_names, agent_problem
     from rulecraft.runtime.balance.batch import table_for
 
     try:
@@ -129,7 +129,10 @@ def _prepare(config: Config) -> tuple[Config, Any]:
         raise UsageError(str(exc)) from None
     known = agent_names(table.agents)
     for name in config.agents or ("(none)",):
-        if name not in known:
+        problem = agent_problem(name, table.agents)
+        if problem is not None and name.startswith(SEARCHERS):     # a search agent's parameters
+            raise UsageError(f"--agents: {problem}")
+        if problem is not None:
             close = difflib.get_close_matches(name, known, n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
             raise UsageError(f"unknown agent {name!r} in --agents; {hint}known: {', '.join(known)}")

@@ -30,6 +30,9 @@ seat learns nothing by undoing that it did not know when it answered.
 a seat's look-ahead (``determinize_for=seat``) reseeds the fork's chance stream from the caller's ``rng`` and
 applies the game's ``determinize`` member (everything the seat cannot see, resampled consistently with what
 it has seen): it is a hypothetical game, with no log to save and no history to undo or fork from.
+
+**Playing out** (:meth:`play_out`): a searching agent's rollout hands the rest of a (forked) game to agents
+of its choice for some outside seats; they answer inside the engine, with no switch back per decision.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from greenlet import greenlet
 from rulecraft.runtime import logs
 from rulecraft.runtime.agents import Factory, make_agent
 from rulecraft.runtime.chance import words
-from rulecraft.runtime.decisions import Decision, canonical
+from rulecraft.runtime.decisions import Decision, canonical, needs_state
 from rulecraft.runtime.game import ABORTS, GameCore, Listener
 from rulecraft.runtime.games import agents_for, engine_for, get
 
@@ -109,6 +112,17 @@ class Session:
         session = cls.__new__(cls)
         session._setup(head, ruleset, hooks, listeners, build, game_agents)
         session._start(len(lines) - 1, decisions, lines[1:])
+        return session
+
+    @classmethod
+    def replayed(cls, head: dict[str, Any], ruleset: Any, hooks: Any, events: Sequence[dict[str, Any]], *,
+                 build: Builder | None = None) -> Session:
+        """The game of ``head`` re-run through ``events`` (a live game's own log, so not checked line by
+        line as :meth:`restore` checks a saved one) and paused at its next outside decision: how a
+        searching agent rebuilds the game it sits in (``rulecraft.runtime.agents.forks``)."""
+        session = cls.__new__(cls)
+        session._setup(head, ruleset, hooks, (), build, None)
+        session._start(len(events), _decisions(events), None)
         return session
 
     def _setup(self, head: dict[str, Any], ruleset: Any, hooks: Any, listeners: Iterable[Listener],
@@ -190,6 +204,19 @@ class Session:
         checked = pending.decision.check(canonical(answer))
         self._answered.append(len(self._game.events))    # where its decision event goes
         self._resume(checked)
+
+    def play_out(self, agents: Mapping[int, Any]) -> None:
+        """Let ``agents`` (outside seat -> agent) answer for those seats from the pending decision on, inside
+        the engine, until the game ends or another outside seat is asked: a rollout's cheap path (no
+        switch out of the engine per decision). The seats stay answered by those agents afterwards."""
+        for seat, agent in agents.items():
+            self._seats[seat].delegate = agent
+        pending = self._pending
+        if pending is None:
+            return
+        agent = agents.get(pending.seat)
+        if agent is not None:
+            self.answer(pending.seat, agent.decide(pending.decision, pending.view))
 
     # --- undo ------------------------------------------------------------------------------------
     def undo_refusal(self, seat: int) -> str | None:
@@ -298,6 +325,7 @@ class Session:
         agents = [_Outside(queues[seat]) if seat in self.outside else
                   make_agent(kind, f"{seed}/{seat}", self._game_agents)
                   for seat, kind in enumerate(head["agents"])]
+        self._seats = {seat: agent for seat, agent in enumerate(agents) if isinstance(agent, _Outside)}
         self._relay = _Relay(self._listeners, count, expected)
         self._game = self._build(self.ruleset, agents, seed=seed, hooks=self.hooks, listeners=[self._relay],
                                  colours=head["colours"])
@@ -351,14 +379,18 @@ class _Outside:
     """An outside seat's agent inside the engine: answers from the log being re-run while it holds some,
     else pauses the engine (switching back to the session) until the session brings the answer."""
 
-    __slots__ = ("queue",)
+    __slots__ = ("delegate", "queue")
 
     def __init__(self, queue: deque[tuple[str, Any]]) -> None:
         self.queue = queue
+        self.delegate: Any = None      # the agent answering for the seat once it plays out (play_out)
 
     @property
     def needs_state(self) -> bool:
-        return not self.queue          # a re-run answer needs no view; a pending decision carries one
+        # a re-run answer needs no view; a pending decision carries one; a delegate says for itself
+        if self.queue:
+            return False
+        return self.delegate is None or needs_state(self.delegate)
 
     def decide(self, decision: Decision, view: Any) -> Any:
         if self.queue:
@@ -367,6 +399,8 @@ class _Outside:
                 raise _Diverged(f"the log answers a {kind} decision where the game asks {decision.kind} "
                                 f"(player {decision.player})")
             return canonical(answer)
+        if self.delegate is not None:
+            return self.delegate.decide(decision, view)
         parent = greenlet.getcurrent().parent
         assert parent is not None
         return parent.switch(Pending(decision.player, decision, view))

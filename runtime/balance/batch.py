@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 
-from rulecraft.runtime.agents import make_agent
+from rulecraft.runtime.agents import make_agent, searches
 from rulecraft.runtime.balance import quality
 from rulecraft.runtime.balance.records import seat_names
 from rulecraft.runtime.errors import GameError
@@ -138,8 +138,8 @@ def play_game(config: Config, seed: str, index: int, log_dir: Path | None = None
     agents = [make_agent(name, f"{gseed}/{seat}", table.agents) for seat, name in enumerate(names)]
     game = table.engine(ruleset, agents, seed=gseed, hooks=table.hooks)
     reads = getattr(table.metrics, "RECORD_EVENTS", None)   # the events the game's record reads
-    if log_dir is None and reads is not None:
-        game.keep_only(reads)
+    if log_dir is None and reads is not None and not any(searches(agent) for agent in agents):
+        game.keep_only(reads)           # a searching seat rebuilds its game from the whole log
     lead = table.lead if len(agents) > 1 else None
     if lead is not None:
         game.follow_lead(lead.standing, lead.at)

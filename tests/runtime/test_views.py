@@ -57,7 +57,10 @@ def exposed(view) -> dict:
         if name.startswith("__"):
             continue
         value = getattr(view, name)
-        out[name] = value() if callable(value) and not isinstance(value, type) else value
+        try:
+            out[name] = value() if callable(value) and not isinstance(value, type) else value
+        except LookupError as refused:      # forks(): only a searching agent's view has them (issue 25)
+            out[name] = f"refused: {refused}"
     return out
 
 
@@ -69,7 +72,7 @@ def test_a_players_view_hides_every_other_players_secrets(core, seed, players, s
     game = game_at(core, seed, players, step)
     seat = seed % players
     before = exposed(View(game, seat))
-    assert set(before) == {"_state", "player", "ruleset", "state"}
+    assert set(before) == {"_forks", "_state", "forks", "player", "ruleset", "state"}
     scramble_secrets(game, seat, random.Random(shuffle))
     after = exposed(View(game, seat))
     assert after["ruleset"] is before["ruleset"] is game.ruleset     # immutable public definitions

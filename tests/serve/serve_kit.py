@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -112,3 +113,17 @@ class Server:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+HOSTILE = '<script>alert("x")</script> & Co\x07'     # a pack's card name the boards must draw as text
+HOSTILE_YAML = '"<script>alert(\\"x\\")</script> & Co\\a"'    # the same in YAML (\a: the bell)
+
+
+def parsed(markup: str) -> ET.Element:
+    """A board as XML: a tag left open, an attribute unquoted or a bare ``<``/``&`` fails here."""
+    return ET.fromstring(markup)
+
+
+def targets_in(root: ET.Element) -> list[str]:
+    """The ``data-target`` ids of a parsed board, in document order."""
+    return [e.attrib["data-target"] for e in root.iter() if "data-target" in e.attrib]

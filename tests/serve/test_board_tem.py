@@ -9,11 +9,11 @@ numbers (T16), and a pack's names are text, never markup, however hostile.
 from __future__ import annotations
 
 import shutil
-import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from serve_kit import HOSTILE, HOSTILE_YAML, parsed, targets_in
 
 from rulecraft.plugins.tem.board import card_name
 from rulecraft.plugins.tem.engine import Game
@@ -23,19 +23,8 @@ from rulecraft.plugins.wiring import load_ruleset
 from rulecraft.runtime.decisions import RandomAgent
 from rulecraft.runtime.games import get
 
-HOSTILE = '<script>alert("x")</script> & Co\x07'
-HOSTILE_YAML = '"<script>alert(\\"x\\")</script> & Co\\a"'    # the same in YAML (\a: the bell)
 ROOT = Path(__file__).resolve().parents[2]
 SHOWN = '<script>alert("x")</script> & Co'      # as drawn: one line, no control character
-
-
-def parsed(markup: str) -> ET.Element:
-    """The board as XML: a tag left open, an attribute unquoted or a bare ``<``/``&`` fails here."""
-    return ET.fromstring(markup)
-
-
-def targets_in(root: ET.Element) -> list[str]:
-    return [e.attrib["data-target"] for e in root.iter() if "data-target" in e.attrib]
 
 
 class Checker(RandomAgent):

@@ -268,6 +268,10 @@ def act(table: Table, browser: Seat, request: Request) -> bool:
     seat = browser.shown if browser.role == HOT else browser.seat
     if seat is None:
         raise Refused("nobody's seat is shown yet: say ready first")
+    if request.type == "why":               # a clicked board element that answers nothing: say why
+        pending = session.pending
+        asked = pending.decision if pending is not None and pending.seat == seat else None
+        raise messages.click_refusal(table.words, asked, session.view(seat), request)
     if request.type == "replay":
         if session.pending is not None:
             raise Refused("the replay opens once the game is over")

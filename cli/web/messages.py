@@ -3,8 +3,11 @@
 :func:`seat_message` is the one function that builds what a seat (or a spectator) is sent about the game:
 from that seat's view (or the public view), its pending decision when it is that seat's, the log lines
 narrated for that seat, and the undo refusal; nothing else of the game reaches it (the no-leak property,
-``tests/serve/test_no_leak.py``, checks every message against the seat's view). :func:`parse` turns a
-browser's text into one of the few requests a seat may make, or refuses it with the reason: a message
+``tests/serve/test_no_leak.py``, checks every message against the seat's view). Its options' warnings
+(why a legal option is likely pointless) are the board's, from the same view; so is the refusal of a
+clicked board element that answers nothing (:func:`click_refusal`, a ``why`` request).
+:func:`parse` turns a browser's text into one of the few requests a seat may make, or refuses it with the
+reason: a message
 is at most :data:`MOST_BYTES`, JSON, an object with a known ``type`` and fields of the right kinds; it never
 carries a pack, a file or a path.
 """
@@ -22,7 +25,8 @@ from rulecraft.runtime.web.components import Markup, decision_panel, esc, log_pa
 
 MOST_BYTES = 4096          # a browser's message: an answer's picks, an undo, a token; nothing is longer
 MOST_PICKS = 64
-REQUESTS = {"join", "answer", "undo", "ready", "replay"}
+MOST_LABEL = 120          # a clicked board element's id or label, as a "why" request names it
+REQUESTS = {"join", "answer", "undo", "ready", "replay", "why"}
 
 
 class Refused(ValueError):
@@ -36,6 +40,8 @@ class Request:
     picks: tuple[int, ...] = ()
     step: int = 0
     seat: int | None = None
+    target: str = ""
+    label: str = ""
 
 
 def parse(text: str | bytes) -> Request:
@@ -49,7 +55,7 @@ def parse(text: str | bytes) -> Request:
     if not isinstance(data, dict) or data.get("type") not in REQUESTS:
         raise Refused(f"a message is an object whose type is one of {', '.join(sorted(REQUESTS))}")
     kind = data["type"]
-    unknown = set(data) - {"type", "token", "picks", "step", "seat"}
+    unknown = set(data) - {"type", "token", "picks", "step", "seat", "target", "label"}
     if unknown:
         raise Refused(f"a {kind} message has no field {', '.join(sorted(map(str, unknown)))}")
     token = data.get("token")
@@ -67,7 +73,12 @@ def parse(text: str | bytes) -> Request:
     seat = data.get("seat")
     if seat is not None and type(seat) is not int:
         raise Refused("a seat is a number")
-    return Request(kind, token, tuple(picks), step, seat)
+    target, label = data.get("target", ""), data.get("label", "")
+    if not all(isinstance(text, str) and len(text) <= MOST_LABEL for text in (target, label)):
+        raise Refused(f"a clicked element's target and label are texts of at most {MOST_LABEL} characters")
+    if kind == "why" and not target:
+        raise Refused("a why message names the board element clicked")
+    return Request(kind, token, tuple(picks), step, seat, target, label)
 
 
 def answer_of(decision: Decision, picks: Sequence[int]) -> Any:
@@ -92,17 +103,19 @@ def seat_message(words: Words, board: Any, seat: int | None, name: str, state: d
     drawn = Markup(board.board(state, seat))
     if decision is not None:
         targets = list(board.targets(decision, state))
+        warnings = words.warnings(decision, state)
         panel = decision_panel(words.prompt(decision, state), words.options(decision), targets,
-                               pick=decision.pick, rules=words.rules(decision), undo_refusal=refusal)
+                               pick=decision.pick, rules=words.rules(decision), undo_refusal=refusal,
+                               warnings=warnings)
     else:
-        targets = []
+        targets, warnings = [], []
         waiting = "The game is over." if end is not None else "Waiting for another seat…"
         undo = seat is not None and end is None
         panel = tag("section", tag("h2", waiting, class_="prompt"),
                     undo_button(refusal) if undo else "", class_="decision waiting")
     return {"type": "state", "seat": seat, "name": name, "board": drawn, "panel": panel,
             "log": log_panel(lines), "asked": decision is not None,
-            "targets": targets, "pick": decision.pick if decision is not None else 0,
+            "targets": targets, "warnings": warnings, "pick": decision.pick if decision is not None else 0,
             "end": _end(end, verdict) if end is not None else None, "lines": len(lines)}
 
 
@@ -138,6 +151,13 @@ def replay_message(board: Any, seat: int | None, frames: Sequence[dict[str, Any]
     drawn = Markup(board.board(frames[step], seat)) if frames else esc("")
     return {"type": "replay", "step": step, "steps": len(frames), "board": drawn,
             "log": log_panel(lines[:step + 1])}
+
+
+def click_refusal(words: Words, decision: Decision | None, state: dict[str, Any],
+                  request: Request) -> Refused:
+    """Why the board element a ``why`` request names answers nothing (``decision`` is the one the seat is
+    asked, None when none), said from the seat's view ``state``: a refusal, sent as an error."""
+    return Refused(words.refusal_of(decision, request.target, request.label, state))
 
 
 def error_message(text: str) -> dict[str, Any]:

@@ -1,9 +1,9 @@
 """Show: the words of a browser table: each event's log line as a seat may see it, a decision's prompt, its
-options' labels, the rules behind it, refusals and who won, taken from the game's boards.
+options' labels and warnings, the rules behind it, refusals and who won, taken from the game's boards.
 
 Each word is asked of the game's web board when it has that member (``describe``, ``option_label`` or
-``option_text``, ``rules``), else of its terminal board (the ``board`` member, what ``rulecraft play``
-says), else of the shared plain board (``cli/plain_board.py``: chance in the core's words, options as
+``option_text``, ``rules``, ``option_warning``, ``refusal``), else of its terminal board (the ``board``
+member, what ``rulecraft play`` says), else of the shared plain board (``cli/plain_board.py``: chance in the core's words, options as
 they are). The terminal boards write rich markup; a browser gets its plain text. A spectator's lines are
 narrated as to :data:`NOBODY`, a seat that owns nothing, never as to None: a terminal board takes None for
 the omniscient watcher of ``replay --watch``, who sees every secret.
@@ -73,6 +73,37 @@ class Words:
             return [plain(str(own(decision, option))) for option in decision.options]
         label = self._member("option_text")
         return [plain(str(label(option))) for option in decision.options]
+
+    def warnings(self, decision: Decision, state: dict[str, Any]) -> list[str | None]:
+        """Per option, why it is legal but likely pointless (the boards' ``option_warning``, from the
+        seat's ``state`` alone), or None; all None when no board says."""
+        own = self._said("option_warning")
+        if own is None:
+            return [None] * len(decision.options)
+        return [self._plain(own(decision, option, state)) for option in decision.options]
+
+    def refusal_of(self, decision: Decision | None, target: str, label: str, state: dict[str, Any]) -> str:
+        """Why clicking the board element ``target`` (shown as ``label``) answers nothing: the boards'
+        ``refusal(decision, target, state)`` when one says, else that it is not one of the options."""
+        if decision is None:
+            return "It is not your turn: nothing on the board answers anything now."
+        own = self._said("refusal")
+        said = self._plain(own(decision, target, state)) if own is not None else None
+        if said:
+            return said[0].upper() + said[1:]
+        return f"{label or target} is not one of this decision's options."
+
+    def _said(self, name: str) -> Any:
+        """A member only the web board or the terminal board may have (the plain board says nothing)."""
+        for source in (self.web, self.terminal):
+            found = getattr(source, name, None)
+            if found is not None:
+                return found
+        return None
+
+    @staticmethod
+    def _plain(said: object) -> str | None:
+        return None if said is None else plain(str(said))
 
     def rules(self, decision: Decision) -> str:
         """The rules behind the decision (the boards' ``rules``), or "" when no board says; with the rules

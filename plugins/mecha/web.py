@@ -1,7 +1,8 @@
 """Show: Mecha Game's board in a browser, its GameDefinition's ``web`` member (``rulecraft serve``): the 7x5
 grid (M1) with every unit, its counters (durability, armour, time: M16, M17) and keywords, each player's
 zones (M18: the opponent's hand only as its size, no deck its order), bandwidth and population (M11), and
-the click target of each option of a decision.
+the click target of each option of a decision, and why a legal option is likely pointless or a click
+answers nothing (``rulecraft.plugins.mecha.pointless``).
 
 Like the terminal board (``rulecraft.plugins.mecha.picture``) it draws a *state*: one seat's view, or the
 public view for a spectator; never the game. Words (narration, option labels, the rules behind a
@@ -19,6 +20,7 @@ from rulecraft.compiler.docgen.plaintext import one_line
 from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.model import MECHA, TOWER, CardDef, Ruleset
 from rulecraft.plugins.mecha.picture import SEAT_NAMES, card_codes
+from rulecraft.plugins.mecha.pointless import Pointless
 from rulecraft.plugins.mecha.words import card_words, keyword_names, keyword_reminders, plural, stats
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.web.components import Markup, card, cell_names, facts, grid, hand, tag, track
@@ -52,6 +54,7 @@ class Board:
         self.ruleset = ruleset
         self.colours = list(colours)
         self.codes = card_codes(ruleset)
+        self.pointless = Pointless(ruleset)
 
     # --- the markup ----------------------------------------------------------------------------
     def board(self, state: dict[str, Any], you: int | None) -> Markup:
@@ -139,6 +142,16 @@ class Board:
         return card(clean(f"{self.codes[card_id]} {card_def.name}"),
                     "\n".join(clean(line) for line in lines if line), target=f"hand-{card_id}", owner=owner,
                     kind=card_def.type, footer=f"{copies} copies" if copies > 1 else "")
+
+    # --- why, in words: warnings and refusals (``rulecraft.plugins.mecha.pointless``) ----------------
+    def option_warning(self, decision: Decision, option: Any, state: dict[str, Any]) -> str | None:
+        """Why a legal option is likely pointless: power no mecha can use (M5, M6), a draw that loses
+        (M20), an attack that removes nothing (M12)."""
+        return self.pointless.option_warning(decision, option, state)
+
+    def refusal(self, decision: Decision, target: str, state: dict[str, Any]) -> str | None:
+        """Why a clicked cell or hand card answers nothing (M2, M6, M8-M13, M15)."""
+        return self.pointless.refusal(decision, target, state)
 
     # --- what each option is answered by clicking ------------------------------------------------
     def targets(self, decision: Decision, state: dict[str, Any]) -> list[str | None]:

@@ -123,7 +123,7 @@ class Prompts:
                 except IllegalAnswer as exc:
                     self.term.say(f"[red]{escape(str(exc))}[/]")
                     continue
-                if decision.kind == D.PURCHASE and not self._buy_anyway(answer, state):
+                if decision.kind == D.PURCHASE and not self._buy_anyway(decision, answer, state):
                     self.term.say("Not bought: choose again (- buys nothing).")
                     for line in lines:
                         self.term.say("  " + line)
@@ -138,11 +138,10 @@ class Prompts:
             return "nothing to do: " + self.pic.reasons.power_up_refused(state, self.seat)
         return f"the only legal answer is {self._text(decision, only)}"
 
-    def _buy_anyway(self, wid: Any, state: dict) -> bool:
-        """A weapon your status cannot equip (T12): say when you could, and ask before buying it."""
-        if wid is None:
-            return True
-        warning = self.pic.reasons.equip_warning(wid, state["players"][self.seat]["status"])
+    def _buy_anyway(self, decision: Decision, wid: Any, state: dict) -> bool:
+        """A weapon your status cannot equip (T12): say when you could, and ask before buying it (the
+        browser's warning has the same words: ``Reasons.option_warning``)."""
+        warning = self.pic.reasons.option_warning(decision, wid, state)
         if warning is None:
             return True
         self.term.say(f"[yellow]{escape(warning[0].upper() + warning[1:])}.[/] "

@@ -1,5 +1,6 @@
 """Show: why, with numbers: what an action costs against what a player has, what Collect and scoring paid
-per zone, and when a weapon could be equipped.
+per zone, when a weapon could be equipped, and why a legal option is likely pointless (the terminal's
+confirm and the browser's warning say the same words).
 
 Everything is worked out from a seat's redacted state (``View.state()``, T16) and the ruleset's public
 definitions, as the screen is; never from a live game. The engine decides; these texts only explain
@@ -8,7 +9,11 @@ its decision to the person at the terminal (the rules they follow are named in t
 
 from __future__ import annotations
 
+from typing import Any
+
+from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem.model import ADVANCED, BASIC, CREDITS, ENERGY, MECH, PILOT, POWER_ARMOR, Ruleset
+from rulecraft.runtime.decisions import Decision
 
 ICONS = {ENERGY: "⚡", CREDITS: "$"}
 STATUS = {PILOT: "Pilot", POWER_ARMOR: "Power Armor", MECH: "Mighty Mech"}
@@ -106,6 +111,25 @@ class Reasons:
             cost = dict(rules.upgrade_cost)
             reasons.append(f"the upgrade to Power Armor costs {amount(cost)}, you have {have(p, cost)}")
         return "; ".join(reasons)
+
+    # --- a legal option that is likely pointless ---------------------------------------------
+    def option_warning(self, decision: Decision, option: Any, state: dict) -> str | None:
+        """Why ``option`` of ``decision`` achieves nothing or is likely not meant, from the seat's
+        ``state``; None when it is a fair choice. A weapon the buyer cannot equip (T12); a plain attack
+        when the same weapon's Power Attack, open now, deals more to a target it would not already KO
+        (T13, T2)."""
+        p = state["players"][decision.player]
+        if decision.kind == D.PURCHASE and isinstance(option, str) and option in self.rs.weapons:
+            return self.equip_warning(option, p["status"])
+        if decision.kind == D.ATTACK and isinstance(option, tuple) and option[1] is False \
+                and (option[0], True) in decision.options and "opponent" in decision.context:
+            weapon = self.rs.weapons[option[0]]
+            target = state["players"][decision.context["opponent"]]
+            stronger = weapon.power_damage or 0
+            if stronger > weapon.damage and target["health"] > weapon.damage:
+                return (f"a plain attack with {weapon.name} deals {weapon.damage} damage; its Power Attack, "
+                        f"open to you now, deals {stronger} with the same weapon (T13)")
+        return None
 
     # --- weapons (T12) -----------------------------------------------------------------------
     def equip_warning(self, wid: str, status: str) -> str | None:

@@ -5,9 +5,9 @@ your program cards, the market, and the click target of each option of a decisio
 
 It draws a *state*, one seat's view or the public one, never the game. Words are the terminal's: the
 narration the terminal board's (``rulecraft.plugins.tem.board``, which the server reuses), the decision
-panel's prompt, option labels and rules the terminal prompt's (``rulecraft.plugins.tem.prompts``); the
-card texts the terminal board's too (``card_name``, ``weapon_text``, ``abilities_text``). Built from the
-shared components (``rulecraft.runtime.web.components``), which escape every text.
+panel's prompt, option labels and rules the terminal prompt's (``rulecraft.plugins.tem.prompts``), its
+warnings the terminal's confirm's (``Reasons.option_warning``); the card texts the terminal board's too
+(``card_name``, ``weapon_text``, ``abilities_text``). Built from the shared components (``rulecraft.runtime.web.components``), which escape every text.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from rulecraft.plugins.tem import kinds as D
 from rulecraft.plugins.tem import prompts
 from rulecraft.plugins.tem.board import ARROWS, Picture, abilities_text, card_name, price
 from rulecraft.plugins.tem.model import Ruleset
-from rulecraft.plugins.tem.reasons import STATUS, cell_name, label, max_health
+from rulecraft.plugins.tem.reasons import STATUS, cell_name, have, label, max_health
 from rulecraft.plugins.tem.websvg import Arena, clean
 from rulecraft.runtime.decisions import Decision
 from rulecraft.runtime.web.components import Markup, card, hand, tag, track
@@ -203,6 +203,49 @@ class Board:
 
     def rules(self, decision: Decision) -> list[str]:
         return prompts.RULES.get(decision.kind, [])
+
+    def option_warning(self, decision: Decision, option: Any, state: dict[str, Any]) -> str | None:
+        """The terminal's words (``Reasons.option_warning``): a weapon you cannot equip (T12), a plain
+        attack weaker than the Power Attack open now (T13)."""
+        return self.picture.reasons.option_warning(decision, option, state)
+
+    def refusal(self, decision: Decision, target: str, state: dict[str, Any]) -> str | None:
+        """Why a clicked weapon, program card or cell answers nothing, from your view: a weapon you may
+        not buy (T12), a card already programmed or played (T4, T11), a weapon that cannot attack now
+        (T13), a cell the decision does not offer."""
+        kind, p = decision.kind, state["players"][decision.player]
+        what, _, name = target.partition("-")
+        if what in ("row", "pile") and name in self.ruleset.weapons:
+            return self.unbuyable(decision, name, what, p, state)
+        if what == "prog" and kind in CARD_KINDS:
+            card_words = card_name(self.ruleset, name)
+            if name in p["used"]:
+                return f"{card_words} is already played this round (T11)"
+            if any(card_id == name for card_id, _ in p["program"]):
+                return f"{card_words} is already in your program: each card once (T4)"
+            return f"{card_words} cannot be played now"
+        if what == "weapon" and kind == D.ATTACK and name in self.ruleset.weapons:
+            return (f"{self.ruleset.weapons[name].name} cannot attack now: each attack exhausts one "
+                    f"equipped weapon until Combat ends (T13)")
+        if what == "cell" and kind in CELL_KINDS:
+            offered = ", ".join(label(self.arena.cols, o) for o in decision.options if isinstance(o, int)
+                                and not isinstance(o, bool))
+            return f"{label(self.arena.cols, name)} is not among the cells offered here ({offered or 'none'})"
+        if what in ("row", "pile", "prog", "weapon", "cell", "mine", "pilot"):
+            return f"this decision is {prompts.title(decision).lower()}: that is not one of its options"
+        return None
+
+    def unbuyable(self, decision: Decision, wid: str, what: str, p: dict[str, Any],
+                  state: dict[str, Any]) -> str:
+        weapon = self.ruleset.weapons[wid]
+        if decision.kind != D.PURCHASE:
+            return f"{weapon.name} is bought with a Purchase action, not now (T12)"
+        if what == "pile" and wid in p["owned"]:
+            return f"you own {weapon.name} already: a Basic weapon comes from a pile you do not own (T12)"
+        if what == "pile" and state["piles"].get(wid, 0) <= 0:
+            return f"the {weapon.name} pile is empty (T12: the piles can run out)"
+        return (f"{weapon.name} costs {price(weapon.cost)} before abilities; you have "
+                f"{have(p, weapon.cost)} (T12)")
 
     # --- what each option is answered by clicking ------------------------------------------------
     def targets(self, decision: Decision, state: dict[str, Any]) -> list[str | None]:

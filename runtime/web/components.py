@@ -178,16 +178,22 @@ def log_panel(lines: Sequence[str], *, most: int = 200) -> Markup:
 
 def decision_panel(prompt: object, options: Sequence[object], targets: Sequence[str | None], *,
                    pick: int = 1, rules: object = "", undo_refusal: str | None = None,
-                   can_undo: bool = True) -> Markup:
+                   can_undo: bool = True, warnings: Sequence[str | None] = ()) -> Markup:
     """What the seat asked is shown: the ``prompt``, one button per option (its label; key 1-9 or the
     option's number and Enter answers it; ``targets[i]`` names the board element that answers option
     ``i`` too), how many options to pick (``pick`` above 1: in order, then Answer), the ``rules`` behind
     the decision one click away, and the undo button, disabled with ``undo_refusal``'s words when refused
-    (``can_undo`` False: no button, a seat with nothing to take back is told so by the refusal)."""
-    buttons = [tag("li", tag("button", tag("kbd", str(index + 1)), " ", label, type="button",
-                             class_="option", data_option=str(index), data_target=targets[index]
-                             if index < len(targets) else None))
-               for index, label in enumerate(options)]
+    (``can_undo`` False: no button, a seat with nothing to take back is told so by the refusal).
+    ``warnings[i]``, when given, says why option ``i`` is legal but likely pointless: it shows under the
+    option, and the page asks before sending it (``data-warning``)."""
+    buttons = []
+    for index, label in enumerate(options):
+        warning = warnings[index] if index < len(warnings) else None
+        button = tag("button", tag("kbd", str(index + 1)), " ", label, type="button",
+                     class_="option warned" if warning else "option", data_option=str(index),
+                     data_target=targets[index] if index < len(targets) else None, data_warning=warning or None)
+        said = tag("span", "⚠ ", warning, class_="warning") if warning else ""
+        buttons.append(tag("li", button, said))
     many = tag("p", f"Pick {pick}, in order, then Answer.", class_="pick-hint") if pick > 1 else ""
     send = tag("button", "Answer", type="button", class_="send", disabled=True) if pick > 1 else ""
     return tag("section", tag("h2", prompt, class_="prompt"), many, tag("ol", *buttons, class_="options"),

@@ -16,6 +16,15 @@ for the decision panel, used before the terminal board's: ``describe(decision, s
 prompt), ``option_label(decision, option) -> str`` or ``option_text(option) -> str`` (an option's
 label, with or without what is asked) and ``rules(decision) -> str | list[str]`` (the rules behind it,
 one click away); each is optional.
+
+Two more optional members say why, in words, from the seat's ``state`` alone (its view, as the board):
+
+- ``option_warning(decision, option, state) -> str | None``: why a *legal* option achieves nothing or is
+  likely not meant (a weapon the seat cannot equip, power no mecha can use this turn), with the rule
+  that makes it so; the panel shows it under the option and the page asks before sending it;
+- ``refusal(decision, target, state) -> str | None``: why clicking the board element ``target`` (a
+  ``data-target`` id that answers none of the options) is no answer to ``decision``; without one, or
+  when it returns None, the seat is told plainly that the element is not one of the options.
 """
 
 from __future__ import annotations

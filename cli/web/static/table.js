@@ -1,6 +1,8 @@
 // rulecraft serve: a table in the browser. The server sends HTML it built (escaped) from this seat's view;
 // this script only puts it in place and sends what the person picks: an option's number, undo, ready
-// (hot seat), a replay step. No build step: this file is served as it is.
+// (hot seat), a replay step, and "why" for a board element clicked that answers nothing (the server says
+// why, from this seat's view). An option the server warns about (legal, but likely pointless) is sent
+// only once the person confirms it. No build step: this file is served as it is.
 "use strict";
 (() => {
   const token = new URLSearchParams(location.hash.slice(1)).get("k") || "";
@@ -59,8 +61,11 @@
     return state.targets.map((t, i) => t === target ? i : -1).filter((i) => i >= 0);
   }
 
-  function choose(index) {
+  function choose(index, confirmed) {
     if (!state || !state.asked) return;
+    const warning = (state.warnings || [])[index];
+    if (warning && !confirmed) { askToConfirm(index, warning); return; }
+    closeConfirm();
     if (state.pick <= 1) { send({type: "answer", picks: [index]}); return; }
     picks.push(index);
     const button = $("panel").querySelector(`button.option[data-option="${index}"]`);
@@ -70,12 +75,49 @@
     $("error").textContent = `Picked ${picks.length} of ${state.pick}.`;
   }
 
-  function clickTarget(target) {
+  // A warned option: its warning, then "choose it anyway" or "choose again" (the default, focused).
+  function askToConfirm(index, warning) {
+    closeConfirm();
+    const box = document.createElement("div");
+    box.className = "confirm";
+    box.setAttribute("role", "alertdialog");
+    box.dataset.option = String(index);
+    const text = document.createElement("p");
+    text.textContent = `⚠ ${warning}. Choose it anyway?`;
+    const yes = document.createElement("button");
+    yes.type = "button"; yes.className = "confirm-yes"; yes.textContent = "Choose it anyway (y)";
+    const no = document.createElement("button");
+    no.type = "button"; no.className = "confirm-no"; no.textContent = "Choose again (n)";
+    box.append(text, yes, " ", no);
+    const list = $("panel").querySelector("ol.options");
+    if (list) list.after(box); else $("panel").append(box);
+    $("error").textContent = "";
+    no.focus();
+  }
+
+  function closeConfirm() {
+    const box = $("panel").querySelector(".confirm");
+    if (!box) return null;
+    const index = Number(box.dataset.option);
+    box.remove();
+    return index;
+  }
+
+  function refuseChoice() {
+    const index = closeConfirm();
+    const button = $("panel").querySelector(`button.option[data-option="${index}"]`);
+    if (button) button.focus();
+  }
+
+  function clickTarget(target, element) {
     const answers = optionsFor(target);
     if (answers.length === 1) { choose(answers[0]); return; }
     if (answers.length === 0) {
-      $("error").textContent = state && state.asked ? "That is not one of this decision's choices." :
-        "It is not your turn.";
+      if (!state || !state.asked) { $("error").textContent = "It is not your turn."; return; }
+      const heading = element && element.querySelector("h4");
+      const label = ((element && element.getAttribute("title")) || (heading && heading.textContent) ||
+        (element && element.textContent) || "").trim().slice(0, 80);
+      send({type: "why", target, label});        // the server says why, in words
       return;
     }
     for (const button of $("panel").querySelectorAll("button.option")) {
@@ -96,6 +138,9 @@
     const button = event.target.closest("button");
     if (button) {
       if (button.classList.contains("option")) choose(Number(button.dataset.option));
+      else if (button.classList.contains("confirm-yes")) {
+        choose(Number(button.closest(".confirm").dataset.option), true);
+      } else if (button.classList.contains("confirm-no")) refuseChoice();
       else if (button.classList.contains("send")) { send({type: "answer", picks}); picks = []; }
       else if (button.classList.contains("undo")) send({type: "undo"});
       else if (button.classList.contains("ready")) send({type: "ready"});
@@ -106,14 +151,20 @@
       return;
     }
     const target = event.target.closest("#board [data-target]");
-    if (target) clickTarget(target.dataset.target);
+    if (target) clickTarget(target.dataset.target, target);
   });
 
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
     const focused = event.target.closest && event.target.closest("#board [data-target]");
     if (focused && (event.key === "Enter" || event.key === " ")) {
-      event.preventDefault(); clickTarget(focused.dataset.target); return;
+      event.preventDefault(); clickTarget(focused.dataset.target, focused); return;
+    }
+    const confirm = $("panel").querySelector(".confirm");     // a warned option asks: y or n (Escape)
+    if (confirm && ["y", "n", "Escape"].includes(event.key)) {
+      event.preventDefault();
+      if (event.key === "y") choose(Number(confirm.dataset.option), true); else refuseChoice();
+      return;
     }
     if (event.key === "u") { send({type: "undo"}); return; }
     if (!state || !state.asked) return;

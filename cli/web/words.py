@@ -90,7 +90,7 @@ class Words:
         own = self._said("refusal")
         said = self._plain(own(decision, target, state)) if own is not None else None
         if said:
-            return said[0].upper() + said[1:]
+            return said[0].upper() + said[1:] + ("" if said.endswith((".", "!", "?")) else ".")
         return f"{label or target} is not one of this decision's options."
 
     def _said(self, name: str) -> Any:

@@ -111,3 +111,16 @@ def test_pages_carry_a_content_security_policy(pig):
         page = client.get(path)
         assert "script-src 'self'" in page.headers["content-security-policy"]
         assert page.headers["referrer-policy"] == "same-origin"   # no-referrer makes a form's Origin "null"
+
+
+def test_a_click_on_the_board_that_answers_nothing_is_refused_in_words(pig, tmp_path):
+    """A board element that is none of the decision's targets: the seat is told why (here plainly, as Pig's
+    board says nothing more), and nothing changes."""
+    client, links = pig
+    before = log_of(tmp_path, links)
+    with joined(client, links, links["seats"][0]) as (socket, first):
+        assert first["asked"] and first["warnings"] == [None, None]
+        socket.send_json({"type": "why", "target": "score-1", "label": "blue's score"})
+        reply = socket.receive_json()
+        assert reply == {"type": "error", "message": "blue's score is not one of this decision's options."}
+    assert log_of(tmp_path, links) == before

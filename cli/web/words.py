@@ -3,10 +3,10 @@ options' labels and warnings, the rules behind it, refusals and who won, taken f
 
 Each word is asked of the game's web board when it has that member (``describe``, ``option_label`` or
 ``option_text``, ``rules``, ``option_warning``, ``refusal``), else of its terminal board (the ``board``
-member, what ``rulecraft play`` says), else of the shared plain board (``cli/plain_board.py``: chance in the core's words, options as
-they are). The terminal boards write rich markup; a browser gets its plain text. A spectator's lines are
-narrated as to :data:`NOBODY`, a seat that owns nothing, never as to None: a terminal board takes None for
-the omniscient watcher of ``replay --watch``, who sees every secret.
+member, what ``rulecraft play`` says), else of the shared plain board (``cli/plain_board.py``: chance in
+the core's words, options as they are). The terminal boards write rich markup; a browser gets its plain
+text. A spectator's lines are narrated as to :data:`NOBODY`, a seat that owns nothing, never as to None:
+a terminal board takes None for the omniscient watcher of ``replay --watch``, who sees every secret.
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ class Pointless:
         if decks[seat] >= step.amount:
             return None
         if step.verb == EACH_DRAWS and decks[1 - seat] < step.amount:
-            return f"both decks are too short to draw {step.amount}: both players lose, the game is a draw (M20)"
+            return (f"both decks are too short to draw {step.amount}: both players lose, the game is a draw "
+                    f"(M20)")
         return (f"your deck has {decks[seat]} card{'s' if decks[seat] != 1 else ''}: drawing {step.amount} "
                 f"from it loses you the game (M20)")
 

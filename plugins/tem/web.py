@@ -7,7 +7,8 @@ It draws a *state*, one seat's view or the public one, never the game. Words are
 narration the terminal board's (``rulecraft.plugins.tem.board``, which the server reuses), the decision
 panel's prompt, option labels and rules the terminal prompt's (``rulecraft.plugins.tem.prompts``), its
 warnings the terminal's confirm's (``Reasons.option_warning``); the card texts the terminal board's too
-(``card_name``, ``weapon_text``, ``abilities_text``). Built from the shared components (``rulecraft.runtime.web.components``), which escape every text.
+(``card_name``, ``weapon_text``, ``abilities_text``). Built from the shared components
+(``rulecraft.runtime.web.components``), which escape every text.
 """
 
 from __future__ import annotations
@@ -232,7 +233,7 @@ class Board:
                                 and not isinstance(o, bool))
             return f"{label(self.arena.cols, name)} is not among the cells offered here ({offered or 'none'})"
         if what in ("row", "pile", "prog", "weapon", "cell", "mine", "pilot"):
-            return f"this decision is {prompts.title(decision).lower()}: that is not one of its options"
+            return f"that is not one of the options of “{prompts.title(decision)}”"
         return None
 
     def unbuyable(self, decision: Decision, wid: str, what: str, p: dict[str, Any],

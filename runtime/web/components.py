@@ -191,7 +191,8 @@ def decision_panel(prompt: object, options: Sequence[object], targets: Sequence[
         warning = warnings[index] if index < len(warnings) else None
         button = tag("button", tag("kbd", str(index + 1)), " ", label, type="button",
                      class_="option warned" if warning else "option", data_option=str(index),
-                     data_target=targets[index] if index < len(targets) else None, data_warning=warning or None)
+                     data_target=targets[index] if index < len(targets) else None,
+                     data_warning=warning or None)
         said = tag("span", "⚠ ", warning, class_="warning") if warning else ""
         buttons.append(tag("li", button, said))
     many = tag("p", f"Pick {pick}, in order, then Answer.", class_="pick-hint") if pick > 1 else ""

@@ -52,7 +52,7 @@ def pilot(state, **values):
 def test_a_weapon_the_buyer_cannot_equip_warns_in_the_terminals_words(tem):
     """T12: a Pilot has no Advanced slot, so buying Warhammer is legal but it could not be equipped; the
     browser's warning is the terminal's confirm-buy text (one function, ``Reasons.option_warning``)."""
-    ruleset, board, words, state = tem
+    _, board, words, state = tem
     state = pilot(state)
     purchase = Decision(D.PURCHASE, 0, (None, "warhammer", "pulse-pistol"))
     warned = words.warnings(purchase, state)
@@ -163,7 +163,8 @@ def test_an_attack_of_power_0_that_removes_nothing_warns(mecha):
     assert ruleset.cards["courier"].power == 0
     attack = Decision(K.MAIN, 0, (("attack", "c2", "c3"), K.PASS))
     bare = board_of(state, unit("courier", 0, "c2"), unit("lancer", 1, "c3"))
-    assert "Courier has power 0" in words.warnings(attack, bare)[0] and "(M12)" in words.warnings(attack, bare)[0]
+    warned = words.warnings(attack, bare)[0]
+    assert "Courier has power 0" in warned and "(M12)" in warned
     armoured = board_of(state, unit("courier", 0, "c2"), unit("rook-walker", 1, "c3", armour=1))
     assert words.warnings(attack, armoured) == [None, None]
     boosted = board_of(state, unit("courier", 0, "c2", modifiers={"power": 2}), unit("lancer", 1, "c3"))
@@ -171,16 +172,19 @@ def test_an_attack_of_power_0_that_removes_nothing_warns(mecha):
 
 
 def test_a_clicked_cell_or_card_that_answers_nothing_says_why(mecha):
-    ruleset, words, state = mecha
+    _, words, state = mecha
     main = Decision(K.MAIN, 0, (("play", "radio-tower", "a1"), K.PASS))
     here = board_of(state, unit("radio-tower", 0, "b1"), unit("skyhawk", 1, "d4"))
     here["players"][0].update(hand=["radio-tower", "bastion"], bandwidth=2, population=0)
-    assert words.refusal_of(main, "b1", "b1", here) == "Radio Tower is a tower: towers never move or attack (M6)."
-    assert "Bastion costs 4 bandwidth; you have 2 free (M11)" in words.refusal_of(main, "hand-bastion", "", here)
+    tower = "Radio Tower is a tower: towers never move or attack (M6)."
+    assert words.refusal_of(main, "b1", "b1", here) == tower
+    assert "Bastion costs 4 bandwidth; you have 2 free (M11)" in words.refusal_of(main, "hand-bastion", "",
+                                                                                   here)
     assert "(M13)" in words.refusal_of(main, "d4", "", here)
     assert "units enter only there (M2)" in words.refusal_of(main, "c3", "", here)
     assert words.refusal_of(None, "b1", "b1", here).startswith("It is not your turn")
-    assert words.refusal_of(main, "nowhere", "The sky", here) == "The sky is not one of this decision's options."
+    plainly = "The sky is not one of this decision's options."
+    assert words.refusal_of(main, "nowhere", "The sky", here) == plainly
 
 
 # --- the panel, the message and the request ------------------------------------------------------------

@@ -2,7 +2,7 @@
 stopped and started again mid-game, the system chromium; ``conftest.py``'s ``browser`` fixture): a table
 opened through the lobby's form, one browser context per person's seat, and a seat's page answered the
 ways a person answers: by clicking an option's target on the board, by clicking the option in the list, or
-by typing its number.
+by typing its number (confirming it when the option is warned as likely pointless).
 
 Every change to a table sends each browser at it a new message, so an action is *settled* once every page
 has been redrawn: a marker put in each page's panel is gone (the script replaces the panel's contents on
@@ -76,6 +76,12 @@ def options(page) -> list[tuple[str, str | None]]:
     return [(re.sub(r"^\d+\s+", "", label).strip(), target) for label, target in found]
 
 
+def confirm(page) -> None:
+    """An option with a warning (legal, but likely pointless) asks first: the person means it."""
+    if page.locator("#panel .confirm").count():
+        page.click("#panel .confirm .confirm-yes")
+
+
 def click_board(page, index: int, target: str) -> None:
     """Answer option ``index`` on the board: its target; when other options share it, the page marks them
     in the list and the person picks ``index`` there."""
@@ -83,6 +89,7 @@ def click_board(page, index: int, target: str) -> None:
     page.click(f'#board [data-target="{target}"]')
     if shared > 1:
         page.click(f'#panel button.option.highlight[data-option="{index}"]')
+    confirm(page)
 
 
 def type_number(page, index: int) -> None:
@@ -93,10 +100,12 @@ def type_number(page, index: int) -> None:
     page.keyboard.type(number)
     if count >= 10 and int(number) * 10 <= count:
         page.keyboard.press("Enter")
+    confirm(page)
 
 
 def click_list(page, index: int) -> None:
     page.click(f'#panel button.option[data-option="{index}"]')
+    confirm(page)
 
 
 def answer(page, index: int, turn: int, seen: dict[str, int]) -> None:

@@ -209,3 +209,16 @@ def test_a_why_request_names_what_was_clicked(mecha):
                       ('{"type": "why", "target": "' + "x" * 200 + '"}', "texts of at most")]:
         with pytest.raises(Refused, match=why):
             parse(text)
+
+
+def test_pigs_die_clicked_while_dice_are_set_aside_says_why():
+    """Big Pig (P6): roll and hold (the die, the turn total) come once scoring dice are set aside."""
+    from types import SimpleNamespace
+
+    from rulecraft_pig.engine import HOLD, ROLL, ROLL_OR_HOLD, SET_ASIDE, STOP
+    from rulecraft_pig.web import Board as PigBoard
+
+    board = PigBoard(SimpleNamespace(goal=20), ["pink", "blue"])
+    aside = Decision(SET_ASIDE, 0, (3, 5, STOP))
+    assert "(P6)" in board.refusal(aside, "die", {}) and "(P6)" in board.refusal(aside, "turn-total", {})
+    assert board.refusal(Decision(ROLL_OR_HOLD, 0, (ROLL, HOLD)), "die", {}) is None

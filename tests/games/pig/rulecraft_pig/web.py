@@ -2,7 +2,8 @@
 
 Drawn from the state it is handed alone (Pig's view is its whole state, P1-P4): each seat's banked score
 as a track towards the goal, the turn's running total, and the die. Roll and hold are answered by
-clicking the die or the turn total (their ``data-target`` ids), or from the option list.
+clicking the die or the turn total (their ``data-target`` ids), or from the option list; clicking them
+while Big Pig's dice are set aside says why that answers nothing yet.
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ class Board:
 
     def targets(self, decision: Decision, state: dict[str, Any]) -> Sequence[str | None]:
         return [TARGETS.get(option) if isinstance(option, str) else None for option in decision.options]
+
+    def refusal(self, decision: Decision, target: str, state: dict[str, Any]) -> str | None:
+        """Big Pig: the die and the turn total answer roll or hold, which come once dice are set aside."""
+        if decision.kind == SET_ASIDE and target in TARGETS.values():
+            return ("set aside scoring dice from the list first, at least one a throw; roll or hold comes "
+                    "after (P6)")
+        return None
 
     def rules(self, decision: Decision) -> list[str]:
         """The rules behind the decision, for the panel's "Rules for this decision"."""

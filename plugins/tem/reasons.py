@@ -115,12 +115,17 @@ class Reasons:
     # --- a legal option that is likely pointless ---------------------------------------------
     def option_warning(self, decision: Decision, option: Any, state: dict) -> str | None:
         """Why ``option`` of ``decision`` achieves nothing or is likely not meant, from the seat's
-        ``state``; None when it is a fair choice. A weapon the buyer cannot equip (T12); a plain attack
-        when the same weapon's Power Attack, open now, deals more to a target it would not already KO
-        (T13, T2)."""
+        ``state``; None when it is a fair choice. A weapon the buyer cannot equip (T12); a loadout
+        leaving a slot empty that another loadout offered fills (T12, T13); a plain attack when the
+        same weapon's Power Attack, open now, deals more to a target it would not already KO (T13, T2)."""
         p = state["players"][decision.player]
         if decision.kind == D.PURCHASE and isinstance(option, str) and option in self.rs.weapons:
             return self.equip_warning(option, p["status"])
+        if decision.kind == D.EQUIP and isinstance(option, tuple):
+            most = max(len(loadout) for loadout in decision.options if isinstance(loadout, tuple))
+            if len(option) < most:
+                return (f"it equips {len(option)} weapon{'s' if len(option) != 1 else ''} where {most} fit: "
+                        f"each attack exhausts one equipped weapon, and with none left you retreat (T13)")
         if decision.kind == D.ATTACK and isinstance(option, tuple) and option[1] is False \
                 and (option[0], True) in decision.options and "opponent" in decision.context:
             weapon = self.rs.weapons[option[0]]

@@ -62,6 +62,15 @@ def test_a_weapon_the_buyer_cannot_equip_warns_in_the_terminals_words(tem):
     assert words.warnings(purchase, pilot(state, status=POWER_ARMOR)) == [None, None, None]
 
 
+def test_a_loadout_leaving_a_slot_empty_warns(tem):
+    """T12, T13: each attack exhausts one equipped weapon and a player with none left retreats, so a
+    loadout with fewer weapons than another one offered is likely not meant."""
+    _, _, words, state = tem
+    equip = Decision(D.EQUIP, 0, (("pulse-pistol", "energy-sword"), ("pulse-pistol",), ("energy-sword",)))
+    fair, *short = words.warnings(equip, state)
+    assert fair is None and all(w is not None and "1 weapon where 2 fit" in w and "(T13)" in w for w in short)
+
+
 def test_a_plain_attack_weaker_than_the_open_power_attack_warns(tem):
     """T13: after being attacked by the type it counters, a weapon's Power Attack is open; with the same
     weapon a plain attack deals less, unless the target has no more health to lose (T2)."""

@@ -25,6 +25,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test is timed (speed is measured in bench/): on a busy machine Hypothesis's deadline and its too-slow
+# health check fail a correct property, so both are off for the whole suite.
+settings.register_profile("rulecraft", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("rulecraft")
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSTEM = ("/dev", "/proc", "/sys", "/etc", "/usr", "/lib", "/lib64", "/bin", "/sbin")

@@ -50,8 +50,9 @@ def determinize(game: MechaGame, seat: int, rng: random.Random) -> None:
     own chance source is untouched, but Mecha Game draws on it only for the first player and the opening
     shuffles (M4): after the opening a fork's future is its decks' (resampled) order and the answers."""
     mine, theirs = game.seats[seat], game.seats[1 - seat]
-    rng.shuffle(mine.deck)
-    unseen = theirs.hand + theirs.deck
+    mine.deck.sort()                 # from the cards alone, not their hidden order: the same world from
+    rng.shuffle(mine.deck)           # every state the seat cannot tell apart
+    unseen = sorted(theirs.hand + theirs.deck)
     rng.shuffle(unseen)
     held = len(theirs.hand)
     theirs.hand[:] = unseen[:held]

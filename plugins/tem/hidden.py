@@ -57,6 +57,7 @@ def determinize(game: Game, seat: int, rng: random.Random) -> None:
     the game keeps its full log (not a batch's summary mode)."""
     from rulecraft.plugins.tem import robot_pilots  # a Robot's answers follow R1 and R2
 
+    game.deck.sort()     # each resampling starts from what the seat knows, never from a hidden order
     rng.shuffle(game.deck)
     others = [p for p in game.players if p.seat != seat]
     _deal_pilots(game, seat, others, rng)
@@ -156,7 +157,7 @@ def _mine_numbers(game: Game, p: Player, mines: Mines | None, rng: random.Random
     if mines is None:
         return   # it has deployed no Mine yet (T17 comes after the pilots): every number is in its supply
     tokens = game.tokens
-    found = _assign(cells, [tokens[c].number for c in cells] + p.mine_supply, mines, rng)
+    found = _assign(cells, sorted([tokens[c].number for c in cells] + p.mine_supply), mines, rng)
     assert found is not None, "the true numbers are one consistent assignment"
     for cell, number in zip(cells, found, strict=False):
         tokens[cell].number = number

@@ -12,4 +12,5 @@ from typing import Any
 
 
 def determinize(game: Any, seat: int, rng: random.Random) -> None:
+    game.deck.sort()         # from the cards alone: the same resampling from every order the seat cannot see
     rng.shuffle(game.deck)

@@ -41,7 +41,7 @@ def test_tiny_epic_mechs_samples_vp_after_every_round_and_at_the_end():
     assert sum(s["decisions"] for s in record["seats"]) == record["decisions"]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(seed=st.integers(0, 10_000), table=st.sampled_from([("tem", 2), ("tem", 3), ("tem", 4), ("mecha", 2)]))
 def test_the_measures_stay_in_range_over_random_games(seed, table):
     game, players = table

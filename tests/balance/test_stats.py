@@ -76,7 +76,7 @@ def test_quantiles_interpolate_like_numpy():
     assert stats.quantiles([7]) == [7, 7, 7]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.integers(0, 500), st.integers(1, 500))
 def test_wilson_interval_is_a_proper_interval(successes, n):
     """Property: inside [0, 1], around the observed rate, and at most z / sqrt(n) wide."""
@@ -86,7 +86,7 @@ def test_wilson_interval_is_a_proper_interval(successes, n):
     assert e.high - e.low <= stats.Z95 / math.sqrt(n) + 1e-12
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.integers(0, 200), st.integers(1, 200), st.integers(0, 200), st.integers(1, 200))
 def test_newcombe_interval_holds_the_observed_difference(a, na, b, nb):
     a, b = min(a, na), min(b, nb)
@@ -94,7 +94,7 @@ def test_newcombe_interval_holds_the_observed_difference(a, na, b, nb):
     assert -1.0 <= e.low <= e.value <= e.high <= 1.0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=60))
 def test_mean_interval_holds_the_mean(values):
     e = stats.mean(values)
@@ -139,7 +139,7 @@ def test_ratio_difference_weights_games_by_their_owners():
     assert math.isnan(nobody.value) and nobody.n == 0 and nobody.p is None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4), st.integers(0, 4)),
                 min_size=2, max_size=40))
 def test_ratio_difference_interval_holds_the_difference(games):

@@ -41,7 +41,7 @@ def test_no_well_formed_file_of_the_repository_has_an_indentation_problem():
     assert [(path, problem) for path, problem in flagged if problem] == []
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.data())
 def test_a_shifted_line_is_the_line_named(data):
     lines = WEAPONS.splitlines()

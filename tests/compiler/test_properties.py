@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecraft.compiler.loader import load_bytes, load_text
@@ -32,13 +32,13 @@ def _well_formed(result) -> None:
         assert d.file == "f.yaml" and d.message and (d.line is None or d.line >= 1)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(YAMLISH)
 def test_loader_never_crashes_on_yamlish_text(text):
     _well_formed(load_text(text, "f.yaml"))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.binary(max_size=200) | YAMLISH.map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_loader_never_crashes_on_bytes(data):
     _well_formed(load_bytes(data, "f.yaml"))
@@ -55,7 +55,7 @@ def _check_pack_with(files: dict[str, bytes]):
         return check_packs([folder])
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100)
 @given(YAMLISH)
 def test_checker_never_crashes_on_a_yamlish_file_over_the_core_pack(text):
     result = _check_pack_with({"weapons.yaml": text.encode("utf-8", "surrogatepass")})
@@ -124,7 +124,7 @@ def mutated_core(draw):
     return {n: yaml.safe_dump(d, sort_keys=False, allow_unicode=True).encode() for n, d in files.items()}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40)
 @given(mutated_core())
 def test_checker_never_crashes_on_mutations_of_the_core_pack(files):
     with tempfile.TemporaryDirectory() as tmp:

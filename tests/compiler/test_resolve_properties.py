@@ -61,7 +61,7 @@ def _doc(section: str, items: list[dict]) -> str:
     return yaml.safe_dump({"kind": "weapons", section: items}, sort_keys=False)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(ENTITY, ENTITY)
 def test_a_patch_deep_merges_and_provenance_names_the_setter(base, patch):
     stack, problems = _resolve({"base": {"w.yaml": _doc("entries", [{"id": "e", **base}])},
@@ -73,7 +73,7 @@ def test_a_patch_deep_merges_and_provenance_names_the_setter(base, patch):
         assert origin.pack == ("top" if set_by(patch, base, path) else "base"), path
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(ENTITY, ENTITY)
 def test_extends_merges_the_parent_under_the_child_and_keeps_each_origin(parent, child):
     entries = [{"id": "parent", **parent}, {"id": "child", "extends": "parent", **child}]

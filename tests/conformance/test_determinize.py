@@ -5,8 +5,10 @@ Every check runs inside seeded random games, at the seat's own decisions, with t
 seat's agent's ``decide`` exactly as a search agent or a session holds it:
 
 - ``determinize(game, seat, rng)`` leaves the seat's ``view_state`` as it was, draws nothing from the game's
-  chance source and logs nothing, changes the hidden state for some rng (a game with something hidden), and
-  the game then plays on to its end without an abort;
+  chance source and logs nothing, changes the hidden state for some rng (a game with something hidden),
+  draws the same world from every hidden state the seat cannot tell apart (given the same rng: so a search
+  agent's answers under one seed depend on the seat's view alone), and the game then plays on to its end
+  without an abort;
 - a game that leaves ``determinize`` None hides nothing: at every decision each seat's ``view_state`` is the
   whole ``snapshot()``;
 - a *quiet stretch* is the events from a seat's answer to its next decision of which none ``reveals`` to
@@ -95,11 +97,14 @@ def _determinized_game(game: str, players: int, seed: int, determinize: Any) -> 
             logged, state, chance = len(live.events), live.rng.getstate(), live.chance
             live.chance = NoChance()
             try:
+                canonical = _resampled(live, seat, determinize, f"{seed}/{index}/canonical")
                 for world in range(WORLDS):
                     determinize(live, seat, random.Random(f"{seed}/{index}/{world}"))
                     assert live.view_state(seat) == view, f"{game} seed {seed}: the seat's view changed"
                     changed += live.snapshot() != whole
                     tried += 1
+                assert _resampled(live, seat, determinize, f"{seed}/{index}/canonical") == canonical, \
+                    f"{game} seed {seed}: determinize drew a world that depends on what the seat cannot see"
             finally:
                 live.chance = chance
             assert live.rng.getstate() == state and len(live.events) == logged, "determinize moved the game"
@@ -109,6 +114,14 @@ def _determinized_game(game: str, players: int, seed: int, determinize: Any) -> 
     live.play()
     assert live.aborted is None and live.standings, f"{game} seed {seed}: {live.aborted}"
     return tried, changed
+
+
+def _resampled(live: Any, seat: int, determinize: Any, seed: str) -> Any:
+    """The whole state ``determinize`` draws with a fresh rng seeded ``seed``: it must be the same from every
+    hidden state the seat cannot tell from the true one (its answer depends on the seat's view and the rng
+    alone), or a search agent's answers, under the same seed, would tell two such states apart."""
+    determinize(live, seat, random.Random(seed))
+    return live.snapshot()
 
 
 def test_determinize_resamples_only_what_the_seat_cannot_see(game, request):

@@ -148,7 +148,7 @@ def test_what_the_checker_accepts_loads_as_a_handler(game):
     if not vocabulary.methods:
         pytest.skip(f"{game} runs no generated handler (its builder reads the checked abilities)")
 
-    @settings(max_examples=150, deadline=None, database=None,
+    @settings(max_examples=150, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(drawn=effects(game, _entity_kinds(game)))
     def agrees(drawn: tuple[str, str]) -> None:
@@ -187,7 +187,7 @@ def test_what_check_accepts_in_a_pack_builds(game):
         pytest.skip(f"{game}'s default pack has no entity holding an ability")
     folder = pack_folder(game)
 
-    @settings(max_examples=10, deadline=None, database=None,
+    @settings(max_examples=10, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(site=st.sampled_from(sites), data=st.data())
     def agrees(site: tuple[str, str, str], data: st.DataObject) -> None:

@@ -126,7 +126,7 @@ def test_no_view_reaches_the_game_its_dice_or_another_seat(game, request):
     shown = ruleset(game)
     low, high = definition(game).players
 
-    @settings(max_examples=12, deadline=None, derandomize=True)
+    @settings(max_examples=12, derandomize=True)
     @given(players=st.integers(low, high), seed=st.integers(0, 2**32 - 1),
            needs=st.lists(st.booleans(), min_size=high, max_size=high))
     def views_hold_no_path_to_the_game(players, seed, needs):

@@ -101,7 +101,7 @@ def test_undo_never_leaks(game, request):
     gap(request, game, "session")
     low, high = definition(game).players
 
-    @settings(max_examples=10, deadline=None, derandomize=True)
+    @settings(max_examples=10, derandomize=True)
     @given(players=st.integers(low, high), seed=st.integers(0, 2**32 - 1),
            outside=st.sets(st.integers(0, high - 1), min_size=1), answers=st.integers(0, 30),
            undoer=st.integers(0, high - 1))
@@ -185,7 +185,7 @@ def test_a_fork_never_changes_its_parent(game, request):
     gap(request, game, "session")
     low, high = definition(game).players
 
-    @settings(max_examples=8, deadline=None, derandomize=True)
+    @settings(max_examples=8, derandomize=True)
     @given(players=st.integers(low, high), seed=st.integers(0, 2**32 - 1), answers=st.integers(0, 30),
            determinize=st.booleans())
     def forks_hold(players, seed, answers, determinize):

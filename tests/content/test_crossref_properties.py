@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulecraft.plugins.wiring import check_packs
@@ -78,7 +78,7 @@ def _assert_playable(stack) -> None:
     assert all(r <= rules["rounds"] for r in rules["scoring_rounds"])
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80)
 @given(variants())
 def test_random_variants_get_located_diagnostics_or_a_playable_game(files):
     with tempfile.TemporaryDirectory() as tmp:

@@ -5,7 +5,7 @@ and `pay` paying with the words and calls the game declares (issue 12 item 5).""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rulecraft.compiler import errorcodes as codes
@@ -26,7 +26,6 @@ from rulecraft.compiler.effects.vocabulary import (
 from rulecraft.plugins.tem.vocabulary import VOCABULARY as TEM
 
 
-@settings(deadline=None)   # the first example builds the parser
 @given(st.integers(1, 20), st.booleans())
 def test_tem_plus_n_damage_is_the_general_add_to_the_damage_accumulator(amount, shorthand):
     source = f"before attack: {'+' if shorthand else 'add '}{amount} damage"
@@ -75,7 +74,6 @@ def _game(payment: bool = True) -> Vocabulary:
     return vocabulary
 
 
-@settings(deadline=None)
 @given(st.integers(1, 20))
 def test_an_accumulator_of_any_game_gets_the_general_verb_and_shorthand(amount):
     compiled = compile_effect(f"at dawn: +{amount} morale", "cards", _game())

@@ -34,7 +34,7 @@ BODY_TERMINALS = {k: v for k, v in TERMINALS.items() if k != "_NL"}
 KINDS = st.sampled_from(["weapon", "pilot", "mech-power"])
 # Grammar-driven examples are long (hundreds of symbols each), so fewer of them keep the suite fast.
 # from_lark filters some drawn strings internally (the lexer must read them back whole): not our filter.
-FUZZ = settings(max_examples=40, deadline=None,
+FUZZ = settings(max_examples=40,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                        HealthCheck.data_too_large])
 
@@ -125,13 +125,13 @@ def vocabulary_effects(draw) -> str:
     return "\n".join(abilities)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(source=vocabulary_effects(), kind=KINDS)
 def test_vocabulary_built_effects_compile_or_explain(source, kind):
     compiles_or_explains(source, kind)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(source=st.text(max_size=200), kind=KINDS)
 def test_arbitrary_text_never_crashes_the_compiler(source, kind):
     compiles_or_explains(source, kind)

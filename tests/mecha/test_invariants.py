@@ -39,7 +39,7 @@ def _check(game: MechaGame, decks: list[Counter], event: dict) -> None:
     assert len(game.seats[1].damage) <= game.rules.damage_limit
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(seed=st.integers(0, 10**6), a=st.sampled_from(sorted(AGENTS)), b=st.sampled_from(sorted(AGENTS)))
 def test_invariants_hold_after_every_event(seed, a, b):
     ruleset = core_ruleset()

@@ -27,7 +27,6 @@ def test_power_is_the_games_accumulator_and_every_power_verb_adds_to_it():
     assert all(v.pattern.startswith("add {amount} power") and v.sign == 1 for v in power_verbs)
 
 
-@settings(deadline=None)
 @given(st.integers(1, 9), st.sampled_from(sorted(CHOSEN)))
 def test_m5_a_command_adding_power_to_a_chosen_mecha_is_an_add_step_on_the_modifier(amount, words):
     card = card_entity("commands", {"id": "c", "name": "C", "windows": ["main"],
@@ -35,7 +34,6 @@ def test_m5_a_command_adding_power_to_a_chosen_mecha_is_an_add_step_on_the_modif
     assert card["effects"] == [{"verb": ADD, "modifier": POWER, "target": CHOSEN[words], "amount": amount}]
 
 
-@settings(deadline=None)
 @given(st.integers(1, 9), st.booleans())
 def test_m5_plus_n_power_on_a_mechas_own_ability_goes_to_that_mecha(amount, shorthand):
     source = f"when attacked: {'+' if shorthand else 'add '}{amount} power"
@@ -73,7 +71,7 @@ GRUNT = {"id": "grunt", "name": "Grunt", "type": "mecha", "cost": 1, "power": 1,
 TOWER = {"id": "post", "name": "Post", "type": "tower", "durability": 2}
 
 
-@settings(deadline=None, max_examples=25)
+@settings(max_examples=25)
 @given(st.integers(0, 4))
 def test_m5_boosts_add_up_and_all_expire_at_end_of_turn(boosts):
     game = api.table(build_ruleset([BOOST, GRUNT, TOWER], []), hands=(["boost"] * boosts, []),

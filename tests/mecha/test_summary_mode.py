@@ -24,7 +24,7 @@ def _game(ruleset, seed: int, kinds: list[str], summary: bool, seen: list | None
     return game
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 10**6), kinds=st.sampled_from([["random", "random"], ["heuristic", "random"],
                                                            ["heuristic", "heuristic"]]))
 def test_summary_mode_plays_the_same_game_and_the_same_record(core, seed, kinds):

@@ -88,7 +88,7 @@ def test_a_tampered_log_fails_replay(core, tmp_path):
     assert not result.ok and "differs" in result.message
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.text(min_size=1, max_size=12), players=st.integers(2, 4))
 def test_any_seed_keeps_the_invariants(core, seed, players):
     """Hypothesis picks the seeds (and shrinks a failing one to a short string to replay by hand)."""

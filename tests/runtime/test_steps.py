@@ -189,7 +189,7 @@ def test_a_log_with_sequences_replays_byte_for_byte(tmp_path):
     assert DONE in answers and not tampered.ok
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(seed=st.integers(0, 10**6), rounds=st.integers(1, 4), at_least=st.integers(0, 3),
        by_index=st.booleans())
 def test_random_sequences_always_end_and_every_logged_step_was_legal(seed, rounds, at_least, by_index):

@@ -31,7 +31,7 @@ def _game(ruleset, seed: str, kinds: list[str], summary: bool, seen: list | None
     return game
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4), heuristic=st.integers(0, 4))
 def test_summary_mode_plays_the_same_game_and_the_same_record(core, seed, players, heuristic):
     """Same winners, VP, decisions: the full log equals every event a listener sees in summary mode, and
@@ -52,7 +52,7 @@ def test_summary_mode_plays_the_same_game_and_the_same_record(core, seed, player
         assert game_record(summary, 0, "s", kinds) == game_record(full, 0, "s", kinds)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 10**6))
 def test_answering_by_index_draws_the_same_answers_as_decide(core, seed):
     """RandomAgent's ``pick_index`` is the draw its ``decide`` makes: the log is byte-identical with the

@@ -64,7 +64,7 @@ def exposed(view) -> dict:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), step=st.integers(30, 700),
        shuffle=st.integers(0, 2**32))
 def test_a_players_view_hides_every_other_players_secrets(core, seed, players, step, shuffle):

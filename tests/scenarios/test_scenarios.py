@@ -280,7 +280,7 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(KEYS, inner, max_size=4)), max_leaves=12)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(scenario=st.dictionaries(st.sampled_from(["name", "covers", "given", "when", "then"]), VALUES))
 def test_any_scenario_shape_gives_diagnostics_or_a_result_never_an_exception(tmp_path, scenario):
     """Located diagnostics for bad files, a Result for any schema-valid scenario: never a traceback."""

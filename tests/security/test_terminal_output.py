@@ -43,7 +43,7 @@ def obeyable(text: str) -> list[str]:
 SGR = re.compile(r"\x1b\[[0-9;]*m")       # rich's own colour codes
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(st.characters(codec=None, exclude_categories=["Cs"]), max_size=60))
 def test_no_code_point_passes_the_filter_raw(text):
     assert obeyable(visible(text)) == []

@@ -44,7 +44,7 @@ class Checking:
             assert definition.capacity is None or len(here) <= definition.capacity, region
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(players=st.integers(1, 4), seed=st.integers(0, 10_000))
 def test_random_games_keep_the_invariants_and_end_ranked(players: int, seed: int) -> None:
     check = Checking()

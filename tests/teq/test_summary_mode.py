@@ -27,7 +27,7 @@ def _game(seed: int, kinds: list[str], summary: bool, seen: list | None = None) 
     return game
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 10**6), kinds=st.sampled_from(SEATS))
 def test_summary_mode_plays_the_same_game_and_the_same_record(seed, kinds):
     full = _game(seed, kinds, summary=False)

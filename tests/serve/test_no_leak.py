@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from serve_kit import PIG
 
@@ -129,8 +129,7 @@ def same_in_both(table: Table, stretch: Stretch, watchers: list[int], when: str)
 def test_no_message_depends_on_what_its_seat_cannot_see(game):
     picked = choice(game)
 
-    @settings(max_examples=EXAMPLES[game], deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow],
+    @settings(max_examples=EXAMPLES[game], database=None,
               phases=[Phase.explicit, Phase.generate])     # a failure is reported as found: a game is long
     @given(seed=st.integers(0, 10**6), players=st.integers(*picked.stack.players), people=st.integers(1, 15),
            rng=st.randoms(use_true_random=False))

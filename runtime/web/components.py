@@ -185,14 +185,13 @@ def decision_panel(prompt: object, options: Sequence[object], targets: Sequence[
     the decision one click away, and the undo button, disabled with ``undo_refusal``'s words when refused
     (``can_undo`` False: no button, a seat with nothing to take back is told so by the refusal).
     ``warnings[i]``, when given, says why option ``i`` is legal but likely pointless: it shows under the
-    option, and the page asks before sending it (``data-warning``)."""
+    option (class ``warned``), and the page asks before sending it (the message's ``warnings``)."""
     buttons = []
     for index, label in enumerate(options):
         warning = warnings[index] if index < len(warnings) else None
         button = tag("button", tag("kbd", str(index + 1)), " ", label, type="button",
                      class_="option warned" if warning else "option", data_option=str(index),
-                     data_target=targets[index] if index < len(targets) else None,
-                     data_warning=warning or None)
+                     data_target=targets[index] if index < len(targets) else None)
         said = tag("span", "⚠ ", warning, class_="warning") if warning else ""
         buttons.append(tag("li", button, said))
     many = tag("p", f"Pick {pick}, in order, then Answer.", class_="pick-hint") if pick > 1 else ""

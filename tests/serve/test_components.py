@@ -19,7 +19,7 @@ def test_every_builder_escapes_its_texts():
              c.piece(HOSTILE, title=HOSTILE),
              c.grid(c.cell_names(2, 2), {"a1": HOSTILE}, caption=HOSTILE), c.facts({HOSTILE: [HOSTILE]}),
              c.log_panel([HOSTILE]), c.decision_panel(HOSTILE, [HOSTILE], [None], rules=HOSTILE,
-                                                      undo_refusal=HOSTILE)]
+                                                      undo_refusal=HOSTILE, warnings=[HOSTILE])]
     for html in drawn:
         assert "<script>" not in html and "&lt;script&gt;" in html
 
@@ -50,3 +50,10 @@ def test_the_generic_board_draws_any_view_and_targets_nothing():
     drawn = board.board({"hand": [HOSTILE], "score": 3}, 1)
     assert "You are blue" in drawn and "&lt;script&gt;" in drawn
     assert board.targets(Decision("pick", 1, ("a", "b")), {}) == [None, None]
+
+
+def test_a_warned_option_shows_its_warning_under_it():
+    panel = c.decision_panel("Buy?", ["nothing", "a hammer"], [None, "row-hammer"],
+                             warnings=[None, "you cannot equip it"])
+    assert panel.count('class="option warned"') == 1 and panel.count('class="option"') == 1
+    assert '<span class="warning">⚠ you cannot equip it</span>' in panel

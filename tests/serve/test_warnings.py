@@ -203,7 +203,7 @@ def test_the_panel_shows_each_warning_and_the_message_carries_them(mecha):
     spent = board_of(state, unit("lancer", 0, "c2", attacked=True))
     message = seat_message(words, words.web, 0, "a", spent, main, [], None, None, None)
     assert message["warnings"][0].startswith("Overdrive: ") and message["warnings"][1] is None
-    assert message["panel"].count("data-warning=") == 1 and "⚠ Overdrive: " in message["panel"]
+    assert message["panel"].count('class="option warned"') == 1 and "⚠ Overdrive: " in message["panel"]
     assert json.loads(json.dumps(message))["warnings"] == message["warnings"]
 
 

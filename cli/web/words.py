@@ -80,7 +80,7 @@ class Words:
         own = self._said("option_warning")
         if own is None:
             return [None] * len(decision.options)
-        return [self._plain(own(decision, option, state)) for option in decision.options]
+        return [_sentence(self._plain(own(decision, option, state))) for option in decision.options]
 
     def refusal_of(self, decision: Decision | None, target: str, label: str, state: dict[str, Any]) -> str:
         """Why clicking the board element ``target`` (shown as ``label``) answers nothing: the boards'
@@ -88,9 +88,9 @@ class Words:
         if decision is None:
             return "It is not your turn: nothing on the board answers anything now."
         own = self._said("refusal")
-        said = self._plain(own(decision, target, state)) if own is not None else None
+        said = _sentence(self._plain(own(decision, target, state)) if own is not None else None)
         if said:
-            return said[0].upper() + said[1:] + ("" if said.endswith((".", "!", "?")) else ".")
+            return said + ("" if said.endswith((".", "!", "?")) else ".")
         return f"{label or target} is not one of this decision's options."
 
     def _said(self, name: str) -> Any:
@@ -145,3 +145,8 @@ class Words:
     def verdict(self, session: Any, seat: int) -> str:
         """Who won, said to ``seat`` (the terminal board's ``verdict``, else the standings')."""
         return plain(verdict(self.terminal, session, seat, False))
+
+
+def _sentence(said: str | None) -> str | None:
+    """A board's words as the start of a sentence (capitalised), None or empty as they are."""
+    return said[0].upper() + said[1:] if said else said

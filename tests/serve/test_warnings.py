@@ -58,7 +58,8 @@ def test_a_weapon_the_buyer_cannot_equip_warns_in_the_terminals_words(tem):
     warned = words.warnings(purchase, state)
     terminal = board.picture.reasons.equip_warning("warhammer", "pilot")
     assert warned[0] is None and warned[2] is None       # buying nothing, a Basic weapon: fair choices
-    assert warned[1] == terminal and "no slot for Advanced weapons" in terminal and "Power Armor" in terminal
+    assert warned[1] == terminal[0].upper() + terminal[1:]     # as the terminal says it, capitalised
+    assert "no slot for Advanced weapons" in terminal and "Power Armor" in terminal
     assert words.warnings(purchase, pilot(state, status=POWER_ARMOR)) == [None, None, None]
 
 

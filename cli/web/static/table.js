@@ -89,8 +89,9 @@
     const no = document.createElement("button");
     no.type = "button"; no.className = "confirm-no"; no.textContent = "Choose again (n)";
     box.append(text, yes, " ", no);
-    const list = $("panel").querySelector("ol.options");
-    if (list) list.after(box); else $("panel").append(box);
+    const option = $("panel").querySelector(`button.option[data-option="${index}"]`);
+    const item = option && option.closest("li");
+    if (item) item.append(box); else $("panel").append(box);      // under the option it asks about
     $("error").textContent = "";
     no.focus();
   }

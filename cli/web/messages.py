@@ -7,9 +7,8 @@ narrated for that seat, and the undo refusal; nothing else of the game reaches i
 (why a legal option is likely pointless) are the board's, from the same view; so is the refusal of a
 clicked board element that answers nothing (:func:`click_refusal`, a ``why`` request).
 :func:`parse` turns a browser's text into one of the few requests a seat may make, or refuses it with the
-reason: a message
-is at most :data:`MOST_BYTES`, JSON, an object with a known ``type`` and fields of the right kinds; it never
-carries a pack, a file or a path.
+reason: a message is at most :data:`MOST_BYTES`, JSON, an object with a known ``type`` and fields of the
+right kinds; it never carries a pack, a file or a path.
 """
 
 from __future__ import annotations

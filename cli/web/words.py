@@ -87,6 +87,8 @@ class Words:
         ``refusal(decision, target, state)`` when one says, else that it is not one of the options."""
         if decision is None:
             return "It is not your turn: nothing on the board answers anything now."
+        if target in self.web.targets(decision, state):      # clicked on a board drawn before this one
+            return f"{label or target} answers this decision now: click it again."
         own = self._said("refusal")
         said = _sentence(self._plain(own(decision, target, state)) if own is not None else None)
         if said:

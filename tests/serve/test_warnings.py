@@ -100,8 +100,8 @@ def test_a_weapon_clicked_that_cannot_be_bought_says_why(tem):
     assert owned.startswith(f"You own {basic.name} already") and "(T12)" in owned
     costly = words.refusal_of(purchase, "row-warhammer", "Warhammer", state)
     assert costly == "Warhammer costs 5$ before abilities; you have 0$ (T12)."
-    card = ruleset.program_cards[state["players"][0]["colour"]][0].id
-    program = Decision(D.PROGRAM, 0, ((card, "N"),), pick=1)
+    card, other = (c.id for c in ruleset.program_cards[state["players"][0]["colour"]][:2])
+    program = Decision(D.PROGRAM, 0, ((other, "N"),), pick=1)
     state["players"][0].update(program=[[card, "N"]], used=[])
     assert "already in your program" in words.refusal_of(program, f"prog-{card}", card, state)
 
@@ -193,6 +193,7 @@ def test_a_clicked_cell_or_card_that_answers_nothing_says_why(mecha):
     assert "(M13)" in words.refusal_of(main, "d4", "", here)
     assert "units enter only there (M2)" in words.refusal_of(main, "c3", "", here)
     assert words.refusal_of(None, "b1", "b1", here).startswith("It is not your turn")
+    assert words.refusal_of(main, "a1", "a1", here) == "a1 answers this decision now: click it again."
     plainly = "The sky is not one of this decision's options."
     assert words.refusal_of(main, "nowhere", "The sky", here) == plainly
 

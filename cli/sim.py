@@ -115,10 +115,11 @@ def _check_args(args: argparse.Namespace) -> None:
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
 
 
-def _prepare(config: Config) -> tuple[Config, Any]:
+def _prepare(config: Config, option: str = "--agents") -> tuple[Config, Any]:
     """Load the configuration once in this process: content errors, bad plugins and agents the stack's
-    game does not know surface here. Returns the configuration with its players settled (``--players``,
-    else the most the stack seats) and its table (``rulecraft.plugins.wiring.Table``)."""
+    game does not know surface here (named as given by ``option``). Returns the configuration with its
+    players settled (``--players``, else the most the stack seats) and its table
+    (``rulecraft.plugins.wiring.Table``)."""
     from rulecraft.plugins.manager import PluginLoadError
     from rulecraft.runtime.agents import SEARCHERS, agent_names, agent_problem
     from rulecraft.runtime.balance.batch import table_for
@@ -131,11 +132,12 @@ def _prepare(config: Config) -> tuple[Config, Any]:
     for name in config.agents or ("(none)",):
         problem = agent_problem(name, table.agents)
         if problem is not None and name.startswith(SEARCHERS):     # a search agent's parameters
-            raise UsageError(f"--agents: {problem}")
+            raise UsageError(f"{option}: {problem}")
         if problem is not None:
-            close = difflib.get_close_matches(name, known, n=1)
+            close = difflib.get_close_matches(name, [*known, *SEARCHERS], n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
-            raise UsageError(f"unknown agent {name!r} in --agents; {hint}known: {', '.join(known)}")
+            raise UsageError(f"unknown agent {name!r} in {option}; {hint}known: {', '.join(known)}, and the "
+                             f"search agents {', '.join(SEARCHERS)} (e.g. ismcts@400+heuristic)")
     for problem in table.ruleset.source.get("uncompiled", ()):
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
     fewest, most = table.report.seat_range(table.ruleset, table.seats)
@@ -162,9 +164,11 @@ def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -
                                                     "seats; 1 is a solo game where the game has one)")
     add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game: random, and the "
+                        help="seat agents, cycled over the seats and rotated each game: random, the "
                              "game's own (Tiny Epic Mechs: heuristic, robot, a Robot Pilot whose games load "
-                             "robot-pilots; Mecha Game: heuristic) (default random)")
+                             "robot-pilots; Mecha Game: heuristic) and the search agents "
+                             "KIND[@BUDGET][+ROLLOUT][:REWARD] (ismcts@400, flatmc@0.5s+random) (default "
+                             "random)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
 
@@ -339,7 +343,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         run, report, spool = _streamed(configs[0], tables[0], args, console, log_dirs[0])
         runs, reports = [run], [report]
+    from rulecraft.runtime.balance.strength import of_run
+
     for r, t, report in zip(runs, tables, reports, strict=True):
+        found = of_run(r.config.agents, r.config.game, t.agents)
+        if found is not None:         # the measured strength of the search agents it seats
+            report["strength"] = found
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or [r.config.core],
                          "plugins": t.plugins, "agents": list(r.config.agents),
                          "players": r.config.players, "seed": r.seed, "games": r.games,
@@ -353,7 +362,9 @@ def run(args: argparse.Namespace) -> int:
     if args.compare:
         rulesets = (tables[0].ruleset, tables[1].ruleset)
         assert content is not None
-        comparison = {**content, **report_of.compare(runs[0].records, runs[1].records, rulesets)}
+        comparison = {**content, **report_of.comparison(runs[0].records, runs[1].records, rulesets)}
+        if "strength" in reports[0]:
+            comparison["strength"] = reports[0]["strength"]
         report_of.print_comparison(comparison, content["a"], content["b"], out)
     if args.out is not None:
         from rulecraft.runtime.balance.files import write_comparison_csv, write_json

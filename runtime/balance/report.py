@@ -362,6 +362,17 @@ def core_numbers(record: Record) -> dict[str, float]:
     return out
 
 
+def strength_blocks(report: dict[str, Any]) -> list[Block]:
+    """What the report says of its search agents' measured strength (``balance.strength``; nothing for a
+    run that seats none)."""
+    if report.get("strength") is None:
+        return []
+    from rulecraft.runtime.balance.strength import blocks
+
+    return blocks(report["strength"], [Path(p).name for p in report.get("run", {}).get("packs", ())],
+                  report.get("players") or None)
+
+
 class SimReport:
     """What ``rulecraft sim`` reports for a game: the skeleton by default; a game's ``metrics`` module
     offers a subclass as ``SIM_REPORT``, which declares its blocks (``sections``, ``page``, the
@@ -406,6 +417,14 @@ class SimReport:
 
         return compare(base, variant, self.numbers)
 
+    def comparison(self, base: Sequence[Record], variant: Sequence[Record], rulesets: tuple[Any, Any]
+                   ) -> dict[str, Any]:
+        """What ``sim --compare`` reports: the game's :meth:`compare`, and how the game plays on each side
+        with B - A (``balance.quality_report.compare_quality``), the same for every game."""
+        from rulecraft.runtime.balance.quality_report import compare_quality
+
+        return {**self.compare(base, variant, rulesets), "how_it_plays": compare_quality(base, variant)}
+
     def comparison_sections(self, comparison: dict[str, Any]) -> list[Block]:
         """The comparison's blocks in the terminal: how to read it, then its tables."""
         from rulecraft.runtime.balance.comparison import comparison_sections, method_note
@@ -427,7 +446,8 @@ class SimReport:
     def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
         from rulecraft.runtime.balance.terminal import print_blocks
 
-        print_blocks(title, self.intro_lines(report), self.sections(report), report["aborted"], console)
+        print_blocks(title, self.intro_lines(report), [*strength_blocks(report), *self.sections(report)],
+                     report["aborted"], console)
 
     def print_content(self, comparison: dict[str, Any], console: Any) -> None:
         """What B changes in the content, printed before either run is played (the first thing to read)."""
@@ -440,7 +460,16 @@ class SimReport:
     def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
         from rulecraft.runtime.balance.terminal import print_blocks
 
-        print_blocks(f"B - A: {b}  minus  {a}", [], self.comparison_sections(comparison), [], console)
+        blocks = self.comparison_blocks(comparison, self.comparison_sections)
+        print_blocks(f"B - A: {b}  minus  {a}", [], blocks, [], console)
+
+    def comparison_blocks(self, comparison: dict[str, Any], declared: Callable[[dict[str, Any]], list[Block]]
+                          ) -> list[Block]:
+        """The game's ``declared`` comparison blocks, then how the game plays side by side."""
+        from rulecraft.runtime.balance.quality_report import compare_section
+
+        found = comparison.get("how_it_plays")
+        return [*declared(comparison), *([compare_section(found)] if found else [])]
 
     def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
                     ) -> str:
@@ -449,8 +478,9 @@ class SimReport:
 
         extra = [] if comparison is None else [
             (f"B - A: {comparison['b']} minus {comparison['a']}",
-             [*content_blocks(comparison), *self.comparison_page(comparison)])]
-        return sections_page(title, report, self.page_intro(report), self.page(report), extra)
+             [*content_blocks(comparison), *self.comparison_blocks(comparison, self.comparison_page)])]
+        return sections_page(title, report, self.page_intro(report), [*strength_blocks(report),
+                                                                      *self.page(report)], extra)
 
     def write_records_csv(self, path: Path, records: Collection[Record]) -> None:
         from rulecraft.runtime.balance.files import write_seat_csv

@@ -100,6 +100,13 @@ def _spec(name: str, game_agents: Iterable[str]) -> search.Spec | None:
     return search.Spec(spec.kind, spec.iterations, spec.seconds, rollout, spec.reward)
 
 
+def full_name(spec: search.Spec) -> str:
+    """A search agent's name with every parameter given: ``ismcts@100+heuristic``,
+    ``flatmc@0.5s+random:margin``."""
+    budget = f"{spec.seconds:g}s" if spec.seconds is not None else str(spec.iterations)
+    return f"{spec.kind}@{budget}+{spec.rollout}" + ("" if spec.reward == "win" else f":{spec.reward}")
+
+
 def _budget(spec: search.Spec) -> tuple[str, float]:
     return ("s", float(spec.seconds)) if spec.seconds is not None else ("it", float(spec.iterations or 1))
 
@@ -116,7 +123,8 @@ def _distance(a: search.Spec, b: search.Spec) -> float:
 def strength(agents: Sequence[str], game_agents: Iterable[str], entries: Sequence[Entry],
              table: str, game: str) -> list[dict[str, Any]]:
     """For each search agent of ``agents``, once: the measurements of it (``measured``), or none and the
-    ``nearest`` measured budget's (None when the table has none of its kind), for the report to quote."""
+    ``nearest`` measured budget's (none when the table has none of its kind, rollout and reward), each
+    with its ``full_name``, for the report to quote."""
     known = list(game_agents)
     against = search.DEFAULT_ROLLOUT if search.DEFAULT_ROLLOUT in known else "random"
     out = []
@@ -126,9 +134,10 @@ def strength(agents: Sequence[str], game_agents: Iterable[str], entries: Sequenc
             continue
         specs = [(e, _spec(e["agent"], known)) for e in entries]
         measured = [e for e, s in specs if s == spec]
-        near = sorted(((_distance(spec, s), e) for e, s in specs if s is not None and not measured),
-                      key=lambda pair: pair[0])
-        nearest = [e for d, e in near if d == near[0][0] and math.isfinite(d)] if near else []
+        near = sorted(((_distance(spec, s), e, s) for e, s in specs if s is not None and not measured),
+                      key=lambda found: found[0])
+        nearest = [{**e, "full_name": full_name(s)} for d, e, s in near
+                   if d == near[0][0] and math.isfinite(d)]
         out.append({"agent": name, "measured": measured, "nearest": nearest, "table": table,
                     "kind": spec.kind, "rollout": spec.rollout, "reward": spec.reward,
                     "measure": f"{WRITER} --game {game} --agent {name} --against {against} --record"})
@@ -159,7 +168,7 @@ def rows(found: Sequence[dict[str, Any]], packs: Sequence[str] = (), players: in
         if agent["measured"]:
             out += [(agent["agent"], measurement_text(e, packs, players)) for e in agent["measured"]]
         elif agent["nearest"]:
-            out += [(agent["agent"], f"not measured at this budget; the nearest measured, {e['agent']}, "
+            out += [(agent["agent"], f"not measured at this budget; the nearest measured, {e['full_name']}, "
                                      f"{measurement_text(e, packs, players)}") for e in agent["nearest"]]
         else:
             out.append((agent["agent"], f"not measured: the game's strength table has no {agent['kind']} "
@@ -190,6 +199,8 @@ def of_run(agents: Sequence[str], game: str | None, game_agents: Mapping[str, An
     path = table or table_path(game)
     if path is None:
         return None
+    if path.is_relative_to(Path.cwd()):       # as a reader in this folder opens it
+        path = path.relative_to(Path.cwd())
     try:
         entries = read(path)
     except StrengthTableError as exc:

@@ -78,7 +78,8 @@ def test_a_name_is_matched_by_its_parameters_and_a_missing_budget_names_the_near
     (found,) = strength.strength(["ismcts@30"], agents, entries, "t.json", "pig")
     assert not found["measured"] and [e["agent"] for e in found["nearest"]] == ["ismcts@20"]
     (line,) = strength.rows([found])
-    assert line[1].startswith("not measured at this budget; the nearest measured, ismcts@20, beat heuristic "
+    assert line[1].startswith("not measured at this budget; the nearest measured, ismcts@20+heuristic, "
+                              "beat heuristic "
                               "in 40.0% [30.0, 85.0] of 10 2-seat games")
     # other rollouts, rewards or budget units are another agent, never the nearest
     for name in ("ismcts@100+random", "ismcts@100:margin", "ismcts@2s", "flatmc@50"):
@@ -107,7 +108,8 @@ def test_a_budget_never_measured_is_said_to_be_so_with_the_nearest(table, capsys
     strength.record(table, _entry("ismcts@8"))
     assert main(["sim", *PIG, "--agents", "ismcts@3", "--games", "1", "--quiet"]) == 0
     text = _said(capsys.readouterr().out)      # the table's wrapped lines, as one text
-    assert "not measured at this budget; the nearest measured, ismcts@8, beat heuristic in 60.0%" in text
+    assert ("not measured at this budget; the nearest measured, ismcts@8+heuristic, beat heuristic in "
+            "60.0%") in text
 
 
 def test_a_game_with_no_strength_table_says_not_measured_and_how_to_measure(table, capsys):

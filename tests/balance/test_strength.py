@@ -131,7 +131,7 @@ def test_a_run_without_a_search_agent_says_nothing_of_strength(table, tmp_path, 
 def test_an_unreadable_table_is_said_in_the_report_not_a_crash(table, capsys):
     table.write_text("{not json", encoding="utf-8")
     assert main(["sim", *PIG, "--agents", "ismcts@3", "--games", "1", "--quiet"]) == 0
-    assert "not a strength table" in capsys.readouterr().out
+    assert "not a strength table" in _said(capsys.readouterr().out)
 
 
 def test_compare_and_sweep_accept_search_agents_and_name_their_strength(table, tmp_path, capsys):

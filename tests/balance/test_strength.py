@@ -89,6 +89,13 @@ def test_a_name_is_matched_by_its_parameters_and_a_missing_budget_names_the_near
     assert strength.strength(["heuristic", "random"], agents, entries, "t.json", "pig") == []
 
 
+def test_a_measurement_on_another_stack_or_in_other_seats_says_so():
+    text = strength.measurement_text(_entry("ismcts@4"), ["pig-core", "pig-big"], 4)
+    assert "of 10 2-seat games, not this run's 4 (5 seeds x 2 seatings)" in text
+    assert "on pig-core, not this run's pig-core+pig-big (rulecraft strength" in text
+    assert "not this run's" not in strength.measurement_text(_entry("ismcts@4"), ["pig-core"], 2)
+
+
 def test_sim_names_the_measured_strength_in_the_terminal_json_and_html(table, tmp_path, capsys):
     strength.record(table, _entry("ismcts@4"))
     out = tmp_path / "out"

@@ -346,7 +346,7 @@ def run(args: argparse.Namespace) -> int:
     from rulecraft.runtime.balance.strength import of_run
 
     for r, t, report in zip(runs, tables, reports, strict=True):
-        found = of_run(r.config.agents, r.config.game, t.agents)
+        found = of_run(r.config.agents, r.config.game, t.agents, players=r.config.players)
         if found is not None:         # the measured strength of the search agents it seats
             report["strength"] = found
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or [r.config.core],
@@ -375,7 +375,8 @@ def run(args: argparse.Namespace) -> int:
             _write(args.out, name, r, report, t, spool)
         if comparison is not None:
             write_json(args.out / "compare.json", comparison)
-            write_comparison_csv(args.out / "compare.csv", comparison["rows"])
+            write_comparison_csv(args.out / "compare.csv",       # how it plays: group "how it plays"
+                                 [*comparison["rows"], *comparison["how_it_plays"]["rows"]])
             (args.out / "report-b.html").write_text(
                 report_of.report_html(reports[1], f"rulecraft sim: {runs[1].config.name}"), encoding="utf-8")
         (args.out / "report.html").write_text(

@@ -121,8 +121,9 @@ def _distance(a: search.Spec, b: search.Spec) -> float:
 
 
 def strength(agents: Sequence[str], game_agents: Iterable[str], entries: Sequence[Entry],
-             table: str, game: str) -> list[dict[str, Any]]:
-    """For each search agent of ``agents``, once: the measurements of it (``measured``), or none and the
+             table: str, game: str, players: int | None = None) -> list[dict[str, Any]]:
+    """For each search agent of ``agents``, once: the measurements of it (``measured``), the command that
+    measures it in ``players`` seats (``measure``), or none and the
     ``nearest`` measured budget's (none when the table has none of its kind, rollout and reward), each
     with its ``full_name``, for the report to quote."""
     known = list(game_agents)
@@ -140,7 +141,8 @@ def strength(agents: Sequence[str], game_agents: Iterable[str], entries: Sequenc
                    if d == near[0][0] and math.isfinite(d)]
         out.append({"agent": name, "measured": measured, "nearest": nearest, "table": table,
                     "kind": spec.kind, "rollout": spec.rollout, "reward": spec.reward,
-                    "measure": f"{WRITER} --game {game} --agent {name} --against {against} --record"})
+                    "measure": f"{WRITER} --game {game} --agent {name} --against {against}"
+                               + (f" --players {players}" if players else "") + " --record"})
     return out
 
 
@@ -191,7 +193,7 @@ def section(found: Sequence[dict[str, Any]], packs: Sequence[str] = (), players:
 
 
 def of_run(agents: Sequence[str], game: str | None, game_agents: Mapping[str, Any],
-           table: Path | None = None) -> dict[str, Any] | None:
+           table: Path | None = None, players: int | None = None) -> dict[str, Any] | None:
     """What a run's report says of its search agents' strength (None: it seats none): the agents, and a
     table that cannot be read as a ``problem`` instead of a failed report."""
     if game is None or not any(_spec(a, game_agents) for a in agents):
@@ -205,7 +207,7 @@ def of_run(agents: Sequence[str], game: str | None, game_agents: Mapping[str, An
         entries = read(path)
     except StrengthTableError as exc:
         return {"agents": [], "problem": str(exc)}
-    return {"agents": strength(agents, game_agents, entries, str(path), game), "problem": ""}
+    return {"agents": strength(agents, game_agents, entries, str(path), game, players), "problem": ""}
 
 
 def blocks(found: dict[str, Any] | None, packs: Sequence[str] = (), players: int | None = None) -> list[Any]:

@@ -1,9 +1,11 @@
 """``sim --compare`` sets how the game plays side by side (issue 25): each measure of ``balance.quality`` for
 base A and variant B with its 95% interval, and B - A with its paired interval where the difference means
-something (both sides observed it, in the same unit), in the terminal, compare.json and the HTML page."""
+something (both sides observed it, in the same unit), in the terminal, compare.json, compare.csv and the
+HTML page."""
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 
@@ -88,3 +90,6 @@ def test_sim_compare_shows_how_it_plays_in_the_terminal_json_and_html(tmp_path, 
             assert e["n"] and (e["low"] <= e["value"] <= e["high"] or math.isclose(e["low"], e["high"])), row
     page = (out / "report.html").read_text()
     assert "How it plays: B - A" in page and "duration (decisions)" in page
+    with (out / "compare.csv").open(encoding="utf-8") as f:
+        played = {r["measure"]: r for r in csv.DictReader(f) if r["group"] == "how it plays"}
+    assert float(played["duration"]["value"]) == pytest.approx(duration["value"])

@@ -123,7 +123,7 @@ def test_a_game_with_no_strength_table_says_not_measured_and_how_to_measure(tabl
     assert main(["sim", *PIG, "--agents", "flatmc@3,heuristic", "--games", "1", "--quiet"]) == 0
     text = _said(capsys.readouterr().out)
     assert "not measured: the game's strength table has no flatmc with heuristic rollouts" in text
-    assert "rulecraft strength --game pig --agent flatmc@3 --against heuristic --record" in text
+    assert "rulecraft strength --game pig --agent flatmc@3 --against heuristic --players 2 --record" in text
 
 
 def test_a_run_without_a_search_agent_says_nothing_of_strength(table, tmp_path, capsys):

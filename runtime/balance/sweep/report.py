@@ -75,7 +75,8 @@ def strength_of(sweep: Sweep) -> dict[str, Any] | None:
     from rulecraft.runtime.balance.batch import table_for
     from rulecraft.runtime.balance.strength import of_run
 
-    return of_run(sweep.base.agents, sweep.base.game, table_for(sweep.base).agents)
+    return of_run(sweep.base.agents, sweep.base.game, table_for(sweep.base).agents,
+                  players=sweep.base.players)
 
 
 def _packs(sweep: Sweep) -> list[str]:

@@ -4,9 +4,11 @@
 on J processes with the same results whatever J is; ``--out DIR`` also writes the per-game records (JSON,
 CSV) and an HTML report with plots; ``--compare A B`` plays the same seeds on a base A and a variant B
 and reports B - A for every seat, agent and game metric (for Tiny Epic Mechs also every pilot and weapon:
-win rate, pick or purchase rate), each with its paired 95% interval and a Holm-adjusted flag; it opens
-with what B changes in the content: every changed, added and removed field and entity, with the pack,
-file and line that set it.
+win rate, pick or purchase rate), each with its paired 95% interval and a Holm-adjusted flag, and how the
+game plays on each side (A and B with their intervals, B - A); it opens with what B changes in the
+content: every changed, added and removed field and entity, with the pack, file and line that set it.
+A report that seats a search agent (``--agents ismcts@400,heuristic``) names its measured strength, as
+the game's strength table records it (``rulecraft strength``), or says it was not measured.
 
 Any registered game: the pack stack names its game, and the report is the runtime's skeleton (seats,
 agents, the first player, game length, with intervals) with the sections of the game's ``metrics``

@@ -6,7 +6,9 @@ interval excludes the fair share), the target rate of the seats that played for 
 reached or not, with its interval; a solo game's report shows it instead of a win rate, which would say
 nothing), the first player's win rate where the game's record names a first seat,
 game length (t intervals on the per-game means), how the game plays (``balance.quality_report``: the
-branching factor, lead changes, decisiveness, ...), and the aborted games. A report is a list of blocks:
+branching factor, lead changes, decisiveness, ...), and the aborted games; a report that seats a search
+agent opens with its measured strength (``balance.strength``), and a comparison ends with how the game
+plays on each side. A report is a list of blocks:
 :class:`Section` s (tables), lines, lists and, on the page, headings and figures; the terminal
 (``balance.terminal``), the HTML page (``balance.html``) and the CSV (``balance.files``) are written from
 them alike, for every game.

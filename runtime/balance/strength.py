@@ -122,10 +122,10 @@ def _distance(a: search.Spec, b: search.Spec) -> float:
 
 def strength(agents: Sequence[str], game_agents: Iterable[str], entries: Sequence[Entry],
              table: str, game: str, players: int | None = None) -> list[dict[str, Any]]:
-    """For each search agent of ``agents``, once: the measurements of it (``measured``), the command that
-    measures it in ``players`` seats (``measure``), or none and the
-    ``nearest`` measured budget's (none when the table has none of its kind, rollout and reward), each
-    with its ``full_name``, for the report to quote."""
+    """For each search agent of ``agents``, once, for the report to quote: its measurements (``measured``);
+    with none, those of the nearest budget measured (``nearest``, each with its ``full_name``; none when
+    the table has none of its kind, rollout and reward); and the command that measures it in ``players``
+    seats (``measure``)."""
     known = list(game_agents)
     against = search.DEFAULT_ROLLOUT if search.DEFAULT_ROLLOUT in known else "random"
     out = []
@@ -193,12 +193,12 @@ def section(found: Sequence[dict[str, Any]], packs: Sequence[str] = (), players:
 
 
 def of_run(agents: Sequence[str], game: str | None, game_agents: Mapping[str, Any],
-           table: Path | None = None, players: int | None = None) -> dict[str, Any] | None:
+           players: int | None = None) -> dict[str, Any] | None:
     """What a run's report says of its search agents' strength (None: it seats none): the agents, and a
     table that cannot be read as a ``problem`` instead of a failed report."""
     if game is None or not any(_spec(a, game_agents) for a in agents):
         return None
-    path = table or table_path(game)
+    path = table_path(game)
     if path is None:
         return None
     if path.is_relative_to(Path.cwd()):       # as a reader in this folder opens it

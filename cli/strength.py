@@ -94,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
                              "give --table FILE")
     if args.record:
         assert path is not None
+        if path.is_dir() or not path.parent.is_dir():
+            raise UsageError(f"--record: {path} is not a file in an existing folder")
         try:
             strength.read(path)        # refused before any game: a file rulecraft did not write
         except strength.StrengthTableError as exc:

@@ -65,6 +65,10 @@ def test_a_table_rulecraft_did_not_write_is_never_overwritten(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "not a strength table" in err and "not overwritten" in err and "Traceback" not in err
     assert path.read_text(encoding="utf-8") == '{"my": "notes"}'
+    for where in (tmp_path, tmp_path / "no-such-folder" / "table.json"):     # refused before any game
+        assert main(["strength", *PIG, "--agent", "ismcts@4", "--seeds", "1", "--record",
+                     "--table", str(where), "--quiet"]) == 2
+        assert "is not a file in an existing folder" in capsys.readouterr().err
 
 
 def test_a_name_is_matched_by_its_parameters_and_a_missing_budget_names_the_nearest():

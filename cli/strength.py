@@ -122,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(played.aborted)} aborted game(s) left out of the score", file=sys.stderr)
     if args.record:
         assert path is not None
-        strength.record(path, entry)
+        try:
+            strength.record(path, entry)
+        except OSError as exc:          # a read-only install: the measurement is printed above
+            raise UsageError(f"--record: cannot write {path}: {exc.strerror or exc}") from None
         print(f"recorded in {path}", file=sys.stderr)
     return 1 if played.aborted else 0

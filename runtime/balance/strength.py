@@ -75,8 +75,6 @@ def _same_measurement(a: Entry, b: Entry) -> bool:
 def record(path: Path, entry: Entry) -> list[Entry]:
     """Add ``entry`` to the table at ``path`` (created if absent), replacing an earlier measurement of the
     same agent against the same opponent in the same seats and stack; returns the table's measurements."""
-    if path.exists() and not path.read_text("utf-8", errors="replace").strip():
-        raise StrengthTableError(f"{path}: an empty file rulecraft did not write; not overwritten")
     entries = [e for e in read(path) if not _same_measurement(e, entry)]
     entries.append(entry)
     entries.sort(key=lambda e: (e["agent"], e["against"], e["players"], e.get("packs", [])))

@@ -3,11 +3,11 @@
 Plays A against B on paired seeds, every seed once per seating of the two (``rulecraft tournament``'s
 seatings: each sits each seat equally often on the same dice and decks), and prints A's score: the share
 of their games in which A finished above B (a larger share of the win, then the better rank; a tie half),
-with its 95% Wilson interval. ``--record`` writes the measurement, with this command, the date and the
-rulecraft version, into the game's strength table (``strength.json`` beside the module that defines the
-game, shipped with its plugin; ``--table FILE`` names another), which ``sim``, ``sim --compare`` and
-``sweep`` reports quote for a search agent they seat: a strength there is a measured fact, never an
-assumption.
+with its 95% Wilson interval. ``--record`` writes the measurement, with this command, the date, the
+rulecraft version and the fingerprint of the search agents' code, into the game's strength table
+(``strength.json`` beside the module that defines the game, shipped with its plugin; ``--table FILE``
+names another), which ``sim``, ``sim --compare`` and ``sweep`` reports quote for a search agent they
+seat: a strength there is a measured fact, never an assumption.
 """
 
 from __future__ import annotations
@@ -112,7 +112,8 @@ def run(args: argparse.Namespace) -> int:
              "plugins": list(table.plugins), "seeds": args.seeds, "seatings": len(seatings),
              "score": {"value": score.value, "low": score.low, "high": score.high, "n": score.n},
              "aborted": len(played.aborted), "command": command(args, [str(p) for p in args.packs]),
-             "date": datetime.datetime.now(datetime.UTC).date().isoformat(), "version": version("rulecraft")}
+             "date": datetime.datetime.now(datetime.UTC).date().isoformat(), "version": version("rulecraft"),
+             "search_code": strength.search_code()}
     if not scores:
         print(f"{args.agent}: no game finished ({len(played.aborted)} aborted); nothing to record",
               file=sys.stderr)

@@ -7,12 +7,14 @@ score with its 95% Wilson interval, the command, the date and the rulecraft vers
 table: ``strength.json`` beside the module that defines the game, so the game's plugin ships it. A report
 quotes the measurements of the agent as it names it (the same parameters: ``ismcts`` is ``ismcts@100``
 with the game's heuristic rollouts), or says it was not measured at this budget and quotes the nearest
-budget measured of the same kind, rollout and reward. A table rulecraft did not write is never
-overwritten.
+budget measured of the same kind, rollout and reward. A measurement records the fingerprint of the
+search code that played it (:func:`search_code`), so a report says when that code has changed since: the
+figure is then an older agent's. A table rulecraft did not write is never overwritten.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import math
@@ -44,6 +46,20 @@ def table_path(game: str) -> Path | None:
     if spec is None or spec.origin is None:
         return None
     return Path(spec.origin).parent / FILE
+
+
+SEARCH_MODULES = ("search.py", "forks.py")    # of rulecraft.runtime.agents: the search agents' own code
+
+
+def search_code() -> str:
+    """A fingerprint of the search agents' source (the modules of :data:`SEARCH_MODULES`): a measurement
+    made by other code measured another agent."""
+    spec = importlib.util.find_spec("rulecraft.runtime.agents")
+    assert spec is not None and spec.origin is not None
+    digest = hashlib.sha256()
+    for name in SEARCH_MODULES:
+        digest.update((Path(spec.origin).parent / name).read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def read(path: Path) -> list[Entry]:
@@ -126,6 +142,8 @@ def strength(agents: Sequence[str], game_agents: Iterable[str], entries: Sequenc
     seats (``measure``)."""
     known = list(game_agents)
     against = search.DEFAULT_ROLLOUT if search.DEFAULT_ROLLOUT in known else "random"
+    code = search_code()
+    entries = [{**e, "stale": e.get("search_code") not in (None, code)} for e in entries]
     out = []
     for name in dict.fromkeys(agents):
         spec = _spec(name, known)
@@ -156,8 +174,10 @@ def measurement_text(e: Entry, packs: Sequence[str] = (), players: int | None = 
     seats = f", not this run's {players}" if players is not None and players != e["players"] else ""
     made = ", ".join(filter(None, (e.get("command"), e.get("date"),
                                    e.get("version") and f"rulecraft {e['version']}")))
+    stale = ("; measured with other search code than this rulecraft's (the search agents changed since): "
+             "measure it again" if e.get("stale") else "")
     return (f"{verb} {e['against']} in {pct(e['score'])} of {e['score']['n']} {e['players']}-seat games"
-            f"{seats}{seeds} on {stack}{other} ({made})")
+            f"{seats}{seeds} on {stack}{other} ({made}){stale}")
 
 
 def rows(found: Sequence[dict[str, Any]], packs: Sequence[str] = (), players: int | None = None

@@ -49,7 +49,7 @@ def test_the_strength_command_measures_on_paired_seeds_and_records_the_command_a
     assert 0 <= entry["score"]["low"] <= entry["score"]["value"] <= entry["score"]["high"] <= 1
     assert entry["command"] == ("rulecraft strength --game pig --agent ismcts@4 --against heuristic "
                                 "--seeds 3 --seed strength --players 2")
-    assert entry["date"] and entry["packs"] == ["pig-core"]
+    assert entry["date"] and entry["packs"] == ["pig-core"] and entry["search_code"] == strength.search_code()
     assert out.startswith("ismcts@4 beat heuristic in ") and "of 6 2-seat games (3 seeds x 2 seatings)" in out
     # measured again: the earlier measurement of the same agent, opponent, seats and stack is replaced
     assert main(["strength", *PIG, "--agent", "ismcts@4", "--seeds", "1", "--record", "--table", str(path),
@@ -91,6 +91,17 @@ def test_a_name_is_matched_by_its_parameters_and_a_missing_budget_names_the_near
         assert not found["measured"] and not found["nearest"], name
         assert strength.rows([found])[0][1].startswith("not measured: the game's strength table has no ")
     assert strength.strength(["heuristic", "random"], agents, entries, "t.json", "pig") == []
+
+
+def test_a_measurement_by_other_search_code_says_the_agent_changed_since():
+    """The fingerprint of the search agents' source a measurement recorded, against this rulecraft's."""
+    agents = ["heuristic", "random"]
+    old = {**_entry("ismcts@4"), "search_code": "0" * 12}
+    now = {**_entry("ismcts@4"), "search_code": strength.search_code()}
+    for entry, stale in ((old, True), (now, False), (_entry("ismcts@4"), False)):
+        (found,) = strength.strength(["ismcts@4"], agents, [entry], "t.json", "pig")
+        text = strength.rows([found])[0][1]
+        assert ("measured with other search code than this rulecraft's" in text) is stale, entry
 
 
 def test_a_measurement_on_another_stack_or_in_other_seats_says_so():

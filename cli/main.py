@@ -26,7 +26,7 @@ COMMANDS: dict[str, str] = {
     "check": "check", "explain": "explain", "docs": "docs", "print": "print", "sim": "sim", "sweep": "sweep",
     "play": "play", "replay": "replay", "dsl-reference": "dsl", "test": "test", "schemas": "schemas",
     "games": "games", "new": "new", "fuzz": "fuzz", "tournament": "tournament", "lsp": "lsp",
-    "serve": "serve",
+    "serve": "serve", "strength": "strength",
 }
 
 EXIT_CLEAN, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3

@@ -4,9 +4,11 @@
 on J processes with the same results whatever J is; ``--out DIR`` also writes the per-game records (JSON,
 CSV) and an HTML report with plots; ``--compare A B`` plays the same seeds on a base A and a variant B
 and reports B - A for every seat, agent and game metric (for Tiny Epic Mechs also every pilot and weapon:
-win rate, pick or purchase rate), each with its paired 95% interval and a Holm-adjusted flag; it opens
-with what B changes in the content: every changed, added and removed field and entity, with the pack,
-file and line that set it.
+win rate, pick or purchase rate), each with its paired 95% interval and a Holm-adjusted flag, and how the
+game plays on each side (A and B with their intervals, B - A); it opens with what B changes in the
+content: every changed, added and removed field and entity, with the pack, file and line that set it.
+A report that seats a search agent (``--agents ismcts@400,heuristic``) names its measured strength, as
+the game's strength table records it (``rulecraft strength``), or says it was not measured.
 
 Any registered game: the pack stack names its game, and the report is the runtime's skeleton (seats,
 agents, the first player, game length, with intervals) with the sections of the game's ``metrics``
@@ -115,10 +117,11 @@ def _check_args(args: argparse.Namespace) -> None:
     args.agents_list = [a.strip() for a in args.agents.split(",") if a.strip()]
 
 
-def _prepare(config: Config) -> tuple[Config, Any]:
+def _prepare(config: Config, option: str = "--agents") -> tuple[Config, Any]:
     """Load the configuration once in this process: content errors, bad plugins and agents the stack's
-    game does not know surface here. Returns the configuration with its players settled (``--players``,
-    else the most the stack seats) and its table (``rulecraft.plugins.wiring.Table``)."""
+    game does not know surface here (named as given by ``option``). Returns the configuration with its
+    players settled (``--players``, else the most the stack seats) and its table
+    (``rulecraft.plugins.wiring.Table``)."""
     from rulecraft.plugins.manager import PluginLoadError
     from rulecraft.runtime.agents import SEARCHERS, agent_names, agent_problem
     from rulecraft.runtime.balance.batch import table_for
@@ -131,11 +134,12 @@ def _prepare(config: Config) -> tuple[Config, Any]:
     for name in config.agents or ("(none)",):
         problem = agent_problem(name, table.agents)
         if problem is not None and name.startswith(SEARCHERS):     # a search agent's parameters
-            raise UsageError(f"--agents: {problem}")
+            raise UsageError(f"{option}: {problem}")
         if problem is not None:
-            close = difflib.get_close_matches(name, known, n=1)
+            close = difflib.get_close_matches(name, [*known, *SEARCHERS], n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
-            raise UsageError(f"unknown agent {name!r} in --agents; {hint}known: {', '.join(known)}")
+            raise UsageError(f"unknown agent {name!r} in {option}; {hint}known: {', '.join(known)}, and the "
+                             f"search agents {', '.join(SEARCHERS)} (e.g. ismcts@400+heuristic)")
     for problem in table.ruleset.source.get("uncompiled", ()):
         print(f"warning: ability left out (does not compile): {problem}", file=sys.stderr)
     fewest, most = table.report.seat_range(table.ruleset, table.seats)
@@ -162,9 +166,11 @@ def add_play_arguments(parser: argparse.ArgumentParser, games: str, seed: str) -
                                                     "seats; 1 is a solo game where the game has one)")
     add_game_option(parser)
     parser.add_argument("--agents", default="random", metavar="A,B,...",
-                        help="seat agents, cycled over the seats and rotated each game: random, and the "
+                        help="seat agents, cycled over the seats and rotated each game: random, the "
                              "game's own (Tiny Epic Mechs: heuristic, robot, a Robot Pilot whose games load "
-                             "robot-pilots; Mecha Game: heuristic) (default random)")
+                             "robot-pilots; Mecha Game: heuristic) and the search agents "
+                             "KIND[@BUDGET][+ROLLOUT][:REWARD] (ismcts@400, flatmc@0.5s+random) (default "
+                             "random)")
     parser.add_argument("--plugin", action="append", default=[], metavar="NAME",
                         help="load a variant plugin by name (repeatable)")
 
@@ -339,7 +345,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         run, report, spool = _streamed(configs[0], tables[0], args, console, log_dirs[0])
         runs, reports = [run], [report]
+    from rulecraft.runtime.balance.strength import of_run
+
     for r, t, report in zip(runs, tables, reports, strict=True):
+        found = of_run(r.config.agents, r.config.game, t.agents, players=r.config.players)
+        if found is not None:         # the measured strength of the search agents it seats
+            report["strength"] = found
         report["run"] = {"configuration": r.config.name, "packs": list(r.config.packs) or [r.config.core],
                          "plugins": t.plugins, "agents": list(r.config.agents),
                          "players": r.config.players, "seed": r.seed, "games": r.games,
@@ -353,7 +364,9 @@ def run(args: argparse.Namespace) -> int:
     if args.compare:
         rulesets = (tables[0].ruleset, tables[1].ruleset)
         assert content is not None
-        comparison = {**content, **report_of.compare(runs[0].records, runs[1].records, rulesets)}
+        comparison = {**content, **report_of.comparison(runs[0].records, runs[1].records, rulesets)}
+        if "strength" in reports[0]:
+            comparison["strength"] = reports[0]["strength"]
         report_of.print_comparison(comparison, content["a"], content["b"], out)
     if args.out is not None:
         from rulecraft.runtime.balance.files import write_comparison_csv, write_json
@@ -364,7 +377,8 @@ def run(args: argparse.Namespace) -> int:
             _write(args.out, name, r, report, t, spool)
         if comparison is not None:
             write_json(args.out / "compare.json", comparison)
-            write_comparison_csv(args.out / "compare.csv", comparison["rows"])
+            write_comparison_csv(args.out / "compare.csv",       # how it plays: group "how it plays"
+                                 [*comparison["rows"], *comparison["how_it_plays"]["rows"]])
             (args.out / "report-b.html").write_text(
                 report_of.report_html(reports[1], f"rulecraft sim: {runs[1].config.name}"), encoding="utf-8")
         (args.out / "report.html").write_text(

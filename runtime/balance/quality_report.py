@@ -13,6 +13,7 @@ needs a game's lead is left out of a game without one.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from rulecraft.runtime.balance import quality, stats
@@ -159,3 +160,95 @@ def quality_section(measures: dict[str, Any]) -> Section:
             "what each measure is)." + ("" if lead else " Lead changes, decisiveness and comebacks need "
                                                         "the game's lead: this game has none."))
     return Section(TITLE, ("measure", "value [95% CI]", "what"), tuple(rows), note, justify="lrl")
+
+
+# --- a comparison's: each measure of base A and variant B side by side, and B - A -------------------
+COMPARE_TITLE = "How it plays: B - A"
+# (key of QualityTotals.report, label, the per-game reader, a rate, needs the game's lead)
+COMPARED: tuple[tuple[str, str, Any, bool, bool], ...] = (
+    ("branching", "branching factor", quality.branching, False, False),
+    ("duration", "duration", quality.duration, False, False),
+    ("decisions", "decisions", lambda r, _="": [r["decisions"]], False, False),
+    ("lead_changes", "lead changes", quality.lead_changes_of, False, True),
+    ("decisiveness", "decisiveness", quality.decisiveness, False, True),
+    ("comeback", "comeback rate", quality.comeback, True, True),
+    ("drawishness", "drawishness", quality.drawishness, True, False),
+    ("first_move", "first-move advantage", quality.first_move_advantage, True, False),
+)
+
+
+def _side(measures: dict[str, Any], key: str) -> dict[str, Any] | None:
+    """One side's estimate of a measure (None where the side has no such measure)."""
+    found = measures.get(key)
+    return found["advantage"] if key == "first_move" and found is not None else found
+
+
+def _observed(reader: Any) -> Any:
+    """A game's (sum, count) of a measure's observations: the comparison's ratio over games."""
+    def count(record: Record) -> tuple[float, float]:
+        values = [float(v) for v in reader(record)]
+        return sum(values), len(values)
+    return count
+
+
+def compare_quality(base: Sequence[Record], variant: Sequence[Record]) -> dict[str, Any]:
+    """Each measure of A and of B with its 95% interval (over the games the comparison reads: paired by
+    seed where at least 2 seeds match), and B - A with its paired interval (``comparison.measure_row``),
+    Holm-adjusted over these rows. A difference is not read where it means nothing: a measure one side
+    has no observation of (a lead neither side's game has; no single winner), or lengths counted in
+    different units."""
+    from rulecraft.runtime.balance.comparison import Measure, adjusted, measure_row, pair_by_seed
+
+    games_a, games_b, paired = pair_by_seed(base, variant)
+    sides = []
+    for games in (games_a, games_b):
+        totals = QualityTotals()
+        for record in games:
+            totals.add(record)
+        sides.append(totals.report())
+    a, b = sides
+    rows = []
+    for key, label, reader, is_rate, needs_lead in COMPARED:
+        if needs_lead and not (a["lead"] or b["lead"]):
+            continue
+        if key == "decisions" and a["duration"]["unit"] == b["duration"]["unit"] == "decisions":
+            continue
+        row = measure_row(Measure("how it plays", "", label, _observed(reader), is_rate), games_a, games_b,
+                          paired)
+        row.update(key=key, a_estimate=_side(a, key), b_estimate=_side(b, key))
+        missing = [side for side, e in (("A", row["a_estimate"]), ("B", row["b_estimate"]))
+                   if e is None or not e["n"]]
+        why = (f"none in {' and '.join(missing)}" if missing else
+               f"not comparable: {a['duration']['unit']} and {b['duration']['unit']}"
+               if key == "duration" and a["duration"]["unit"] != b["duration"]["unit"] else "")
+        if why:
+            row.update(status=why, value=None, low=None, high=None, p=None, significant=False)
+        rows.append(row)
+    out = adjusted(rows, games_a, games_b, paired)
+    out.update(unit=a["duration"]["unit"], lead=a["lead"] or b["lead"])
+    return out
+
+
+def _cell(row: dict[str, Any], side: str) -> str:
+    e = row[f"{side}_estimate"]
+    if e is None:
+        return "-"
+    return points(e) if row["key"] == "first_move" else pct(e) if row["rate"] else num(e)
+
+
+def compare_section(found: dict[str, Any]) -> Section:
+    """The comparison's table: each measure's A and B with their intervals, and B - A."""
+    from rulecraft.runtime.balance.comparison import diff_cell, flag
+
+    unit = {"duration": f" ({found['unit']})", "lead_changes": f" (in {found['lead']})"}
+    rows = tuple((r["measure"] + unit.get(r["key"], ""), _cell(r, "a"), _cell(r, "b"), diff_cell(r), flag(r))
+                 for r in found["rows"])
+    games = found["games"]
+    how = (f"{games} games paired by seed; B - A with a paired t interval" if found["paired"] else
+           f"{games[0]} and {games[1]} games, not paired; B - A with Welch's interval")
+    note = (f"A and B: means with t intervals, rates with Wilson intervals, the first-move advantage in "
+            f"percentage points; {how} (rates in percentage points). * = the interval excludes 0; ** = still "
+            f"so after Holm's adjustment for the {found['tested']} rows here. The sim report's How it plays "
+            f"says what each measure is.")
+    return Section(COMPARE_TITLE, ("measure", "A [95% CI]", "B [95% CI]", "B - A [95% CI]", ""), rows,
+                   note, level=3, wrap=False)

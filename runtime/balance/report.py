@@ -6,7 +6,9 @@ interval excludes the fair share), the target rate of the seats that played for 
 reached or not, with its interval; a solo game's report shows it instead of a win rate, which would say
 nothing), the first player's win rate where the game's record names a first seat,
 game length (t intervals on the per-game means), how the game plays (``balance.quality_report``: the
-branching factor, lead changes, decisiveness, ...), and the aborted games. A report is a list of blocks:
+branching factor, lead changes, decisiveness, ...), and the aborted games; a report that seats a search
+agent opens with its measured strength (``balance.strength``), and a comparison ends with how the game
+plays on each side. A report is a list of blocks:
 :class:`Section` s (tables), lines, lists and, on the page, headings and figures; the terminal
 (``balance.terminal``), the HTML page (``balance.html``) and the CSV (``balance.files``) are written from
 them alike, for every game.
@@ -362,6 +364,17 @@ def core_numbers(record: Record) -> dict[str, float]:
     return out
 
 
+def strength_blocks(report: dict[str, Any]) -> list[Block]:
+    """What the report says of its search agents' measured strength (``balance.strength``; nothing for a
+    run that seats none)."""
+    if report.get("strength") is None:
+        return []
+    from rulecraft.runtime.balance.strength import blocks
+
+    return blocks(report["strength"], [Path(p).name for p in report.get("run", {}).get("packs", ())],
+                  report.get("players") or None)
+
+
 class SimReport:
     """What ``rulecraft sim`` reports for a game: the skeleton by default; a game's ``metrics`` module
     offers a subclass as ``SIM_REPORT``, which declares its blocks (``sections``, ``page``, the
@@ -406,6 +419,14 @@ class SimReport:
 
         return compare(base, variant, self.numbers)
 
+    def comparison(self, base: Sequence[Record], variant: Sequence[Record], rulesets: tuple[Any, Any]
+                   ) -> dict[str, Any]:
+        """What ``sim --compare`` reports: the game's :meth:`compare`, and how the game plays on each side
+        with B - A (``balance.quality_report.compare_quality``), the same for every game."""
+        from rulecraft.runtime.balance.quality_report import compare_quality
+
+        return {**self.compare(base, variant, rulesets), "how_it_plays": compare_quality(base, variant)}
+
     def comparison_sections(self, comparison: dict[str, Any]) -> list[Block]:
         """The comparison's blocks in the terminal: how to read it, then its tables."""
         from rulecraft.runtime.balance.comparison import comparison_sections, method_note
@@ -427,7 +448,8 @@ class SimReport:
     def print_report(self, report: dict[str, Any], title: str, console: Any) -> None:
         from rulecraft.runtime.balance.terminal import print_blocks
 
-        print_blocks(title, self.intro_lines(report), self.sections(report), report["aborted"], console)
+        print_blocks(title, self.intro_lines(report), [*strength_blocks(report), *self.sections(report)],
+                     report["aborted"], console)
 
     def print_content(self, comparison: dict[str, Any], console: Any) -> None:
         """What B changes in the content, printed before either run is played (the first thing to read)."""
@@ -440,7 +462,16 @@ class SimReport:
     def print_comparison(self, comparison: dict[str, Any], a: str, b: str, console: Any) -> None:
         from rulecraft.runtime.balance.terminal import print_blocks
 
-        print_blocks(f"B - A: {b}  minus  {a}", [], self.comparison_sections(comparison), [], console)
+        blocks = self.comparison_blocks(comparison, self.comparison_sections)
+        print_blocks(f"B - A: {b}  minus  {a}", [], blocks, [], console)
+
+    def comparison_blocks(self, comparison: dict[str, Any], declared: Callable[[dict[str, Any]], list[Block]]
+                          ) -> list[Block]:
+        """The game's ``declared`` comparison blocks, then how the game plays side by side."""
+        from rulecraft.runtime.balance.quality_report import compare_section
+
+        found = comparison.get("how_it_plays")
+        return [*declared(comparison), *([compare_section(found)] if found else [])]
 
     def report_html(self, report: dict[str, Any], title: str, comparison: dict[str, Any] | None = None
                     ) -> str:
@@ -449,8 +480,9 @@ class SimReport:
 
         extra = [] if comparison is None else [
             (f"B - A: {comparison['b']} minus {comparison['a']}",
-             [*content_blocks(comparison), *self.comparison_page(comparison)])]
-        return sections_page(title, report, self.page_intro(report), self.page(report), extra)
+             [*content_blocks(comparison), *self.comparison_blocks(comparison, self.comparison_page)])]
+        return sections_page(title, report, self.page_intro(report), [*strength_blocks(report),
+                                                                      *self.page(report)], extra)
 
     def write_records_csv(self, path: Path, records: Collection[Record]) -> None:
         from rulecraft.runtime.balance.files import write_seat_csv

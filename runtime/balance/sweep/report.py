@@ -70,8 +70,22 @@ def configuration(sweep: Sweep, command: str) -> dict[str, Any]:
 Points = list[dict[str, Any]]      # points_data's rows, computed once per report (pairing reads every game)
 
 
+def strength_of(sweep: Sweep) -> dict[str, Any] | None:
+    """The measured strength of the search agents the sweep seats (``balance.strength``), or None."""
+    from rulecraft.runtime.balance.batch import table_for
+    from rulecraft.runtime.balance.strength import of_run
+
+    return of_run(sweep.base.agents, sweep.base.game, table_for(sweep.base).agents,
+                  players=sweep.base.players)
+
+
+def _packs(sweep: Sweep) -> list[str]:
+    return [Path(p).name for p in sweep.base.packs] or [sweep.base.core]
+
+
 def report_data(sweep: Sweep, command: str, points: Points | None = None) -> dict[str, Any]:
-    return {"configuration": configuration(sweep, command),
+    found = strength_of(sweep)
+    return {"configuration": configuration(sweep, command), **({"strength": found} if found else {}),
             "points": points_data(sweep) if points is None else points,
             "suggestion": sweep.suggestion.to_dict() if sweep.suggestion else None,
             "verdict": sweep.verdict.to_dict() if sweep.verdict else None}
@@ -204,6 +218,17 @@ def print_table(sweep: Sweep, console: Any) -> None:
             console.print(paired)
     for line in verdict_lines(sweep):
         console.print(line, highlight=False)
+    _print_strength(sweep, console)
+
+
+def _print_strength(sweep: Sweep, console: Any) -> None:
+    """The search agents' measured strength, as the sim report says it."""
+    from rulecraft.runtime.balance.strength import blocks
+    from rulecraft.runtime.balance.terminal import section_table
+
+    for section in blocks(strength_of(sweep), _packs(sweep), sweep.base.players):
+        console.print(section_table(section))
+        console.print(section.note, markup=False, highlight=False)
 
 
 def _html_table(headers: list[str], rows: list[list[Any]]) -> str:
@@ -280,6 +305,11 @@ def report_html(sweep: Sweep, command: str, points: Points | None = None) -> str
             title = _paired_title(sweep, side)
             parts.append(f"<h2>{html.escape(title[0].upper() + title[1:])}</h2>"
                          + _html_table(headers, rows))
+    from rulecraft.runtime.balance.html import section_html
+    from rulecraft.runtime.balance.strength import blocks
+
+    parts += [section_html(section)
+              for section in blocks(strength_of(sweep), _packs(sweep), sweep.base.players)]
     config = configuration(sweep, command)
     parts.append("<h2>Configuration</h2>" + _html_table(["setting", "value"],
                                                         [[k, json.dumps(v)] for k, v in config.items()]))

@@ -18,15 +18,13 @@ to the live game. An agent that never calls ``view.state()`` sets ``needs_state 
 built. An agent may also answer a single-pick decision by index, ``pick_index(n) -> i`` for ``n`` options,
 drawing exactly as its ``decide`` would: the engine then asks it without building the decision or the view
 (``GameCore.choose``); a subclass that overrides ``decide`` below ``pick_index`` is asked through ``decide``.
-A hot decision may hand ``choose`` its options as :class:`LazyOptions` (their count, each built on demand):
-such a seat then gets the one option it picked built, any other the whole tuple, as ever.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
@@ -165,35 +163,6 @@ def canonical(value: Any) -> Any:
 def _preview(options: Sequence[Any], limit: int = 8) -> str:
     shown = ", ".join(repr(o) for o in options[:limit])
     return f"[{shown}{', ...' if len(options) > limit else ''}] ({len(options)} options)"
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)   # a game's hot decision subclasses it
-class LazyOptions:
-    """A single-pick decision's options by their number (``count``), each built only when it is needed:
-    ``option(i)`` is the ``i``-th of ``every()``, the whole tuple in its order. ``GameCore.choose`` takes
-    them as it takes a tuple (``len``, one item, ``tuple()``), so a seat answering by index gets the one
-    option it picked built, and any other agent, or a caller keeping ``asked``, the whole tuple: a hot
-    decision whose options cost more to list than to count lists nothing for a random seat. A subclass
-    sets ``count`` and implements :meth:`option` and :meth:`every`; they must agree (a game's test pins it)."""
-
-    count: int
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, index: int) -> Any:
-        return self.option(index)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.every())
-
-    def option(self, index: int) -> Any:
-        """The ``index``-th option (``0 <= index < count``) of :meth:`every`, built alone."""
-        raise NotImplementedError
-
-    def every(self) -> tuple[Any, ...]:
-        """Every option, in order (what a :class:`Decision` lists)."""
-        raise NotImplementedError
 
 
 class Agent(Protocol):

@@ -61,7 +61,6 @@ from rulecraft.runtime.decisions import (
     Agent,
     Decision,
     IllegalAnswer,
-    LazyOptions,
     UnscriptedDecision,
     index_picker,
     needs_state,
@@ -229,14 +228,12 @@ class GameCore:
             self.push({"e": "decision", "kind": decision.kind, "player": seat, "answer": answer})
         return answer
 
-    def choose(self, kind: str, seat: int, options: Sequence[Any] | LazyOptions,
+    def choose(self, kind: str, seat: int, options: Sequence[Any],
                context: dict[str, Any] | None = None) -> Any:
         """Ask ``seat`` a single-pick decision. An agent that answers by index (``pick_index(n)``, the same
         draw as its ``decide``) is asked without a Decision or a view, which nobody would read, and its
         answer is legal by construction; any other agent, or a caller keeping ``asked``, goes to :meth:`ask`.
-        The game and its log are the same either way. ``options`` read here are their count, the one picked
-        and, for :meth:`ask`, the whole tuple: :class:`~rulecraft.runtime.decisions.LazyOptions` builds only
-        what is read."""
+        The game and its log are the same either way."""
         pick_index = self._pickers[seat]
         if pick_index is None or self.asked is not None:
             return self.ask(Decision(kind, seat, tuple(options), {} if context is None else context))

@@ -16,7 +16,6 @@ from rulecraft.plugins.mecha import decisions as K
 from rulecraft.plugins.mecha.combat import CombatRules
 from rulecraft.plugins.mecha.effects import Pending
 from rulecraft.plugins.mecha.model import ATTACK_WINDOW, ATTACKED, MAIN_PHASE, MAIN_WINDOW
-from rulecraft.runtime.decisions import LazyOptions
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -31,10 +30,9 @@ class ActionRules(CombatRules):
         seat = self.active
         asks = not self.by_index(seat)    # only a decision that is built carries its context
         while True:
-            options = self.main_choice(seat)
-            if options.count == 1:        # nothing to do but pass: not asked
-                return
-            answer = self.choose(K.MAIN, seat, options, {"turn": self.turn} if asks else None)
+            options = self.main_options(seat)
+            answer = options[0] if len(options) == 1 else self.choose(K.MAIN, seat, options,
+                                                                      {"turn": self.turn} if asks else None)
             if answer == K.PASS:
                 return
             self.act(seat, answer)
@@ -54,37 +52,29 @@ class ActionRules(CombatRules):
             self.declare_attack(self.at[cells[action[1]]], action[2])
 
     def main_options(self, seat: int) -> tuple[tuple[Any, ...], ...]:
-        """Every legal action of the active player now, then pass."""
-        return self.main_choice(seat).every()
-
-    def main_choice(self, seat: int) -> MainOptions:
-        """The main phase's options, counted (the hottest function: a random seat builds only the one it
-        picks, so the plays are counted, not listed, and the rest are runs of the board's shared option
-        tuples, ``Grid.steps`` looked up here without a call when remembered; kept flat, with loops rather
-        than comprehensions, each of which is a function call of its own in CPython 3.11)."""
+        """Every legal action of the active player now, then pass (the hottest function: kept flat, with
+        loops rather than comprehensions, each of which is a function call of its own in CPython 3.11; the
+        plays and one-step moves are the board's shared option tuples, ``Grid.plays`` and ``Grid.steps``,
+        looked up here without a call when remembered)."""
+        options: list[tuple[Any, ...]] = []
+        add = options.append
         at, grid = self.at, self.grid
+        names = grid.names
         occupied = self._bits[0] | self._bits[1]
         hand = self.seats[seat].hand
         entry = grid.entry_masks[seat]
         held = occupied & entry
-        cards: list[str] = []
-        free: tuple[str, ...] = ()
-        count = 1                                                          # pass
         if held != entry:                                                  # M2: own entry zone only
             bandwidth, population = self._supply[seat]
             room = bandwidth - population
             bandwidth_needed = self.tables.bandwidth_needed
+            plays = grid.plays[seat].get(held)
             for card_id in dict.fromkeys(hand):
                 if bandwidth_needed[card_id] <= room:                      # M11
-                    cards.append(card_id)
-            if cards:
-                free = grid.free_entry(seat, occupied)
-                count += len(cards) * len(free)
-        runs: list[Sequence[tuple[Any, ...]]] = []
+                    found = None if plays is None else plays.get(card_id)
+                    options += found if found is not None else grid.play_options(seat, occupied, card_id)
         if not self.tables.window_cards[MAIN_WINDOW].isdisjoint(hand):   # most hands hold no command
-            commands = self.command_options(seat, MAIN_WINDOW)
-            runs.append(commands)
-            count += len(commands)
+            options += self.command_options(seat, MAIN_WINDOW)
         near, steps, moving = grid.neighbour_masks, grid.steps, self.tables.moving
         enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
@@ -93,23 +83,18 @@ class ActionRules(CombatRules):
             if not unit.moved:
                 if speed <= 1:       # the common case: the adjacent empty cells, in cell order
                     moves = steps[cell].get(occupied & near[cell])
-                    if moves is None:
-                        moves = grid.step_moves(cell, occupied)
+                    options += moves if moves is not None else grid.step_moves(cell, occupied)
                 else:
-                    moves = grid.move_options(cell, speed, occupied)
-                runs.append(moves)
-                count += len(moves)
+                    options += grid.move_options(cell, speed, occupied)
             # most mechas have nothing to attack: no enemy within their range's distance (M10), nor do they
             # stand in the opponent's entry zone (M19)
             if not unit.attacked and (enemies & (near[cell] if reach <= 1 else grid.area(cell, reach))
                                       or cell in enemy_entry):
-                here = grid.names[cell]
-                attacks = []
+                here = names[cell]
                 for target in self.attack_targets(unit):
-                    attacks.append(("attack", here, target))
-                runs.append(attacks)
-                count += len(attacks)
-        return MainOptions(cards, free, runs, count)
+                    add(("attack", here, target))
+        add(K.PASS)
+        return tuple(options)
 
     # --- movement (M8) --------------------------------------------------------------------------
     def reachable(self, unit: Unit) -> dict[int, tuple[int, ...]]:
@@ -213,37 +198,3 @@ class ActionRules(CombatRules):
                 passes = 0
                 self.play_command(seat, answer[1], window)
             seat = 1 - seat
-
-
-class MainOptions(LazyOptions):
-    """The main phase's options (M6), counted: the plays (each card in hand that fits the bandwidth, onto
-    each free cell of the entry zone, card by card), then runs of ready options (the commands, then each
-    mecha's moves and attacks in cell order), then pass. A play is built only when it is picked or every
-    option is listed."""
-
-    def __init__(self, cards: list[str], free: tuple[str, ...], runs: list[Sequence[tuple[Any, ...]]],
-                 count: int) -> None:
-        self.cards, self.free, self.runs, self.count = cards, free, runs, count
-
-    def option(self, index: int) -> tuple[Any, ...]:
-        free = self.free
-        plays = len(self.cards) * len(free)
-        if index < plays:
-            card, cell = divmod(index, len(free))
-            return ("play", self.cards[card], free[cell])
-        index -= plays
-        for run in self.runs:
-            if index < len(run):
-                return run[index]
-            index -= len(run)
-        return K.PASS
-
-    def every(self) -> tuple[tuple[Any, ...], ...]:
-        options: list[tuple[Any, ...]] = []
-        for card_id in self.cards:
-            for cell in self.free:
-                options.append(("play", card_id, cell))
-        for run in self.runs:
-            options += run
-        options.append(K.PASS)
-        return tuple(options)

@@ -123,8 +123,7 @@ class GameCore:
         costs less than ``emit``'s keyword arguments."""
         steps = self.steps = self.steps + 1
         if steps > self._cap:
-            self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
-            raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
+            raise self.capped()
         counts = self._counts
         if counts is None:
             self.events.append(event)
@@ -149,10 +148,14 @@ class GameCore:
             return False
         steps = self.steps = self.steps + 1
         if steps > self._cap:
-            self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
-            raise StepCapExceeded(self.aborted + ": a rule or plugin loops")
+            raise self.capped()
         counts[kind] = counts.get(kind, 0) + 1
         return True
+
+    def capped(self) -> StepCapExceeded:
+        """Mark the game aborted by its step cap, just exceeded, and say so (raised by the step)."""
+        self.aborted = f"step cap of {self._cap} exceeded{self.where()}"
+        return StepCapExceeded(self.aborted + ": a rule or plugin loops")
 
     def keep_only(self, types: Iterable[str]) -> None:
         """Summary mode, chosen before :meth:`play` when nothing reads the full log: ``events`` keeps only
@@ -245,8 +248,14 @@ class GameCore:
             raise IllegalAnswer(f"player {seat}: index {index!r} is not one of the {n} options of the {kind} "
                                 f"decision")
         answer = options[index]
-        if not self.counted("decision"):
+        counts = self._counts          # counted("decision") inlined: the one step every game takes most
+        if counts is None or self.listeners or "decision" in self._kept:
             self.push({"e": "decision", "kind": kind, "player": seat, "answer": answer})
+        else:
+            steps = self.steps = self.steps + 1
+            if steps > self._cap:
+                raise self.capped()
+            counts["decision"] = counts.get("decision", 0) + 1
         return answer
 
     def by_index(self, seat: int) -> bool:

@@ -75,7 +75,7 @@ class ActionRules(CombatRules):
                     options += found if found is not None else grid.play_options(seat, occupied, card_id)
         if not self.tables.window_cards[MAIN_WINDOW].isdisjoint(hand):   # most hands hold no command
             options += self.command_options(seat, MAIN_WINDOW)
-        near, steps, moving = grid.neighbour_masks, grid.steps, self.tables.moving
+        near, steps, moving, within = grid.neighbour_masks, grid.steps, self.tables.moving, grid.within
         enemies, enemy_entry = self._bits[1 - seat], grid.entry_sets[1 - seat]
         for cell in sorted(self._mechas[seat]):    # towers never act (M6)
             unit = at[cell]
@@ -88,7 +88,8 @@ class ActionRules(CombatRules):
                     options += grid.move_options(cell, speed, occupied)
             # most mechas have nothing to attack: no enemy within their range's distance (M10), nor do they
             # stand in the opponent's entry zone (M19)
-            if not unit.attacked and (enemies & (near[cell] if reach <= 1 else grid.area(cell, reach))
+            if not unit.attacked and (enemies & (near[cell] if reach <= 1 else
+                                                 (within.get(reach) or grid.areas(reach))[cell])
                                       or cell in enemy_entry):
                 here = names[cell]
                 for target in self.attack_targets(unit):

@@ -26,8 +26,8 @@ MEMO_LIMIT = 8_192
 class Grid:
     """The board's shape: names, entry zones, orthogonal neighbours."""
 
-    __slots__ = ("_areas", "_free", "_memo", "_moves", "cells", "cols", "entry", "entry_masks", "entry_sets",
-                 "names", "neighbour_masks", "neighbours", "plays", "rows", "steps")
+    __slots__ = ("_free", "_memo", "_moves", "cells", "cols", "entry", "entry_masks", "entry_sets", "names",
+                 "neighbour_masks", "neighbours", "plays", "rows", "steps", "within")
 
     def __init__(self, cols: int = 7, rows: int = 5) -> None:
         if not (1 <= cols <= 26 and 2 <= rows <= 99):
@@ -41,7 +41,8 @@ class Grid:
         self.neighbour_masks = tuple(sum(1 << n for n in near) for near in self.neighbours)
         self.entry_masks = tuple(sum(1 << cell for cell in zone) for zone in self.entry)
         self._free: tuple[dict[int, tuple[str, ...]], ...] = ({}, {})
-        self._areas: dict[tuple[int, int], int] = {}
+        # by distance, the mask of the cells within it of each cell (what ``area`` answers), filled as asked
+        self.within: dict[int, tuple[int, ...]] = {}
         self._memo: dict[tuple[str, int, int, int], tuple[int, ...]] = {}
         self._moves: dict[tuple[int, int, int], tuple[tuple[str, str, str], ...]] = {}
         # the main phase's options, built once and shared (an option is an immutable tuple of names):
@@ -153,22 +154,19 @@ class Grid:
             found = by_card[card] = tuple(("play", card, name) for name in self.free_entry(seat, occupied))
         return found
 
-    def area(self, start: int, distance: int) -> int:
-        """The mask of the cells within ``distance`` orthogonal steps of ``start``: all that a move or a
-        shot of that distance from it can depend on."""
-        mask = self._areas.get((start, distance))
-        if mask is None:
-            row, col = divmod(start, self.cols)
-            mask = sum(1 << cell for cell in range(self.cols * self.rows)
-                       if abs(cell // self.cols - row) + abs(cell % self.cols - col) <= distance)
-            self._areas[(start, distance)] = mask
-        return mask
+    def areas(self, distance: int) -> tuple[int, ...]:
+        """Per cell, the mask of the cells within ``distance`` orthogonal steps of it: all that a move or a
+        shot of that distance from it can depend on; worked out once (the hot paths read :attr:`within`)."""
+        found = self.within.get(distance)
+        if found is None:
+            found = self.within[distance] = _within(self.cols, self.rows, distance)
+        return found
 
     def move_options(self, start: int, distance: int, occupied: int) -> tuple[tuple[str, str, str], ...]:
         """The main phase's move options of a mecha of Speed ``distance`` on ``start``: one per cell of
         :meth:`destinations`, in cell order (``occupied``: a mask of the cells holding a unit), remembered by
         the occupied cells within that distance."""
-        key = (start, distance, occupied & self.area(start, distance))
+        key = (start, distance, occupied & (self.within.get(distance) or self.areas(distance))[start])
         found = self._moves.get(key)
         if found is None:
             if len(self._moves) >= MEMO_LIMIT // 2:    # option tuples: twice the size of the cells memo's
@@ -180,7 +178,7 @@ class Grid:
 
     def enemies_in_range(self, start: int, reach: int, enemies: int) -> tuple[int, ...]:
         """The enemy cells (``enemies``, a mask) :meth:`in_range` reaches, in cell order."""
-        key = ("shoot", start, reach, enemies & self.area(start, reach))
+        key = ("shoot", start, reach, enemies & (self.within.get(reach) or self.areas(reach))[start])
         found = self._memo.get(key)
         if found is None:
             near = _cells(key[3])
@@ -208,6 +206,21 @@ def _cells(mask: int) -> set[int]:
         out.add(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def _within(cols: int, rows: int, distance: int) -> tuple[int, ...]:
+    """Per cell, the mask of the cells within ``distance`` orthogonal steps of it: a run of columns on each
+    row near enough, narrower by one each row away."""
+    out = []
+    for start in range(cols * rows):
+        row, col = divmod(start, cols)
+        mask = 0
+        for r in range(max(0, row - distance), min(rows, row + distance + 1)):
+            side = distance - abs(r - row)
+            low, high = max(0, col - side), min(cols - 1, col + side)
+            mask |= ((1 << (high - low + 1)) - 1) << (r * cols + low)
+        out.append(mask)
+    return tuple(out)
 
 
 @cache

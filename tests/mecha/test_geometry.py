@@ -103,3 +103,15 @@ def test_m10_a_friendly_unit_on_the_diagonal_path_does_not_block(rs):
     api.place(game, "grunt", "c4", 1)
     api.place(game, "grunt", "d3", 0)
     assert "d4" in _attacks(game, "c3")
+
+
+def test_m8_m10_the_cells_within_a_distance_are_those_that_many_orthogonal_steps_away_or_fewer():
+    # what a move of that Speed or a shot of that Range may depend on (the board remembers answers by them)
+    for cols, rows in ((7, 5), (3, 4), (1, 2), (5, 9)):
+        grid = Grid(cols, rows)
+        for distance in range(cols + rows + 1):
+            for start, mask in enumerate(grid.areas(distance)):
+                row, col = divmod(start, cols)
+                assert mask == sum(1 << cell for cell in range(cols * rows)
+                                   if abs(cell // cols - row) + abs(cell % cols - col) <= distance)
+    assert Grid().areas(1)[Grid().cell("a1")] == 1 | 1 << 1 | 1 << 7     # a1, b1, a2

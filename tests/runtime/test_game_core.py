@@ -62,6 +62,29 @@ def test_the_step_cap_stops_a_game_that_loops():
     assert game.events[-1] == {"e": "abort", "reason": game.aborted}
 
 
+class Picks(GameCore):
+    """Each seat in turn picks 1-3 by ``choose`` (a random seat answers by index), forever."""
+
+    view_class = SeatView
+
+    def run(self):
+        while True:
+            for seat in range(len(self.agents)):
+                self.choose("steps", seat, (1, 2, 3))
+
+
+@pytest.mark.parametrize("summary", [False, True])
+def test_a_decision_by_index_is_a_step_in_either_mode_so_the_cap_stops_at_the_same_one(summary):
+    game = Picks([RandomAgent(1), RandomAgent(2)], 0, 7)
+    if summary:
+        game.keep_only(())          # the decision events only counted, never built
+    with pytest.raises(StepCapExceeded):
+        game.play()
+    assert game.aborted == "step cap of 7 exceeded" and game.steps == 8
+    assert game.event_counts() == {"decision": 7, "abort": 1}     # the eighth was stopped, not recorded
+    assert sum(game.seat_decisions) == 8
+
+
 def test_a_distinct_key_is_the_game_s_rule_not_the_core_s():
     options = (("a", 1), ("a", 2), ("b", 1))
     assert Decision("pick", 0, options, pick=2).check((("a", 1), ("a", 2))) == (("a", 1), ("a", 2))

@@ -13,11 +13,7 @@ equally often on the same seeds:
   Mecha Game.
 
 ``RULECRAFT_BENCH_SEARCH_SEEDS=K`` scales every figure's seeds by K (default 1);
-``RULECRAFT_BENCH_SEARCH_GAMES=pig,mecha`` plays only the figures of those games (their skill gradients
-too with ``gradient`` in the list: ``pig,gradient``);
-``RULECRAFT_BENCH_SEARCH_WORKERS=N`` plays in N child processes (default 2; 1 on a shared machine);
-``RULECRAFT_BENCH_SEARCH_LOG=FILE`` appends each game's line to FILE as it ends (a long run's partial
-result). Run with
+``RULECRAFT_BENCH_SEARCH_GAMES=pig,mecha`` plays only the figures of those games. Run with
 ``python -m bench search``.
 """
 
@@ -35,8 +31,7 @@ from rulecraft.runtime.balance import stats
 ROOT = Path(__file__).resolve().parents[1]
 SCALE = float(os.environ.get("RULECRAFT_BENCH_SEARCH_SEEDS", "1"))
 ONLY = {g for g in os.environ.get("RULECRAFT_BENCH_SEARCH_GAMES", "").split(",") if g}
-LOG = os.environ.get("RULECRAFT_BENCH_SEARCH_LOG", "")
-WORKERS = int(os.environ.get("RULECRAFT_BENCH_SEARCH_WORKERS", "2"))
+WORKERS = 2
 
 
 # A figure's goal: (goal name, which end of the estimate it bounds, the bound) - issue 25's goals.
@@ -52,7 +47,7 @@ def _figures() -> list[tuple[str, str, str, list[list[str]], int, bool]]:
         seating[seat] = "ismcts@20"     # 20 iterations: about 0.8 CPU s per decision (its heuristic rollouts)
     return [
         ("Mecha Game, ismcts vs heuristic", "mecha", "ismcts",
-         [["ismcts", "heuristic"], ["heuristic", "ismcts"]], 20, False),
+         [["ismcts", "heuristic"], ["heuristic", "ismcts"]], 12, False),
         ("Tiny Epic Mechs, 1 ismcts@20 vs 3 heuristic", "tem", "ismcts@20", tem, 3, False),
         ("Pig, ismcts vs hold-at-20", "pig", "ismcts", [["ismcts", "heuristic"], ["heuristic", "ismcts"]],
          100, True),
@@ -71,31 +66,21 @@ def _play(game: str, seatings: list[list[str]], seeds: int, pig: bool) -> tuple[
     children = [subprocess.Popen([sys.executable, "-m", "bench.search_games", json.dumps(job)], cwd=ROOT,
                                  stdout=subprocess.PIPE, text=True) for job in jobs if job["seeds"]]
     loop, games = "", []
-    log = open(LOG, "a") if LOG else None       # noqa: SIM115 - closed below, after every child
-    try:
-        for child in children:
-            assert child.stdout is not None
-            for line in child.stdout:
-                row = json.loads(line)
-                if "loop" in row:
-                    loop = row["loop"]
-                    continue
+    for child in children:
+        out, _ = child.communicate()
+        for line in out.splitlines():
+            row = json.loads(line)
+            if "loop" in row:
+                loop = row["loop"]
+            else:
                 games.append(row)
-                if log is not None:
-                    log.write(line)
-                    log.flush()
-            child.wait()
-    finally:
-        if log is not None:
-            log.close()
     return loop, games
 
 
 def run() -> list[str]:
     lines: list[str] = []
     for label, game, rated, seatings, seeds, pig in _figures():
-        gradient = label.startswith("skill gradient")
-        if ONLY and (game not in ONLY or (gradient and "gradient" not in ONLY)):
+        if ONLY and game not in ONLY:
             continue
         seeds = max(1, round(seeds * SCALE))
         loop, games = _play(game, seatings, seeds, pig)
@@ -117,7 +102,7 @@ def run() -> list[str]:
         lines.append(f"{label}: {e.value:.1%} [{e.low:.1%}, {e.high:.1%}] of {int(n)} games "
                      f"({seeds} seeds x {len(seatings)} seatings), {per:.3f} CPU s "
                      f"per searched decision ({decisions} decisions){left_out}")
-        if not gradient:
+        if not label.startswith("skill gradient"):
             for name, end, bound in GOALS[game]:
                 lines.append("  " + goals.figure(name, getattr(e, end), "share", at_least=bound,
                                                  source="issue 25"))

@@ -307,11 +307,6 @@ class Session:
         if resample is not None:
             resample.load()(game, seat, rng)
         self.determinized = True
-        # played out, never saved, undone or forked: summary mode (GameCore.keep_only), and with no listener
-        # of the fork's own not even its relay, so the engine's hot steps skip building their events
-        if not self._listeners:
-            game.listeners = []
-        game.keep_only(())
 
     # --- the engine, paused in a greenlet ----------------------------------------------------------
     def _start(self, count: int, decisions: Iterable[tuple[int, dict[str, Any]]],

@@ -8,13 +8,9 @@ it could have been chosen, not its parent's visits), adds one move, plays the re
 the rollout agents and credits every move on the path with its seat's reward. ``flatmc`` is the baseline:
 the same samples and rollouts, no tree (each of the seat's answers tried in turn, the best mean kept).
 
-**Progressive widening.** A node's moves are the answers tried so far, widened as it is visited (one more
-while fewer than ``1 + sqrt(visits)``), in the rollout agent's order of preference: its answer to the
-decision first, then its answer among the options not yet tried, and so on (with the heuristic, the
-search spends its iterations on the moves a good player considers; 100 iterations over 30 options of a
-Mecha Game turn, tried all alike, gave each about three). A decision asking several picks at once (Tiny
-Epic Mechs' program) has too many answers to list or to rank: the rollout agent's answer first, then
-random ones.
+A decision asking several picks at once (Tiny Epic Mechs' program) has too many answers to list: its moves
+are the answers tried so far, widened as the node is visited (one more while fewer than
+``1 + sqrt(visits)``), the rollout agent's answer first, then random ones.
 
 **Budget**: iterations per decision (100 by default), or seconds per decision (checked before each
 iteration; at least one runs). **Rollouts**: by default the game's ``heuristic`` when it has one (random
@@ -30,7 +26,6 @@ squashed into (0, 1). A decision with one legal answer is answered at once.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 import re
@@ -243,15 +238,14 @@ def _untried(node: _Node, seat: int, decision: Decision, legal: list[_Node], rng
              rollouts: Callable[[int], Agent], view: Any) -> Any:
     """A legal answer not yet in the tree here, to add, or None when every one (or, for a multi-pick
     decision, as many as its visits allow) is there."""
+    if decision.pick == 1:
+        if len(legal) == len(decision.options):
+            return None
+        untried = [o for o in decision.options if (seat, _key(o)) not in node.children]
+        return untried[int(rng.random() * len(untried))]
     visits = sum(child.visits for child in legal)
     if len(legal) >= 1 + math.isqrt(visits):
         return None
-    if decision.pick == 1:
-        untried = tuple(o for o in decision.options if (seat, _key(o)) not in node.children)
-        if len(untried) <= 1:
-            return untried[0] if untried else None
-        answer = rollouts(seat).decide(dataclasses.replace(decision, options=untried), view)
-        return answer if answer in untried else untried[int(rng.random() * len(untried))]
     tried = {_key(child.answer) for child in legal}
     first = rollouts(seat).decide(decision, view) if not legal else None
     for answer in (first, *(decision.random_answer(rng) for _ in range(4))):

@@ -124,26 +124,6 @@ def test_mecha_forks_are_determinized_for_the_seat():
     forks.close()
 
 
-def test_a_sample_plays_out_without_its_log_as_it_would_with_it():
-    """A determinized fork is only played out (never saved, undone or forked), so it keeps no log (summary
-    mode) and, with no listener of its own, not even its relay: the engine's hot steps then skip building
-    their events. The game is the same: a fork from the same rng whose listener hears every event ends
-    alike, step for step."""
-    held = _session("mecha", "m2")
-    while held.pending.seat != 0:
-        held.answer(held.pending.seat, held.pending.decision.options[0])
-    heard: list = []
-    kept = held.fork(determinize_for=0, rng=random.Random(5), listeners=[heard.append])
-    bare = held.fork(determinize_for=0, rng=random.Random(5))
-    for fork in (kept, bare):
-        fork.play_out({0: RandomAgent("a")})
-    assert bare.standings == kept.standings and bare.finished
-    assert bare._game.steps == kept._game.steps == len(held.events) + len(heard)
-    assert bare.events == kept.events == []
-    for fork in (kept, bare, held):
-        fork.close()
-
-
 def test_a_summary_mode_game_cannot_be_searched():
     """The forks re-run the game's log; a game that keeps only some events cannot, and says so."""
     ruleset, hooks = load_ruleset((), (), "pig"), make_hooks("pig", [])

@@ -4,13 +4,11 @@ simulated person answering over its websocket (issue 24: answer latency p95 unde
 The server is ``rulecraft serve`` in a process of its own (as a person's browser meets it), on a fresh
 tables folder. The bench opens every table through the lobby's form, joins each person's seat, and then
 all the people play at once (once every table is open), each thinking 0.5-2 s (uniform, seeded)
-before each answer (a random legal option): the latency is from an answer sent to the seat's next
-message received, the agent's turn included. Memory per table is the growth of the server's resident
-memory from one open table to all of them, divided by their number. The machine's load average (other
-processes share its cores) is printed with the figures: the latency's tail is queueing on the server's
-one event loop, so it rises with the load, while the server's CPU per answer stays steady. Games: Pig
-(the test-only game registered for the server's process, as ``bench.test_games`` registers it here) and
-Mecha Game.
+before each answer (a random
+legal option): the latency is from an answer sent to the seat's next message received, the agent's turn
+included. Memory per table is the growth of the server's resident memory from one open table to all of
+them, divided by their number. Games: Pig (the test-only game registered for the server's process, as
+``bench.test_games`` registers it here) and Mecha Game.
 """
 
 from __future__ import annotations
@@ -126,20 +124,17 @@ def measure(name: str, pack: Path, pythonpath: str) -> list[str]:
             links += [open_table(url, form(n)) for n in range(1, TABLES)]
             latencies: list[float] = []
             SIZES.clear()
-            load = os.getloadavg()[0]
             started, cpu, mine = time.perf_counter(), cpu_seconds(process.pid), time.process_time()
             asyncio.run(people(url, links, latencies))
             took, cpu = time.perf_counter() - started, cpu_seconds(process.pid) - cpu
             mine = time.process_time() - mine
-            load = max(load, os.getloadavg()[0])
             after = resident_kib(process.pid)
         finally:
             process.terminate()
             process.wait(timeout=30)
     cuts = statistics.quantiles(latencies, n=100)
     return [f"{name}: {TABLES} tables, {len(latencies)} answers in {took:.1f} s "
-            f"(people think {THINK[0]:g}-{THINK[1]:g} s before each answer; the machine's load average "
-            f"up to {load:.1f} on {os.cpu_count()} cores)",
+            f"(people think {THINK[0]:g}-{THINK[1]:g} s before each answer)",
             f"  answer latency p50 {1000 * cuts[49]:.1f} ms, p95 {1000 * cuts[94]:.1f} ms, "
             f"max {1000 * max(latencies):.1f} ms; the server's CPU {1000 * cpu / len(latencies):.1f} ms "
             f"an answer (the people's process: {1000 * mine / len(latencies):.1f} ms; a reply "

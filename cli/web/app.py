@@ -5,16 +5,14 @@ server log or a referrer) opens the table's websocket and says ``join`` with the
 plays that seat, the hot-seat token plays every person's seat at one screen (a privacy screen between two
 seats' turns), the spectators' one watches the public view. Each change to the table (an answer, an undo,
 another process's write) sends every browser at the table its new message, each built from its own view
-(``messages.seat_message``), once per change and audience (``said_to``). The websocket's ``Origin``
-must be the page's own host; a message is parsed and checked before anything is done with it
-(``messages.parse``) and a refused one changes nothing.
+(``messages.seat_message``). The websocket's ``Origin`` must be the page's own host; a message is parsed
+and checked before anything is done with it (``messages.parse``) and a refused one changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -87,14 +85,14 @@ class Tables:
 def state_for(table: Table, seat: int | None) -> dict[str, Any]:
     """The message for ``seat`` (None: a spectator), from that seat's view, decision, lines and refusal
     only (``messages.seat_message``)."""
-    session, words = table.session, table.words
+    session, told, words = table.session, table.told, table.words
     assert session is not None
     pending = session.pending
     if seat is None:
-        state, lines, decision, refusal = session.public_view(), table.lines(NOBODY), None, None
+        state, lines, decision, refusal = session.public_view(), told.lines[NOBODY], None, None
         name = "Spectator"
     else:
-        state, lines = session.view(seat), table.lines(seat)
+        state, lines = session.view(seat), told.lines[seat]
         decision = pending.decision if pending is not None and pending.seat == seat else None
         refusal = words.refusal(session.undo_refusal(seat), session, seat)
         name = table.head["colours"][seat]
@@ -107,29 +105,20 @@ def state_for(table: Table, seat: int | None) -> dict[str, Any]:
     return messages.seat_message(words, table.web, seat, name, state, decision, lines, refusal, end, verdict)
 
 
-def said_to(table: Table, seat: int | None) -> dict[str, Any]:
-    """:func:`state_for` ``seat``, built once until the table changes (``Table.said``, which every change
-    and every re-read of the log empties): every browser of one audience is sent the same message."""
-    found = table.said.get(seat)
-    if found is None:
-        found = table.said[seat] = state_for(table, seat)
-    return found
-
-
 def message_for(table: Table, browser: Seat) -> dict[str, Any]:
     """What ``browser`` is sent now: its seat's state; at the hot seat, the privacy screen first whenever
     the seat asked changes."""
     if browser.role == WATCH:
-        return said_to(table, None)
+        return state_for(table, None)
     if browser.role == HOT:
         assert table.session is not None
         pending = table.session.pending
         if pending is not None and pending.seat in table.people and pending.seat != browser.shown:
             return messages.privacy_message(pending.seat, table.head["colours"][pending.seat])
         if pending is None and table.spectators:
-            return said_to(table, None)
-        return said_to(table, browser.shown if browser.shown is not None else table.people[0])
-    return said_to(table, browser.seat)
+            return state_for(table, None)
+        return state_for(table, browser.shown if browser.shown is not None else table.people[0])
+    return state_for(table, browser.seat)
 
 
 def build_app(root: Path, stacks: Sequence[StackChoice], *, poll: float = POLL_SECONDS,
@@ -228,9 +217,7 @@ def build_app(root: Path, stacks: Sequence[StackChoice], *, poll: float = POLL_S
                         with contextlib.suppress(TableError):
                             if table.refresh():
                                 await broadcast(table)
-        gc.collect()
-        gc.freeze()     # what start-up built (modules, packs) lives as long as the process: no full
-        task = asyncio.create_task(watch())    # collection walks it again (a stall of every table's)
+        task = asyncio.create_task(watch())
         try:
             yield
         finally:

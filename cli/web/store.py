@@ -12,11 +12,6 @@ looked at again (its inode, size and modification time), and re-read when anothe
 so the change is made to the latest game; then the new lines are appended (an undo writes the log anew,
 through a temporary file and a rename). A process learns that another one wrote by the same look
 (:meth:`Table.refresh`, also polled while browsers watch the table).
-
-**Less per answer.** The people's seats are narrated as the game plays; the spectators' lines only from
-the first time one is shown (:meth:`Table.lines` re-runs the log once for them), so a table nobody watches
-narrates nothing for them. Each audience's message is built once per change of the table (``said``, emptied
-by every change and every re-read): a second browser of a seat, or every spectator, gets the same one.
 """
 
 from __future__ import annotations
@@ -51,8 +46,8 @@ class TableError(ValueError):
 class Narration:
     """The log as each watcher may see it, narrated as the game plays (re-run events included): a
     listener on one built game. ``seats`` are the seats narrated for (people's, and :data:`NOBODY` for
-    spectators once one is shown: only a game with a public view has them); ``keep_views`` keeps each
-    narrated line's state too (``frames``), for the replay viewer."""
+    spectators, dropped when the game has no public view); ``keep_views`` keeps each narrated line's
+    state too (``frames``), for the replay viewer."""
 
     words: Words
     seats: Sequence[int]
@@ -70,6 +65,8 @@ class Narration:
 
     def __call__(self, event: dict[str, Any]) -> None:
         needs = event["e"] in self.words.needs_state
+        if NOBODY in self.seats and type(self.game).public_view is GameCore.public_view:
+            self.seats = [seat for seat in self.seats if seat != NOBODY]   # no spectators: nothing public
         for seat in self.seats:
             state = self.view(seat) if needs or self.keep_views else None
             line = self.words.narrate(event, seat, state)
@@ -113,7 +110,6 @@ class Table:
 
     def __init__(self, folder: Path, rulings: Mapping[str, str] | None = None) -> None:
         self.folder, self.id = folder, folder.name
-        self.log_path, self.lock_path = folder / LOG, folder / LOCK
         self.rulings = dict(rulings or {})     # game id -> its rulings page on the served rules site
         try:
             meta = json.loads((folder / META).read_text(encoding="utf-8"))
@@ -126,15 +122,12 @@ class Table:
         self.people = [seat for seat, kind in enumerate(self.kinds) if kind == PERSON]
         self.session: Session | None = None
         self._made: list[Narration] = []
-        self.narrated: list[int] = list(self.people)   # the seats narrated as the game plays (see lines)
-        self.said: dict[int | None, dict[str, Any]] = {}   # the app's messages since the last change
         self.load()
 
     # --- the session, from the log -----------------------------------------------------------------
     def load(self) -> None:
         """(Re)open the session from the log on disk, as it is now."""
-        path = self.log_path
-        self.said.clear()
+        path = self.folder / LOG
         try:
             head, lines = read_log(path)
             ruleset, hooks = log_ruleset(head, path)
@@ -151,22 +144,16 @@ class Table:
         self._made.clear()
         self.session = Session.restore([logs.dumps(head), *lines], ruleset, hooks,
                                        build=narrated(default_builder(head), self._made, self.narration))
-        self.spectators = type(self.told.game).public_view is not GameCore.public_view
+        self.spectators = self._has_public_view()
         self.written = len(lines) + 1
         self.stamp = stamp(path)
 
-    def narration(self) -> Narration:
-        return Narration(self.words, list(self.narrated))
+    def narration(self, keep_views: bool = False) -> Narration:
+        return Narration(self.words, [*self.people, NOBODY], keep_views)
 
-    def lines(self, seat: int) -> list[str]:
-        """The log lines narrated for ``seat`` (:data:`NOBODY`: spectators). A seat not narrated yet (the
-        spectators, until one is shown) is narrated from the log re-run once, then as the game plays."""
-        told = self.told
-        if seat not in told.lines:
-            told.lines[seat] = self._rerun(seat, False).lines[seat]
-            told.seats = [*told.seats, seat]
-            self.narrated.append(seat)         # an undo's or a re-read's new game narrates it too
-        return told.lines[seat]
+    def _has_public_view(self) -> bool:
+        """Whether the game says what a spectator sees (``public_view``): else no spectator link works."""
+        return NOBODY in self.told.seats
 
     @property
     def told(self) -> Narration:
@@ -182,7 +169,7 @@ class Table:
     def refresh(self) -> bool:
         """Re-read the log when another process changed it since this one read or wrote it."""
         try:
-            now = stamp(self.log_path)
+            now = stamp(self.folder / LOG)
         except OSError as exc:
             raise TableError(f"table {self.id}: its log is gone ({exc})") from None
         if now == self.stamp:
@@ -194,20 +181,17 @@ class Table:
     @contextmanager
     def changing(self) -> Iterator[Session]:
         """Hold the table's lock, on the latest game, and write the log after the change."""
-        with locked(self.lock_path):
-            try:
-                self.refresh()
-                session = self.session
-                assert session is not None
-                answered = len(session.events)
-                yield session
-                self._write(session, len(session.events) >= answered)
-            finally:
-                self.said.clear()              # whatever the change did, no message before it is kept
+        with locked(self.folder / LOCK):
+            self.refresh()
+            session = self.session
+            assert session is not None
+            answered = len(session.events)
+            yield session
+            self._write(session, len(session.events) >= answered)
 
     def _write(self, session: Session, grown: bool) -> None:
         """Append the events the change added; after an undo (``grown`` False), the log anew."""
-        path = self.log_path
+        path = self.folder / LOG
         events = session.events
         if grown and stamp(path) == self.stamp:
             with open(path, "a", encoding="utf-8") as out:
@@ -222,18 +206,13 @@ class Table:
     def replay(self, seat: int) -> tuple[list[dict[str, Any]], list[str]]:
         """The replay viewer's steps for ``seat``: its view at each of its log lines, and the lines (the
         game re-run from its log, with the views kept)."""
-        replayed = self._rerun(seat, True)
-        return replayed.frames[seat], replayed.lines[seat]
-
-    def _rerun(self, seat: int, keep_views: bool) -> Narration:
-        """The narration for ``seat`` of the game re-run from its log (the session is left as it is)."""
         assert self.session is not None
         made: list[Narration] = []
         replayed = Session.restore(self.session.lines(), self.ruleset, self.hooks,
                                    build=narrated(default_builder(self.head), made,
-                                                  lambda: Narration(self.words, [seat], keep_views)))
+                                                  lambda: Narration(self.words, [seat], True)))
         replayed.close()
-        return made[-1]
+        return made[-1].frames[seat], made[-1].lines[seat]
 
     def seat_for(self, token: object) -> int | None:
         """The seat whose join token ``token`` is, or None."""
